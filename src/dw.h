@@ -1,0 +1,624 @@
+/* dw.h - the one internal header of the dynawasm core.
+ *
+ * Plain C11, no Emscripten or JS. One file per phase, each with a prefix
+ * that names it (Lua style):
+ *
+ *   dwA_  arena.c       arenas and growable buffers (dwB_)
+ *   dwX_  lex.c         tokens from source (indentation, f-strings)
+ *   dwP_  parse.c       AST from tokens
+ *   dwV_  value.c       objects, refcounting, Python repr/str, dicts
+ *   dwT_  tensor.c      tensors: shape inference, eager kernels, printing
+ *   dwI_  interp.c      the evaluator (eager and tracing modes)
+ *   dwL_  torchlib.c    the torch / math / time modules and builtins
+ *   dwR_  trace.c       compile units, graph breaks, guards, marks
+ *   dwG_  graph.c       graph IR: building, printing, eager execution
+ *   dwF_  fuse.c        graph -> loop nests (fusion, scheduling)
+ *   dwW_  wasm_emit.c   loop nests -> WebAssembly bytes (SIMD)
+ *   dwJ_  report.c      the run report (JSON)
+ *
+ * Conventions
+ * - Errors are values. Functions that can fail return NULL / false /
+ *   a Value of type V_NULL and leave the error in the context (Ctx.err for
+ *   library code, the pending exception for the interpreter). Nothing in
+ *   this library calls exit() or abort().
+ * - Objects are reference counted. A function returning Obj* or Value
+ *   returns a NEW reference; arguments are BORROWED unless the name says
+ *   "steal". dwV_incref / dwV_decref.
+ * - Lines are 1-based, columns 0-based (as Python's ast).
+ */
+#ifndef DW_H
+#define DW_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define DW_MAXDIM 8        /* max tensor rank */
+#define DW_ERRMSG 512      /* max length of a library error message */
+
+/* ------------------------------------------------------------------ */
+/* Arenas and buffers (arena.c)                                        */
+/* ------------------------------------------------------------------ */
+
+typedef struct ArenaBlock ArenaBlock;
+typedef struct Arena {
+  ArenaBlock *head; /* current block (blocks are chained backwards) */
+  size_t total;     /* bytes handed out, for statistics */
+} Arena;
+
+void dwA_init(Arena *a);
+void *dwA_alloc(Arena *a, size_t n); /* zeroed, 16-byte aligned, NULL on OOM */
+char *dwA_strndup(Arena *a, const char *s, size_t n);
+void dwA_free(Arena *a); /* frees every block; the arena can be reused */
+
+/* Growable byte buffer; always NUL-terminated when len > 0. */
+typedef struct Buf {
+  char *p;
+  size_t len, cap;
+  bool oom; /* an allocation failed; contents are truncated */
+} Buf;
+
+void dwB_putc(Buf *b, char c);
+void dwB_puts(Buf *b, const char *s);
+void dwB_putn(Buf *b, const char *s, size_t n);
+void dwB_printf(Buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void dwB_vprintf(Buf *b, const char *fmt, va_list ap);
+void dwB_json_str(Buf *b, const char *s, size_t n); /* "quoted, escaped" */
+char *dwB_take(Buf *b);                             /* returns p, resets b */
+void dwB_free(Buf *b);
+
+/* ------------------------------------------------------------------ */
+/* Errors raised by library code (tensor.c, graph.c, ...)              */
+/* ------------------------------------------------------------------ */
+
+/* The Python exception types the core can raise, with their bases.
+ * X(name, base) */
+#define DW_EXC_TYPES(X)                                                       \
+  X(BaseException, BaseException)                                            \
+  X(Exception, BaseException)                                                \
+  X(ArithmeticError, Exception)                                              \
+  X(ZeroDivisionError, ArithmeticError)                                      \
+  X(OverflowError, ArithmeticError)                                          \
+  X(AssertionError, Exception)                                               \
+  X(AttributeError, Exception)                                               \
+  X(LookupError, Exception)                                                  \
+  X(IndexError, LookupError)                                                 \
+  X(KeyError, LookupError)                                                   \
+  X(NameError, Exception)                                                    \
+  X(UnboundLocalError, NameError)                                            \
+  X(RuntimeError, Exception)                                                 \
+  X(NotImplementedError, RuntimeError)                                       \
+  X(RecursionError, RuntimeError)                                            \
+  X(TorchDynamoException, RuntimeError)                                      \
+  X(Unsupported, TorchDynamoException)                                       \
+  X(BackendCompilerFailed, TorchDynamoException)                             \
+  X(InternalTorchDynamoError, TorchDynamoException)                          \
+  X(StopIteration, Exception)                                                \
+  X(SyntaxError, Exception)                                                  \
+  X(IndentationError, SyntaxError)                                           \
+  X(TypeError, Exception)                                                    \
+  X(ValueError, Exception)                                                   \
+  X(MemoryError, Exception)                                                  \
+  X(OSError, Exception)                                                      \
+  X(TimeoutError, OSError)                                                   \
+  X(KeyboardInterrupt, BaseException)
+
+typedef enum ExcType {
+#define X(name, base) EXC_##name,
+  DW_EXC_TYPES(X)
+#undef X
+      EXC_COUNT
+} ExcType;
+
+extern const char *const dwV_exc_names[EXC_COUNT];
+extern const ExcType dwV_exc_base[EXC_COUNT];
+
+/* ------------------------------------------------------------------ */
+/* Objects and values (value.c)                                        */
+/* ------------------------------------------------------------------ */
+
+/* Value types. The first ones are immediate; from V_STR on, u.o points to
+ * a reference-counted object whose Obj.type is the same code. */
+typedef enum ValType {
+  V_NULL,    /* not a value: an exception or signal is pending */
+  V_NONE,    /* None */
+  V_BOOL,    /* u.i = 0/1 */
+  V_INT,     /* u.i: 64-bit (OverflowError beyond) */
+  V_FLOAT,   /* u.f */
+  V_DTYPE,   /* u.i = DType: torch.float32 ... */
+  V_STR,     /* Str */
+  V_LIST,    /* List */
+  V_TUPLE,   /* Tuple (also torch.Size and torch.return_types.*) */
+  V_DICT,    /* Dict */
+  V_TENSOR,  /* Tensor */
+  V_FUNC,    /* Func: a user function or lambda */
+  V_BUILTIN, /* Builtin: a C function, possibly bound to a receiver */
+  V_BOUND,   /* Bound: a user method bound to an instance */
+  V_WRAP,    /* Wrap: torch.compile / torch.compiler.disable wrapper */
+  V_CLASS,   /* Class */
+  V_INST,    /* Inst: an instance of a user class */
+  V_MODULE,  /* Module: torch, math, ... */
+  V_RANGE,   /* Range */
+  V_SLICE,   /* Slice */
+  V_ITER,    /* Iter: iterator over a sequence */
+  V_EXC,     /* Exc: an exception instance */
+  V_CELL,    /* Cell: a closure variable */
+  V_OPAQUE,  /* Opaque: host objects (explain results, ...) */
+  V_COUNT
+} ValType;
+
+/* Header of every heap object. Live objects of a run are kept on a list so
+ * that the end of a run frees cycles too. */
+typedef struct Obj {
+  struct Obj *next, *prev; /* the context's list of live objects */
+  int32_t rc;              /* reference count */
+  uint16_t type;           /* ValType */
+  uint16_t flags;          /* per type */
+} Obj;
+
+typedef struct Value {
+  uint32_t t; /* ValType */
+  union {
+    int64_t i;
+    double f;
+    Obj *o;
+  } u;
+} Value;
+
+#define V_ISOBJ(t) ((t) >= V_STR)
+
+/* Shared state of library code: the object list, memory accounting,
+ * random numbers and the last error. Embedded at the start of the session
+ * (so library code never needs more than a Ctx*). */
+typedef struct Ctx {
+  Obj live;                  /* sentinel of the list of live objects */
+  size_t tensor_bytes;       /* bytes of live tensor storage */
+  size_t tensor_cap;         /* RuntimeError before exceeding (1 GiB) */
+  size_t tensor_peak;        /* high-water mark of tensor_bytes */
+  uint64_t rng[4];           /* xoshiro256** state (torch.manual_seed) */
+  ExcType err;               /* error type of the last failure */
+  char errmsg[DW_ERRMSG];    /* its message (no "Type: " prefix) */
+  int (*host_compile)(void *host, const uint8_t *wasm, size_t n,
+                      char *err, size_t errcap); /* optional */
+  void *host;
+} Ctx;
+
+/* Sets ctx->err/errmsg and returns false / NULL-friendly 0. */
+bool dw_fail(Ctx *c, ExcType t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Allocates a zeroed object of `size` bytes with rc = 1 and links it to
+ * the live list. NULL (and MemoryError in c) on failure. */
+Obj *dwV_alloc(Ctx *c, ValType t, size_t size);
+void dwV_free_obj(Ctx *c, Obj *o); /* type-specific teardown + free */
+void dwV_free_all(Ctx *c);         /* end of run: frees every live object */
+
+static inline void dwV_incref_o(Obj *o) { o->rc++; }
+void dwV_decref_o(Ctx *c, Obj *o);
+static inline void dwV_incref(Value v) {
+  if (V_ISOBJ(v.t)) v.u.o->rc++;
+}
+static inline void dwV_decref(Ctx *c, Value v) {
+  if (V_ISOBJ(v.t)) dwV_decref_o(c, v.u.o);
+}
+
+static inline Value dwV_null(void) { return (Value){V_NULL, {0}}; }
+static inline Value dwV_none(void) { return (Value){V_NONE, {0}}; }
+static inline Value dwV_bool(bool b) { return (Value){V_BOOL, {.i = b}}; }
+static inline Value dwV_int(int64_t i) { return (Value){V_INT, {.i = i}}; }
+static inline Value dwV_float(double f) {
+  return (Value){V_FLOAT, {.f = f}};
+}
+static inline Value dwV_obj(Obj *o) {
+  return (Value){o ? o->type : V_NULL, {.o = o}};
+}
+
+/* Object layouts (value.c). Strings are immutable byte strings (UTF-8
+ * passes through; len() counts bytes). */
+typedef struct Str {
+  Obj h;
+  uint32_t hash;  /* 0: not computed yet */
+  uint8_t interned;
+  size_t len;
+  char s[];       /* NUL-terminated */
+} Str;
+
+typedef struct List {
+  Obj h;
+  int64_t len, cap;
+  Value *items;
+} List;
+
+enum TupleKind { TUP_PLAIN, TUP_SIZE /* torch.Size */, TUP_RETTYPE /* torch.return_types.<name> */ };
+typedef struct Tuple {
+  Obj h;          /* h.flags = TupleKind */
+  int64_t len;
+  const char *rt_name;   /* TUP_RETTYPE: "max", "min" */
+  Value items[];
+} Tuple;
+
+typedef struct DictEntry {
+  Value key, val;
+  uint32_t hash;
+  bool used;      /* false: deleted slot */
+} DictEntry;
+typedef struct Dict {
+  Obj h;
+  int64_t len;        /* live entries */
+  int64_t nent, cap;  /* entries used (incl. deleted), capacity */
+  DictEntry *ent;     /* insertion order */
+  int32_t *idx;       /* open-addressing index into ent; -1 empty */
+  int64_t idxcap;     /* power of two */
+} Dict;
+
+typedef struct Range {
+  Obj h;
+  int64_t start, stop, step;
+} Range;
+
+typedef struct Slice {
+  Obj h;
+  Value start, stop, step; /* V_NONE when absent */
+} Slice;
+
+typedef struct Cell {
+  Obj h;
+  Value v;        /* V_NULL: unbound */
+} Cell;
+
+typedef struct TbEntry {
+  const char *func;   /* static or owned by the exception (see Exc) */
+  int line;
+} TbEntry;
+
+typedef struct Exc {
+  Obj h;
+  ExcType type;       /* builtin type, or the builtin base of cls */
+  struct Class *cls;  /* user subclass (NULL for builtin) */
+  Str *msg;           /* str(exc) */
+  Value args;         /* tuple of args */
+  TbEntry *tb;        /* innermost last, as printed */
+  int ntb, tbcap;
+  char **tbnames;     /* owned copies of function names */
+  int line, col;      /* where raised */
+} Exc;
+
+typedef struct Opaque {
+  Obj h;
+  int kind;                        /* per user */
+  void *p;
+  void (*free)(Ctx *c, void *p);   /* teardown of p */
+  void (*repr)(Buf *b, void *p);   /* str() */
+} Opaque;
+
+/* Interpreter-owned object types (Func, Builtin, Bound, Wrap, Class, Inst,
+ * Module, Iter) are defined in interp.h; value.c tears them down through
+ * dwI_free_obj. With `deep`, references held are dropped; without (the
+ * end-of-run sweep frees everything anyway), only private memory. */
+void dwI_free_obj(Ctx *c, Obj *o, bool deep);
+
+/* ------------------------------------------------------------------ */
+/* Tensors (tensor.c, tensor_print.c)                                  */
+/* ------------------------------------------------------------------ */
+
+typedef enum DType {
+  DT_F32,  /* torch.float32 (default float) */
+  DT_I64,  /* torch.int64 (default integer) */
+  DT_I32,  /* torch.int32 */
+  DT_BOOL, /* torch.bool (1 byte) */
+  DT_COUNT
+} DType;
+
+extern const char *const dwT_dtype_names[DT_COUNT]; /* "torch.float32" */
+extern const size_t dwT_dtype_size[DT_COUNT];
+
+typedef struct Storage {
+  int32_t rc;    /* tensors (views) sharing it */
+  size_t nbytes; /* accounted in Ctx.tensor_bytes */
+  void *data;    /* 16-byte aligned */
+} Storage;
+
+typedef struct Tensor {
+  Obj h;
+  uint8_t dtype;   /* DType */
+  uint8_t ndim;    /* 0..DW_MAXDIM */
+  uint8_t wrapped; /* a 0-d tensor made from a Python scalar */
+  int64_t shape[DW_MAXDIM];
+  int64_t stride[DW_MAXDIM]; /* in elements */
+  int64_t offset;            /* in elements, into st->data */
+  Storage *st;               /* NULL while fake (a traced value) */
+  int32_t node;              /* graph node while fake, else -1 */
+  struct Trace *trace;       /* the trace that made this fake */
+} Tensor;
+
+/* Shape and dtype without data: what shape inference works on. */
+typedef struct TMeta {
+  uint8_t dtype, ndim, wrapped;
+  int64_t shape[DW_MAXDIM];
+} TMeta;
+
+typedef enum OpKind {
+  K_INPUT,  /* graph input */
+  K_CONST,  /* wrapped scalar constant */
+  K_UNARY,  /* pointwise, one input */
+  K_BINARY, /* pointwise, two inputs, broadcasting */
+  K_WHERE,  /* pointwise, three inputs, broadcasting */
+  K_REDUCE, /* reduction over dims */
+  K_MATMUL, /* batched matrix product */
+  K_VIEW,   /* reshape/permute/expand/slice/select */
+  K_COPY,   /* clone */
+  K_CAT,    /* concatenation */
+  K_CREATE  /* full/arange */
+} OpKind;
+
+typedef enum Op {
+#define OP(id, name, kind, nin, sym) OP_##id,
+#include "ops.def"
+#undef OP
+  OP_COUNT
+} Op;
+
+typedef struct OpInfo {
+  const char *name, *sym;
+  OpKind kind;
+  int nin;
+} OpInfo;
+extern const OpInfo dw_ops[OP_COUNT];
+
+/* Attributes of one op application (meaning per op: see ops.def). */
+typedef struct OpAttrs {
+  int64_t i[DW_MAXDIM + 2]; /* integer attributes */
+  int ni;                   /* how many of i[] are used */
+  double f[2];              /* float attributes */
+  uint8_t has_f[2];         /* f[k] given (clamp min/max) */
+  uint8_t dtype;            /* CAST / CREATE target */
+  uint8_t keepdim;          /* reductions */
+  uint8_t flag;             /* per op (RESHAPE strict view, GELU tanh) */
+} OpAttrs;
+
+/* Construction and access (tensor.c). */
+Tensor *dwT_new(Ctx *c, DType dt, int ndim, const int64_t *shape); /* zeroed */
+Tensor *dwT_fake(Ctx *c, const TMeta *m); /* no storage; node = -1 */
+Tensor *dwT_scalar(Ctx *c, DType dt, double v, bool wrapped);   /* 0-d */
+Tensor *dwT_view(Ctx *c, Tensor *base, int ndim, const int64_t *shape,
+                 const int64_t *stride, int64_t offset);
+Tensor *dwT_contiguous(Ctx *c, Tensor *t); /* new ref; t itself if already */
+void dwT_meta_of(const Tensor *t, TMeta *m);
+int64_t dwT_numel_meta(const TMeta *m);
+static inline int64_t dwT_numel(const Tensor *t) {
+  int64_t n = 1;
+  for (int k = 0; k < t->ndim; k++) n *= t->shape[k];
+  return n;
+}
+bool dwT_is_contiguous(const Tensor *t);
+void *dwT_data(const Tensor *t); /* pointer to element 0 (offset applied) */
+double dwT_get(const Tensor *t, int64_t flat);      /* row-major index */
+int64_t dwT_get_int(const Tensor *t, int64_t flat); /* exact for ints */
+bool dwT_set(Ctx *c, Tensor *t, int64_t flat, double v);
+/* Copies src into dst (broadcasting src, converting dtype) in place. */
+bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src);
+void dwT_free_storage(Ctx *c, Tensor *t); /* called by dwV_free_obj */
+
+/* Shape inference: checks everything eager execution would check and
+ * raises PyTorch's messages (ctx->err). `in` has dw_ops[op].nin entries
+ * (nin for variable-arity ops). */
+bool dwT_meta(Ctx *c, Op op, int nin, const TMeta *in, const OpAttrs *a,
+              TMeta *out);
+/* Eager execution: meta, then the kernel. Views share storage. */
+Tensor *dwT_op(Ctx *c, Op op, int nin, Tensor **in, const OpAttrs *a);
+/* Result dtype of a binary pointwise op on these inputs (PyTorch rules). */
+DType dwT_promote(const TMeta *a, const TMeta *b);
+
+/* Random numbers (torch.manual_seed / rand / randn): deterministic. */
+void dwT_seed(Ctx *c, uint64_t seed);
+Tensor *dwT_rand(Ctx *c, int ndim, const int64_t *shape, bool normal);
+
+/* Printing with PyTorch's default print options (tensor_print.c). */
+void dwT_repr(Buf *b, const Tensor *t);      /* tensor([...]) */
+void dwT_fmt_float(Buf *b, double v);        /* Python float repr */
+
+/* ------------------------------------------------------------------ */
+/* Tokens and AST (lex.c, parse.c)                                     */
+/* ------------------------------------------------------------------ */
+
+typedef enum NodeKind {
+  /* expressions */
+  N_NAME,     /* s = identifier */
+  N_INT,      /* ival (a literal too big for int64 is a SyntaxError-free
+                 OverflowError at run time: flag NF_BIGINT, s = digits) */
+  N_FLOAT,    /* fval */
+  N_STR,      /* s, slen: decoded contents (may hold NUL bytes) */
+  N_FSTR,     /* f-string: kids = parts, each N_STR or N_FORMAT */
+  N_FORMAT,   /* {a!conv:spec}: a = expr; op = conversion ('r','s','a',0);
+                 b = spec (N_FSTR, NULL when absent) */
+  N_TRUE,     /* True */
+  N_FALSE,    /* False */
+  N_NONE,     /* None */
+  N_ELLIPSIS, /* ... */
+  N_TUPLE,    /* kids */
+  N_LIST,     /* kids */
+  N_DICT,     /* kids = key, value, key, value, ... */
+  N_SET,      /* kids (set literal, {a, b}) */
+  N_LISTCOMP, /* a = element; kids = N_COMPFOR generators */
+  N_DICTCOMP, /* a = key, b = value; kids = N_COMPFOR generators */
+  N_GENEXP,   /* a = element; kids = N_COMPFOR (as in sum(x for x in y)) */
+  N_COMPFOR,  /* a = target, b = iterable, kids = if-conditions */
+  N_BINOP,    /* op = BinOp; a, b */
+  N_UNARY,    /* op = UnOp; a */
+  N_BOOLOP,   /* op = BOOL_AND/BOOL_OR; kids (>= 2 operands) */
+  N_COMPARE,  /* a = leftmost; kids = comparators; cmpops[k] = CmpOp */
+  N_CALL,     /* a = callee; kids = arguments: expressions, N_STARRED,
+                 N_KEYWORD, N_DSTAR */
+  N_KEYWORD,  /* s = name; a = value */
+  N_STARRED,  /* *a (in calls, assignment targets, list/tuple displays) */
+  N_DSTAR,    /* **a in calls */
+  N_ATTR,     /* a.s */
+  N_SUBSCRIPT,/* a[b]; b is an expression, N_SLICE or N_TUPLE of them */
+  N_SLICE,    /* a:b:c, each may be NULL */
+  N_LAMBDA,   /* params; a = body expression */
+  N_IFEXP,    /* b if a else c */
+  N_NAMEDEXPR,/* s := a (walrus) */
+  /* statements */
+  N_MODULE,   /* body */
+  N_EXPR,     /* a */
+  N_ASSIGN,   /* kids = targets (a = b = value); a = value */
+  N_AUGASSIGN,/* op = BinOp; a = target; b = value */
+  N_ANNASSIGN,/* a = target; b = value (may be NULL); c = annotation */
+  N_IF,       /* a = test; body; orelse (elif: a single N_IF in orelse,
+                 flag NF_ELIF) */
+  N_WHILE,    /* a = test; body; orelse */
+  N_FOR,      /* a = target; b = iterable; body; orelse */
+  N_BREAK,    /* break */
+  N_CONTINUE, /* continue */
+  N_PASS,     /* pass */
+  N_RETURN,   /* a (may be NULL) */
+  N_DEF,      /* s = name; params; body; decos = decorators; line is the
+                 `def` line, deco lines are in decos */
+  N_CLASS,    /* s = name; kids = bases (and N_KEYWORD); body; decos */
+  N_IMPORT,   /* names: list of N_ALIAS */
+  N_FROMIMPORT,/* s = module (dotted); kids = N_ALIAS ("*" allowed) */
+  N_ALIAS,    /* s = dotted name; s2 = as-name (NULL when absent) */
+  N_GLOBAL,   /* kids = N_NAME */
+  N_NONLOCAL, /* kids = N_NAME */
+  N_ASSERT,   /* a = test; b = message (may be NULL) */
+  N_RAISE,    /* a = exception (may be NULL); b = cause (from) */
+  N_TRY,      /* body; kids = N_HANDLER; orelse; finalbody */
+  N_HANDLER,  /* a = type expression (may be NULL); s = as-name; body */
+  N_DEL,      /* kids = targets */
+  N_WITH,     /* kids = N_WITHITEM; body */
+  N_WITHITEM, /* a = context expression; b = target (may be NULL) */
+  N_COUNT
+} NodeKind;
+
+typedef enum BinOp {
+  BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_FLOORDIV, BIN_MOD, BIN_POW,
+  BIN_MATMUL, BIN_LSHIFT, BIN_RSHIFT, BIN_AND, BIN_OR, BIN_XOR
+} BinOp;
+typedef enum UnOp { UN_NEG, UN_POS, UN_NOT, UN_INVERT } UnOp;
+typedef enum BoolOp { BOOL_AND, BOOL_OR } BoolOp;
+typedef enum CmpOp {
+  CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IS, CMP_ISNOT,
+  CMP_IN, CMP_NOTIN
+} CmpOp;
+
+enum NodeFlags {
+  NF_ELIF = 1,      /* N_IF that came from `elif` */
+  NF_PAREN = 2,     /* expression was parenthesised (tuples) */
+  NF_BIGINT = 4,    /* integer literal beyond int64 */
+  NF_TRIPLE = 8,    /* string literal was triple-quoted */
+};
+
+typedef struct Node Node;
+typedef struct NodeList {
+  Node **v;
+  int n;
+} NodeList;
+
+/* Function parameters: def f(a, b=1, *args, c, d=2, **kw) */
+typedef struct Params {
+  int n;             /* all named parameters, in order (not the star ones) */
+  const char **names;
+  Node **defaults;   /* n entries; NULL where no default */
+  int nposonly;      /* parameters before `/` (0 when absent) */
+  int nkwonly;       /* the last nkwonly of names are keyword-only */
+  const char *vararg;  /* *args name or NULL */
+  const char *kwarg;   /* **kw name or NULL */
+  int line, col;
+} Params;
+
+struct Node {
+  uint8_t kind;      /* NodeKind */
+  uint8_t op;        /* BinOp / UnOp / BoolOp / conversion char */
+  uint16_t flags;    /* NF_* */
+  int line, col;     /* start */
+  int end_line, end_col;
+  Node *a, *b, *c;   /* children, per kind (see NodeKind) */
+  NodeList kids;     /* children, per kind */
+  NodeList body, orelse, finalbody, decos;
+  const char *s;     /* identifier / string contents (arena, NUL-ended) */
+  size_t slen;       /* byte length of s (strings may contain NUL) */
+  const char *s2;    /* N_ALIAS as-name */
+  int64_t ival;      /* N_INT */
+  double fval;       /* N_FLOAT */
+  Params *params;    /* N_DEF, N_LAMBDA */
+  uint8_t *cmpops;   /* N_COMPARE: kids.n entries of CmpOp */
+  /* --- filled after parsing by the resolver (interp.c) --- */
+  void *str;         /* interned Str* of s */
+  int scope;         /* N_NAME: RS_* resolved scope */
+  int slot;          /* N_NAME: slot index in that scope */
+  struct Code *code; /* N_DEF / N_LAMBDA / N_CLASS / N_LISTCOMP: the code */
+  Node *parent;      /* statements: enclosing statement (NULL at top) */
+  int index;         /* statements: index in the containing block */
+  uint8_t block;     /* statements: which block of parent (0 body, 1 orelse,
+                        2 finalbody, 3 handler body) */
+};
+
+typedef struct ParseError {
+  int line, col;       /* where (1-based line, 0-based col) */
+  ExcType type;        /* EXC_SyntaxError or EXC_IndentationError */
+  char msg[256];       /* Python's wording: "expected ':'", "invalid syntax" */
+} ParseError;
+
+/* Parses a whole module. Returns N_MODULE or NULL with *err filled. All
+ * nodes and strings live in `a`. Never reads past src[len]. */
+Node *dwP_parse(Arena *a, const char *src, size_t len, ParseError *err);
+/* Debugging / tests: S-expression dump of a tree. */
+void dwP_dump(Buf *b, const Node *n);
+extern const char *const dwP_kind_names[N_COUNT];
+
+/* ------------------------------------------------------------------ */
+/* Graph IR (graph.c)                                                  */
+/* ------------------------------------------------------------------ */
+
+typedef struct GNode {
+  uint16_t op;       /* Op (OP_INPUT / OP_CONST included) */
+  TMeta meta;        /* result shape and dtype */
+  int nin;           /* inputs (node ids in the same graph) */
+  int32_t *in;
+  OpAttrs at;
+  double value;      /* OP_CONST: the scalar */
+  int input;         /* OP_INPUT: index of the graph input */
+  int line, col;     /* source position of the op in the user's program */
+  const char *name;  /* printed name: "add", "add_1", "x" */
+} GNode;
+
+typedef struct Graph {
+  Arena arena;       /* nodes' inputs, names */
+  GNode *nodes;
+  int n, cap;
+  int ninputs;       /* OP_INPUT nodes */
+  int32_t *outputs;  /* node ids whose values leave the graph */
+  int nout;
+} Graph;
+
+void dwG_init(Graph *g);
+void dwG_free(Graph *g);
+int dwG_add(Graph *g, Op op, const TMeta *meta, int nin, const int32_t *in,
+            const OpAttrs *at, int line, int col); /* returns node id or -1 */
+void dwG_dump(Buf *b, const Graph *g, const char *fn_name); /* FX-like */
+/* Runs the graph op by op on the eager kernels. inputs: ninputs tensors;
+ * outputs: nout new references. false with ctx->err on failure. */
+bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs);
+uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
+
+/* ------------------------------------------------------------------ */
+/* WebAssembly lowering (fuse.c, wasm_emit.c)                          */
+/* ------------------------------------------------------------------ */
+
+/* A compiled kernel takes one i32: the address of an array of i32 data
+ * pointers, graph inputs first (contiguous, row-major, with the shapes of
+ * their OP_INPUT metas), then graph outputs (contiguous, allocated by the
+ * caller). The module imports env.memory and exports "kernel". */
+typedef struct WasmModule {
+  uint8_t *bytes;    /* the binary */
+  size_t len;
+  char *srcmap;      /* optional: JSON source map (offset -> line:col) */
+  int nloops;        /* fused loop nests emitted */
+} WasmModule;
+
+bool dwW_emit(Ctx *c, const Graph *g, const char *filename, WasmModule *out);
+void dwW_free(WasmModule *m);
+
+#endif /* DW_H */

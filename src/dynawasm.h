@@ -1,0 +1,75 @@
+/* dynawasm.h - public API of the dynawasm core.
+ *
+ * A session holds a compiler; each run executes one program from scratch
+ * (fresh globals, fresh Dynamo caches) and returns its run report as JSON
+ * (the contract is ../docs/INTERFACES.md in the spec). A program error is
+ * part of the report, never a failure of these functions.
+ *
+ * Entry files over this one core: src/native/dwrun.c (native CLI, tests,
+ * sanitizers), wasm/dw_wasm.c (the WebAssembly build), tests/fuzz/.
+ */
+#ifndef DYNAWASM_H
+#define DYNAWASM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dw_session dw_session;
+
+typedef enum dw_backend {
+  DW_BACKEND_DEFAULT = 0, /* what the program asks for ("wasm" unless set) */
+  DW_BACKEND_WASM = 1,    /* force the WebAssembly backend */
+  DW_BACKEND_EAGER = 2    /* force the "eager" debugging backend */
+} dw_backend;
+
+/* Dynamo-style log channels (CLI --logs), printed to the run's stderr. */
+enum dw_logs {
+  DW_LOG_GRAPH_BREAKS = 1,
+  DW_LOG_GRAPH_CODE = 2,
+  DW_LOG_OUTPUT_CODE = 4,
+  DW_LOG_RECOMPILES = 8,
+  DW_LOG_GUARDS = 16
+};
+
+typedef struct dw_options {
+  dw_backend backend;
+  int suppress_errors; /* -1: as the program sets it; 0/1: initial value */
+  int want_wat;        /* ask the host for the optimised module text */
+  const char *filename;/* shown in tracebacks; default "main.py" */
+  uint64_t max_steps;  /* statement budget (0: unlimited) */
+  size_t tensor_cap;   /* bytes of live tensor storage (0: 1 GiB) */
+  unsigned logs;       /* dw_logs bits */
+} dw_options;
+
+/* Compiles and instantiates one kernel module in the host. Returns the
+ * index of the kernel in the core's indirect function table, or -1 with a
+ * message in err. times_ms[0] = optimise (Binaryen), [1] = instantiate. */
+typedef int (*dw_host_compile_fn)(void *host, const uint8_t *wasm, size_t n,
+                                  int want_text, double times_ms[2],
+                                  char *err, size_t errcap);
+
+dw_session *dw_session_new(void);
+void dw_session_free(dw_session *s);
+/* Without a host (native builds), graphs of the "wasm" backend are still
+ * lowered to WebAssembly (and validated by the emitter) but run on the
+ * eager kernels. */
+void dw_set_host(dw_session *s, dw_host_compile_fn fn, void *host);
+
+/* Runs a program. The returned JSON report is owned by the session and
+ * valid until the next call. Never NULL. */
+const char *dw_run(dw_session *s, const char *src, size_t len,
+                   const dw_options *opt);
+
+/* Forgets every compiled artefact kept across runs (kernel cache). */
+void dw_reset(dw_session *s);
+
+const char *dw_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
