@@ -607,10 +607,22 @@ uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
 /* WebAssembly lowering (fuse.c, wasm_emit.c)                          */
 /* ------------------------------------------------------------------ */
 
-/* A compiled kernel takes one i32: the address of an array of i32 data
- * pointers, graph inputs first (contiguous, row-major, with the shapes of
- * their OP_INPUT metas), then graph outputs (contiguous, allocated by the
- * caller). The module imports env.memory and exports "kernel". */
+/* Kernel ABI. A compiled kernel is `(func (param i32) (result i32))`
+ * exported as "kernel": the parameter is the address of an array of i32
+ * data pointers, graph inputs first (contiguous, row-major, with the
+ * shapes of their OP_INPUT metas), then graph outputs (contiguous,
+ * allocated by the caller, in Graph.outputs order). It returns 0, or a
+ * nonzero DW_KERR_* code (the runtime-error testing backend returns
+ * DW_KERR_TESTING when it reaches a relu). The module imports env.memory
+ * and nothing else. */
+enum { DW_KERR_OK = 0, DW_KERR_TESTING = 1 };
+typedef int32_t (*dw_kernel_fn)(int32_t args);
+
+/* What the backend is asked to do with a graph. */
+typedef enum EmitMode {
+  EMIT_NORMAL,        /* the "wasm" backend */
+  EMIT_RELU_RUNTIME_ERROR /* relu_runtime_error_TESTING_ONLY */
+} EmitMode;
 typedef struct WasmModule {
   uint8_t *bytes;    /* the binary */
   size_t len;
@@ -618,7 +630,8 @@ typedef struct WasmModule {
   int nloops;        /* fused loop nests emitted */
 } WasmModule;
 
-bool dwW_emit(Ctx *c, const Graph *g, const char *filename, WasmModule *out);
+bool dwW_emit(Ctx *c, const Graph *g, EmitMode mode, const char *filename,
+              WasmModule *out);
 void dwW_free(WasmModule *m);
 
 #endif /* DW_H */
