@@ -101,6 +101,8 @@ void dwB_free(Buf *b);
   X(TypeError, Exception)                                                    \
   X(ValueError, Exception)                                                   \
   X(MemoryError, Exception)                                                  \
+  X(ImportError, Exception)                                                  \
+  X(ModuleNotFoundError, ImportError)                                        \
   X(OSError, Exception)                                                      \
   X(TimeoutError, OSError)                                                   \
   X(KeyboardInterrupt, BaseException)
@@ -291,6 +293,9 @@ typedef struct Opaque {
   void *p;
   void (*free)(Ctx *c, void *p);   /* teardown of p */
   void (*repr)(Buf *b, void *p);   /* str() */
+  /* attribute access (the interpreter passes itself as `interp`); returns
+   * V_NULL for "no such attribute" */
+  Value (*getattr)(void *interp, void *p, const char *name);
 } Opaque;
 
 /* Interpreter-owned object types (Func, Builtin, Bound, Wrap, Class, Inst,
@@ -410,6 +415,10 @@ bool dwT_meta(Ctx *c, Op op, int nin, const TMeta *in, const OpAttrs *a,
 Tensor *dwT_op(Ctx *c, Op op, int nin, Tensor **in, const OpAttrs *a);
 /* Result dtype of a binary pointwise op on these inputs (PyTorch rules). */
 DType dwT_promote(const TMeta *a, const TMeta *b);
+/* torch.arange length: ceil((end - start) / step) computed in double, with
+ * PyTorch's errors (zero step, bound inconsistent with the step's sign). */
+bool dwT_arange_len(Ctx *c, double start, double end, double step,
+                    int64_t *n);
 
 /* Random numbers (torch.manual_seed / rand / randn): deterministic. */
 void dwT_seed(Ctx *c, uint64_t seed);
@@ -602,6 +611,15 @@ void dwG_dump(Buf *b, const Graph *g, const char *fn_name); /* FX-like */
  * outputs: nout new references. false with ctx->err on failure. */
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs);
 uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
+/* Names an OP_INPUT node the way FX does (a name already taken, or a Python
+ * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names
+ * ops after dw_ops[op].name; OP_CONST takes its value from at->f[0]. */
+const char *dwG_set_name(Graph *g, int id, const char *name);
+bool dwG_set_outputs(Graph *g, int n, const int32_t *ids); /* copies ids */
+/* Dead-code elimination: drops nodes no output depends on (OP_INPUT nodes
+ * stay: they are the kernel ABI); renumbers ids densely, keeps names and
+ * order. Returns the number of nodes removed. */
+int dwG_dce(Graph *g);
 
 /* ------------------------------------------------------------------ */
 /* WebAssembly lowering (fuse.c, wasm_emit.c)                          */
@@ -615,7 +633,12 @@ uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
  * nonzero DW_KERR_* code (the runtime-error testing backend returns
  * DW_KERR_TESTING when it reaches a relu). The module imports env.memory
  * and nothing else. */
-enum { DW_KERR_OK = 0, DW_KERR_TESTING = 1 };
+enum { DW_KERR_OK = 0, DW_KERR_TESTING = 1,
+       DW_KERR_ZERODIV = 2, /* integer division or remainder by zero
+                               (eager: RuntimeError "ZeroDivisionError") */
+       DW_KERR_NEGPOW = 3   /* integer ** negative integer (eager:
+                               "Integers to negative integer powers are not
+                               allowed.") */ };
 typedef int32_t (*dw_kernel_fn)(int32_t args);
 
 /* What the backend is asked to do with a graph. */
@@ -628,6 +651,14 @@ typedef struct WasmModule {
   size_t len;
   char *srcmap;      /* optional: JSON source map (offset -> line:col) */
   int nloops;        /* fused loop nests emitted */
+  size_t scratch;    /* > 0: the kernel needs this many bytes of scratch
+                        memory, passed (16-byte aligned) as one more data
+                        pointer after the outputs */
+  char *wat;         /* the same module as text, with `;;@ file:line:col`
+                        annotations (binaryen.parseText keeps them) */
+  size_t wat_section;/* bytes of the trailing custom section "dynawasm.wat"
+                        (a copy of wat) in bytes; len - wat_section is the
+                        size of the code proper */
 } WasmModule;
 
 bool dwW_emit(Ctx *c, const Graph *g, EmitMode mode, const char *filename,

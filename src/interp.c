@@ -1,5 +1,3540 @@
-/* interp.c - the evaluator. (Being written; this placeholder only lets the
- * library link while the other phases are developed.) */
-#include "dw.h"
+/* interp.c - the evaluator: a tree walker over the resolved AST.
+ *
+ * The same evaluator runs eagerly and while tracing: a frame with
+ * `trace` set is being traced (tensor ops record into the graph, Python
+ * values are computed for real, effects are logged so a graph break can
+ * undo them); see trace.c for the Dynamo semantics layered on top.
+ *
+ * Errors are values: evaluation returns V_NULL (expressions) or X_EXC
+ * (statements) with the exception in I->exc, or V_NULL / X_GBREAK with a
+ * graph break pending in I->brk.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "interp.h"
 
-void dwI_free_obj(Ctx *c, Obj *o, bool deep) { (void)c; (void)o; (void)deep; }
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef __EMSCRIPTEN__
+__attribute__((import_module("env"), import_name("dw_host_now"))) double
+dw_host_now(void);
+double dw_now_ms(void) { return dw_host_now(); }
+#else
+double dw_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+#endif
+
+static Value eval(Interp *I, Frame *f, Node *n);
+static Exec exec_block(Interp *I, Frame *f, NodeList *b);
+Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
+static bool assign(Interp *I, Frame *f, Node *t, Value v);
+
+#define OBJ(v) ((v).u.o)
+#define STR(v) ((Str *)(v).u.o)
+#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+
+/* ------------------------------------------------------------------ */
+/* Exceptions                                                          */
+/* ------------------------------------------------------------------ */
+
+static Exc *exc_new(Interp *I, ExcType t, Class *cls, Str *msg) {
+  Exc *e = (Exc *)dwV_alloc(&I->c, V_EXC, sizeof(Exc));
+  if (!e) return NULL;
+  e->type = t;
+  e->cls = cls;
+  if (cls) dwV_incref_o(&cls->h);
+  e->msg = msg;
+  e->args = dwV_none();
+  if (I->frame) {
+    e->line = I->frame->line;
+    e->col = I->frame->col;
+  }
+  return e;
+}
+
+void dwI_tb_add(Interp *I, Frame *f);
+
+static void set_exc(Interp *I, Value e) {
+  dwV_decref(&I->c, I->exc);
+  I->exc = e;
+}
+
+Value dwI_raise(Interp *I, ExcType t, const char *fmt, ...) {
+  Buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  dwB_vprintf(&b, fmt, ap);
+  va_end(ap);
+  Str *msg = dwV_str(&I->c, b.p ? b.p : "", b.len);
+  dwB_free(&b);
+  Exc *e = msg ? exc_new(I, t, NULL, msg) : NULL;
+  if (!e) {
+    /* out of memory while raising: keep whatever is pending */
+    if (I->exc.t == V_NULL) I->exc = dwV_none();
+    return dwV_null();
+  }
+  Tuple *args = dwV_tuple(&I->c, 1);
+  if (args) {
+    args->items[0] = VSTR(msg);
+    dwV_incref_o(&msg->h);
+    e->args = dwV_obj(&args->h);
+  }
+  set_exc(I, dwV_obj(&e->h));
+  return dwV_null();
+}
+
+Value dwI_raise_ctx(Interp *I) {
+  return dwI_raise(I, I->c.err, "%s", I->c.errmsg);
+}
+
+void dwI_tb_add(Interp *I, Frame *f) {
+  if (I->exc.t != V_EXC) return;
+  Exc *e = (Exc *)OBJ(I->exc);
+  if (e->h.flags & 1) { /* raised by the compiler for its caller */
+    e->h.flags &= (uint16_t)~1;
+    return;
+  }
+  if (e->ntb == e->tbcap) {
+    int cap = e->tbcap ? e->tbcap * 2 : 8;
+    TbEntry *tb = realloc(e->tb, sizeof(TbEntry) * (size_t)cap);
+    char **nm = realloc(e->tbnames, sizeof(char *) * (size_t)cap);
+    if (!tb || !nm) {
+      if (tb) e->tb = tb;
+      if (nm) e->tbnames = nm;
+      return;
+    }
+    e->tb = tb;
+    e->tbnames = nm;
+    e->tbcap = cap;
+  }
+  const char *name = f->code->name;
+  size_t len = strlen(name);
+  char *copy = malloc(len + 1);
+  if (copy) memcpy(copy, name, len + 1);
+  e->tbnames[e->ntb] = copy;
+  e->tb[e->ntb].func = copy ? copy : "?";
+  e->tb[e->ntb].line = f->line;
+  e->ntb++;
+}
+
+/* Is exception value `e` an instance of exception class `cls`? */
+static bool exc_matches(Value e, Value cls) {
+  if (e.t != V_EXC || cls.t != V_CLASS) return false;
+  Exc *x = (Exc *)OBJ(e);
+  Class *c = (Class *)OBJ(cls);
+  for (Class *k = x->cls; k; k = k->base)
+    if (k == c) return true;
+  if (c->builtin_base < 0) return false;
+  /* builtin classes: walk the builtin hierarchy */
+  for (int t = x->type;; t = dwV_exc_base[t]) {
+    if (t == c->builtin_base) return true;
+    if (t == EXC_BaseException) return false;
+  }
+}
+
+static void source_line(Interp *I, Buf *b, int line) {
+  const char *p = I->src, *end = I->src + I->srclen;
+  for (int k = 1; k < line && p < end; k++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) return;
+    p = nl + 1;
+  }
+  if (p >= end) return;
+  const char *nl = memchr(p, '\n', (size_t)(end - p));
+  const char *e = nl ? nl : end;
+  while (p < e && (*p == ' ' || *p == '\t')) p++;
+  while (e > p && (e[-1] == ' ' || e[-1] == '\r' || e[-1] == '\t')) e--;
+  if (e > p) {
+    dwB_puts(b, "    ");
+    dwB_putn(b, p, (size_t)(e - p));
+    dwB_putc(b, '\n');
+  }
+}
+
+void dwI_format_exc(Interp *I, Buf *b, Exc *e) {
+  if (e->ntb > 0) {
+    dwB_puts(b, "Traceback (most recent call last):\n");
+    for (int k = e->ntb - 1; k >= 0; k--) {
+      dwB_printf(b, "  File \"%s\", line %d, in %s\n", I->filename,
+                 e->tb[k].line, e->tb[k].func);
+      source_line(I, b, e->tb[k].line);
+    }
+  } else if (e->type == EXC_SyntaxError || e->type == EXC_IndentationError) {
+    dwB_printf(b, "  File \"%s\", line %d\n", I->filename, e->line);
+    source_line(I, b, e->line);
+  }
+  dwB_puts(b, e->cls ? e->cls->name->s : dwV_exc_names[e->type]);
+  if (e->msg && e->msg->len) {
+    dwB_puts(b, ": ");
+    dwB_putn(b, e->msg->s, e->msg->len);
+  }
+  dwB_putc(b, '\n');
+}
+
+/* ------------------------------------------------------------------ */
+/* Names                                                               */
+/* ------------------------------------------------------------------ */
+
+Str *dwI_intern(Interp *I, const char *s) {
+  size_t n = strlen(s);
+  Str *tmp = dwV_str(&I->c, s, n);
+  if (!tmp) return NULL;
+  Value k = VSTR(tmp);
+  Value hit = dwV_dict_get(I->interned, k);
+  if (hit.t == V_STR) {
+    dwV_decref_o(&I->c, &tmp->h);
+    return STR(hit);
+  }
+  tmp->interned = 1;
+  dwV_dict_set(&I->c, I->interned, k, k);
+  dwV_decref_o(&I->c, &tmp->h); /* the dict keeps it alive */
+  return tmp;
+}
+
+int dwI_global_slot(Interp *I, Str *name) {
+  for (int k = 0; k < I->nglobals; k++)
+    if (I->globals[k].name == name) return k;
+  if (I->nglobals == I->capglobals) {
+    int cap = I->capglobals ? I->capglobals * 2 : 64;
+    GlobalSlot *g = realloc(I->globals, sizeof(GlobalSlot) * (size_t)cap);
+    if (!g) return 0;
+    I->globals = g;
+    I->capglobals = cap;
+  }
+  GlobalSlot *g = &I->globals[I->nglobals];
+  g->name = name;
+  g->v = dwV_null();
+  g->builtin = dwL_builtin(I, name->s);
+  return I->nglobals++;
+}
+
+static Value name_error(Interp *I, Str *name) {
+  return dwI_raise(I, EXC_NameError, "name '%s' is not defined", name->s);
+}
+
+static Value load_name(Interp *I, Frame *f, Node *n) {
+  Value v;
+  switch (n->scope) {
+  case RS_LOCAL:
+    v = f->slots[n->slot];
+    if (v.t == V_NULL)
+      return dwI_raise(I, EXC_UnboundLocalError,
+                       "cannot access local variable '%s' where it is not "
+                       "associated with a value",
+                       ((Str *)n->str)->s);
+    dwR_guard_read(I, f, n->slot, false);
+    break;
+  case RS_CELL: {
+    Cell *c = (Cell *)OBJ(f->slots[n->slot]);
+    v = c->v;
+    if (v.t == V_NULL)
+      return dwI_raise(I, EXC_UnboundLocalError,
+                       "cannot access local variable '%s' where it is not "
+                       "associated with a value",
+                       ((Str *)n->str)->s);
+    dwR_guard_read(I, f, n->slot, false);
+    break;
+  }
+  case RS_FREE: {
+    Cell *c = f->func->cells[n->slot];
+    v = c->v;
+    if (v.t == V_NULL)
+      return dwI_raise(I, EXC_NameError,
+                       "cannot access free variable '%s' where it is not "
+                       "associated with a value in enclosing scope",
+                       ((Str *)n->str)->s);
+    dwR_guard_read(I, f, n->slot, true);
+    break;
+  }
+  case RS_CLASS:
+    if (f->ns) {
+      v = dwV_dict_gets(f->ns, (Str *)n->str);
+      if (v.t != V_NULL) break;
+    }
+    /* fall through */
+  default: {
+    GlobalSlot *g = &I->globals[n->slot];
+    v = g->v;
+    if (v.t == V_NULL) v = g->builtin;
+    if (v.t == V_NULL) return name_error(I, g->name);
+    if (g->v.t != V_NULL) dwR_guard_global(I, n->slot);
+    break;
+  }
+  }
+  dwV_incref(v);
+  return v;
+}
+
+/* Stores v (borrowed) into a name. */
+static bool store_name(Interp *I, Frame *f, Node *n, Value v) {
+  Value *slot;
+  switch (n->scope) {
+  case RS_LOCAL:
+    slot = &f->slots[n->slot];
+    break;
+  case RS_CELL:
+    slot = &((Cell *)OBJ(f->slots[n->slot]))->v;
+    break;
+  case RS_FREE:
+    slot = &f->func->cells[n->slot]->v;
+    break;
+  case RS_CLASS:
+    if (f->ns) {
+      if (!dwV_dict_set(&I->c, f->ns, dwV_obj((Obj *)n->str), v)) {
+        dwI_raise_ctx(I);
+        return false;
+      }
+      return true;
+    }
+    /* fall through */
+  default:
+    if (f->trace && !dwR_global_write(I, n)) return false;
+    slot = &I->globals[n->slot].v;
+    break;
+  }
+  if (f->trace) dwR_log_store(I, f, n, slot);
+  dwV_incref(v);
+  Value old = *slot;
+  *slot = v;
+  dwV_decref(&I->c, old);
+  return true;
+}
+
+static bool delete_name(Interp *I, Frame *f, Node *n) {
+  Value *slot;
+  switch (n->scope) {
+  case RS_LOCAL:
+    slot = &f->slots[n->slot];
+    break;
+  case RS_CELL:
+    slot = &((Cell *)OBJ(f->slots[n->slot]))->v;
+    break;
+  case RS_FREE:
+    slot = &f->func->cells[n->slot]->v;
+    break;
+  case RS_CLASS:
+    if (f->ns) {
+      if (!dwV_dict_del(&I->c, f->ns, dwV_obj((Obj *)n->str))) {
+        name_error(I, (Str *)n->str);
+        return false;
+      }
+      return true;
+    }
+    /* fall through */
+  default:
+    slot = &I->globals[n->slot].v;
+    break;
+  }
+  if (slot->t == V_NULL) {
+    name_error(I, (Str *)n->str);
+    return false;
+  }
+  if (f->trace) dwR_log_store(I, f, n, slot);
+  Value old = *slot;
+  *slot = dwV_null();
+  dwV_decref(&I->c, old);
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Truth, numbers                                                      */
+/* ------------------------------------------------------------------ */
+
+bool dwI_truth(Interp *I, Value v, bool *out) {
+  switch (v.t) {
+  case V_NONE: *out = false; return true;
+  case V_BOOL:
+  case V_INT: *out = v.u.i != 0; return true;
+  case V_FLOAT: *out = v.u.f != 0.0; return true;
+  case V_STR: *out = STR(v)->len != 0; return true;
+  case V_LIST: *out = ((List *)OBJ(v))->len != 0; return true;
+  case V_TUPLE: *out = ((Tuple *)OBJ(v))->len != 0; return true;
+  case V_DICT: *out = ((Dict *)OBJ(v))->len != 0; return true;
+  case V_RANGE: {
+    Range *r = (Range *)OBJ(v);
+    *out = r->step > 0 ? r->start < r->stop : r->start > r->stop;
+    return true;
+  }
+  case V_TENSOR: {
+    Tensor *t = (Tensor *)OBJ(v);
+    if (dwT_numel(t) != 1) {
+      if (dwR_tracing(I) && !t->st) {
+        dwR_break(I, BR_DATA_DEPENDENT,
+                  "Data-dependent branching: the truth value of a tensor");
+        return false;
+      }
+      dwI_raise(I, EXC_RuntimeError,
+                "Boolean value of Tensor with more than one value is "
+                "ambiguous");
+      return false;
+    }
+    if (!t->st) {
+      dwR_break(I, BR_DATA_DEPENDENT,
+                "Data-dependent branching: generic_jump on a tensor "
+                "(the condition needs the tensor's value)");
+      return false;
+    }
+    *out = dwT_get(t, 0) != 0;
+    return true;
+  }
+  case V_INST: {
+    /* __bool__ / __len__ of user classes */
+    Inst *in = (Inst *)OBJ(v);
+    Str *nm = dwI_intern(I, "__bool__");
+    Str *ln = dwI_intern(I, "__len__");
+    for (Class *c = in->cls; c; c = c->base) {
+      Value m = dwV_dict_gets(c->ns, nm);
+      if (m.t == V_NULL) m = dwV_dict_gets(c->ns, ln);
+      if (m.t != V_NULL) {
+        Value self = v;
+        Value r = dwI_call0(I, m, 1, &self);
+        if (r.t == V_NULL) return false;
+        bool ok = dwI_truth(I, r, out);
+        dwV_decref(&I->c, r);
+        return ok;
+      }
+    }
+    *out = true;
+    return true;
+  }
+  default:
+    *out = true;
+    return true;
+  }
+}
+
+static bool as_double(Value v, double *d) {
+  switch (v.t) {
+  case V_BOOL:
+  case V_INT: *d = (double)v.u.i; return true;
+  case V_FLOAT: *d = v.u.f; return true;
+  default: return false;
+  }
+}
+
+static bool is_intlike(Value v) { return v.t == V_INT || v.t == V_BOOL; }
+
+static Value overflow(Interp *I) {
+  return dwI_raise(I, EXC_OverflowError,
+                   "integer overflow (dynawasm integers are 64-bit)");
+}
+
+static const char *binop_sym(int op) {
+  static const char *const s[] = {"+", "-", "*", "/", "//", "%", "**",
+                                  "@", "<<", ">>", "&", "|", "^"};
+  return s[op];
+}
+
+static double py_fmod(double a, double b) {
+  double m = fmod(a, b);
+  if (m != 0 && ((b < 0) != (m < 0))) m += b;
+  else if (m == 0) m = copysign(0.0, b);
+  return m;
+}
+
+static Value int_pow(Interp *I, int64_t a, int64_t b) {
+  if (b < 0) {
+    if (a == 0)
+      return dwI_raise(I, EXC_ZeroDivisionError,
+                       "0.0 cannot be raised to a negative power");
+    return dwV_float(pow((double)a, (double)b));
+  }
+  int64_t r = 1;
+  while (b) {
+    if (b & 1) {
+      if (__builtin_mul_overflow(r, a, &r)) return overflow(I);
+    }
+    b >>= 1;
+    if (b && __builtin_mul_overflow(a, a, &a)) return overflow(I);
+  }
+  return dwV_int(r);
+}
+
+static Value seq_repeat(Interp *I, Value seq, int64_t n) {
+  if (n < 0) n = 0;
+  if (seq.t == V_STR) {
+    Str *s = STR(seq);
+    if (s->len && (uint64_t)n > ((uint64_t)1 << 30) / s->len)
+      return dwI_raise(I, EXC_MemoryError, "repeated string is too large");
+    Str *r = dwV_str(&I->c, NULL, s->len * (size_t)n);
+    if (!r) return dwI_raise_ctx(I);
+    for (int64_t k = 0; k < n; k++) memcpy(r->s + k * (int64_t)s->len, s->s, s->len);
+    return dwV_obj(&r->h);
+  }
+  int64_t len = seq.t == V_LIST ? ((List *)OBJ(seq))->len : ((Tuple *)OBJ(seq))->len;
+  Value *items = seq.t == V_LIST ? ((List *)OBJ(seq))->items : ((Tuple *)OBJ(seq))->items;
+  if (len && n > ((int64_t)1 << 27) / len)
+    return dwI_raise(I, EXC_MemoryError, "repeated sequence is too large");
+  int64_t total = len * n;
+  if (seq.t == V_LIST) {
+    List *l = dwV_list(&I->c, total);
+    if (!l) return dwI_raise_ctx(I);
+    for (int64_t k = 0; k < total; k++) {
+      l->items[k] = items[k % len];
+      dwV_incref(l->items[k]);
+    }
+    return dwV_obj(&l->h);
+  }
+  Tuple *t = dwV_tuple(&I->c, total);
+  if (!t) return dwI_raise_ctx(I);
+  for (int64_t k = 0; k < total; k++) {
+    t->items[k] = items[k % len];
+    dwV_incref(t->items[k]);
+  }
+  return dwV_obj(&t->h);
+}
+
+static Value seq_concat(Interp *I, Value a, Value b) {
+  if (a.t == V_STR) {
+    Str *x = STR(a), *y = STR(b);
+    Str *r = dwV_str(&I->c, NULL, x->len + y->len);
+    if (!r) return dwI_raise_ctx(I);
+    memcpy(r->s, x->s, x->len);
+    memcpy(r->s + x->len, y->s, y->len);
+    return dwV_obj(&r->h);
+  }
+  bool list = a.t == V_LIST;
+  int64_t na = list ? ((List *)OBJ(a))->len : ((Tuple *)OBJ(a))->len;
+  int64_t nb = list ? ((List *)OBJ(b))->len : ((Tuple *)OBJ(b))->len;
+  Value *ia = list ? ((List *)OBJ(a))->items : ((Tuple *)OBJ(a))->items;
+  Value *ib = list ? ((List *)OBJ(b))->items : ((Tuple *)OBJ(b))->items;
+  Value *dst;
+  Value r;
+  if (list) {
+    List *l = dwV_list(&I->c, na + nb);
+    if (!l) return dwI_raise_ctx(I);
+    dst = l->items;
+    r = dwV_obj(&l->h);
+  } else {
+    Tuple *t = dwV_tuple(&I->c, na + nb);
+    if (!t) return dwI_raise_ctx(I);
+    dst = t->items;
+    r = dwV_obj(&t->h);
+  }
+  for (int64_t k = 0; k < na; k++) dwV_incref(dst[k] = ia[k]);
+  for (int64_t k = 0; k < nb; k++) dwV_incref(dst[na + k] = ib[k]);
+  return r;
+}
+
+static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled);
+
+Value dwI_binop(Interp *I, int op, Value a, Value b) {
+  if (a.t == V_TENSOR || b.t == V_TENSOR)
+    return dwL_tensor_binop(I, op, a, b, false);
+  if (is_intlike(a) && is_intlike(b)) {
+    int64_t x = a.u.i, y = b.u.i, r;
+    switch (op) {
+    case BIN_ADD:
+      if (__builtin_add_overflow(x, y, &r)) return overflow(I);
+      return dwV_int(r);
+    case BIN_SUB:
+      if (__builtin_sub_overflow(x, y, &r)) return overflow(I);
+      return dwV_int(r);
+    case BIN_MUL:
+      if (__builtin_mul_overflow(x, y, &r)) return overflow(I);
+      return dwV_int(r);
+    case BIN_DIV:
+      if (y == 0) return dwI_raise(I, EXC_ZeroDivisionError, "division by zero");
+      return dwV_float((double)x / (double)y);
+    case BIN_FLOORDIV:
+    case BIN_MOD: {
+      if (y == 0)
+        return dwI_raise(I, EXC_ZeroDivisionError,
+                         "integer division or modulo by zero");
+      if (x == INT64_MIN && y == -1) return op == BIN_MOD ? dwV_int(0) : overflow(I);
+      int64_t q = x / y, m = x % y;
+      if (m != 0 && ((m < 0) != (y < 0))) {
+        q -= 1;
+        m += y;
+      }
+      return dwV_int(op == BIN_FLOORDIV ? q : m);
+    }
+    case BIN_POW:
+      return int_pow(I, x, y);
+    case BIN_LSHIFT:
+      if (y < 0) return dwI_raise(I, EXC_ValueError, "negative shift count");
+      if (y >= 63 || (x != 0 && (x > (INT64_MAX >> y) || x < (INT64_MIN >> y))))
+        return x == 0 ? dwV_int(0) : overflow(I);
+      return dwV_int((int64_t)((uint64_t)x << y));
+    case BIN_RSHIFT:
+      if (y < 0) return dwI_raise(I, EXC_ValueError, "negative shift count");
+      return dwV_int(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
+    case BIN_AND:
+      return a.t == V_BOOL && b.t == V_BOOL ? dwV_bool(x & y) : dwV_int(x & y);
+    case BIN_OR:
+      return a.t == V_BOOL && b.t == V_BOOL ? dwV_bool(x | y) : dwV_int(x | y);
+    case BIN_XOR:
+      return a.t == V_BOOL && b.t == V_BOOL ? dwV_bool(x ^ y) : dwV_int(x ^ y);
+    default:
+      break;
+    }
+  }
+  double x, y;
+  if (as_double(a, &x) && as_double(b, &y) && op <= BIN_POW) {
+    switch (op) {
+    case BIN_ADD: return dwV_float(x + y);
+    case BIN_SUB: return dwV_float(x - y);
+    case BIN_MUL: return dwV_float(x * y);
+    case BIN_DIV:
+      if (y == 0)
+        return dwI_raise(I, EXC_ZeroDivisionError, "float division by zero");
+      return dwV_float(x / y);
+    case BIN_FLOORDIV:
+      if (y == 0)
+        return dwI_raise(I, EXC_ZeroDivisionError,
+                         "float floor division by zero");
+      return dwV_float(floor(x / y));
+    case BIN_MOD:
+      if (y == 0) return dwI_raise(I, EXC_ZeroDivisionError, "float modulo");
+      return dwV_float(py_fmod(x, y));
+    case BIN_POW:
+      if (x == 0 && y < 0)
+        return dwI_raise(I, EXC_ZeroDivisionError,
+                         "0.0 cannot be raised to a negative power");
+      if (x < 0 && y != floor(y))
+        return dwI_raise(I, EXC_ValueError,
+                         "complex results are not supported (negative "
+                         "number raised to a fractional power)");
+      return dwV_float(pow(x, y));
+    }
+  }
+  if (op == BIN_ADD && a.t == b.t &&
+      (a.t == V_STR || a.t == V_LIST || (a.t == V_TUPLE && !OBJ(a)->flags)))
+    return seq_concat(I, a, b);
+  if (op == BIN_ADD && a.t == V_TUPLE && b.t == V_TUPLE) return seq_concat(I, a, b);
+  if (op == BIN_MUL && (a.t == V_STR || a.t == V_LIST || a.t == V_TUPLE) &&
+      is_intlike(b))
+    return seq_repeat(I, a, b.u.i);
+  if (op == BIN_MUL && (b.t == V_STR || b.t == V_LIST || b.t == V_TUPLE) &&
+      is_intlike(a))
+    return seq_repeat(I, b, a.u.i);
+  if (op == BIN_MOD && a.t == V_STR)
+    return dwL_str_percent(I, STR(a), b);
+  if (op == BIN_OR && a.t == V_DICT && b.t == V_DICT) {
+    Dict *d = dwV_dict(&I->c);
+    if (!d) return dwI_raise_ctx(I);
+    Dict *srcs[2] = {(Dict *)OBJ(a), (Dict *)OBJ(b)};
+    for (int s = 0; s < 2; s++)
+      for (int64_t k = 0; k < srcs[s]->nent; k++)
+        if (srcs[s]->ent[k].used)
+          dwV_dict_set(&I->c, d, srcs[s]->ent[k].key, srcs[s]->ent[k].val);
+    return dwV_obj(&d->h);
+  }
+  bool handled = false;
+  Value r = user_binop(I, op, a, b, &handled);
+  if (handled) return r;
+  return dwI_raise(I, EXC_TypeError,
+                   "unsupported operand type(s) for %s: '%s' and '%s'",
+                   binop_sym(op), dwV_type_name(a), dwV_type_name(b));
+}
+
+/* Operator overloading for user classes: __add__, __radd__, ... */
+static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled) {
+  static const char *const names[] = {"add", "sub", "mul", "truediv",
+                                      "floordiv", "mod", "pow", "matmul",
+                                      "lshift", "rshift", "and", "or", "xor"};
+  char nm[32];
+  for (int side = 0; side < 2; side++) {
+    Value self = side ? b : a, other = side ? a : b;
+    if (self.t != V_INST) continue;
+    snprintf(nm, sizeof nm, side ? "__r%s__" : "__%s__", names[op]);
+    Value m = dwI_getattr(I, self, dwI_intern(I, nm));
+    if (m.t == V_NULL) {
+      dwV_decref(&I->c, I->exc);
+      I->exc = dwV_null();
+      continue;
+    }
+    *handled = true;
+    Value r = dwI_call0(I, m, 1, &other);
+    dwV_decref(&I->c, m);
+    return r;
+  }
+  return dwV_null();
+}
+
+static int cmp_order(Interp *I, Value a, Value b, int *res);
+
+static Value contains(Interp *I, Value container, Value item) {
+  switch (container.t) {
+  case V_LIST:
+  case V_TUPLE: {
+    int64_t n = container.t == V_LIST ? ((List *)OBJ(container))->len
+                                      : ((Tuple *)OBJ(container))->len;
+    for (int64_t k = 0; k < n; k++) {
+      Value *items = container.t == V_LIST ? ((List *)OBJ(container))->items
+                                           : ((Tuple *)OBJ(container))->items;
+      Value e = items[k];
+      if (e.t == V_TENSOR || item.t == V_TENSOR) {
+        if (e.u.o == item.u.o) return dwV_bool(true);
+        continue;
+      }
+      if (dwV_eq(e, item)) return dwV_bool(true);
+    }
+    return dwV_bool(false);
+  }
+  case V_DICT:
+    if (!dwV_hashable(item))
+      return dwI_raise(I, EXC_TypeError, "unhashable type: '%s'",
+                       dwV_type_name(item));
+    return dwV_bool(dwV_dict_get((Dict *)OBJ(container), item).t != V_NULL);
+  case V_STR: {
+    if (item.t != V_STR)
+      return dwI_raise(I, EXC_TypeError,
+                       "'in <string>' requires string as left operand, not %s",
+                       dwV_type_name(item));
+    Str *h = STR(container), *nd = STR(item);
+    if (nd->len == 0) return dwV_bool(true);
+    for (size_t k = 0; k + nd->len <= h->len; k++)
+      if (!memcmp(h->s + k, nd->s, nd->len)) return dwV_bool(true);
+    return dwV_bool(false);
+  }
+  case V_RANGE: {
+    Range *r = (Range *)OBJ(container);
+    if (!is_intlike(item)) {
+      double d;
+      if (!as_double(item, &d) || d != floor(d)) return dwV_bool(false);
+      item = dwV_int((int64_t)d);
+    }
+    int64_t x = item.u.i;
+    bool in = r->step > 0 ? (x >= r->start && x < r->stop)
+                          : (x <= r->start && x > r->stop);
+    return dwV_bool(in && (x - r->start) % r->step == 0);
+  }
+  case V_TENSOR:
+    return dwL_tensor_contains(I, (Tensor *)OBJ(container), item);
+  default:
+    return dwI_raise(I, EXC_TypeError, "argument of type '%s' is not iterable",
+                     dwV_type_name(container));
+  }
+}
+
+/* Ordering of two non-tensor values: *res < 0, 0, > 0. */
+static int cmp_order(Interp *I, Value a, Value b, int *res) {
+  double x, y;
+  if (is_intlike(a) && is_intlike(b)) {
+    *res = (a.u.i > b.u.i) - (a.u.i < b.u.i);
+    return 1;
+  }
+  if (as_double(a, &x) && as_double(b, &y)) {
+    if (isnan(x) || isnan(y)) return 2; /* unordered */
+    *res = (x > y) - (x < y);
+    return 1;
+  }
+  if (a.t == V_STR && b.t == V_STR) {
+    Str *p = STR(a), *q = STR(b);
+    size_t n = p->len < q->len ? p->len : q->len;
+    int c = memcmp(p->s, q->s, n);
+    *res = c ? (c > 0) - (c < 0) : (p->len > q->len) - (p->len < q->len);
+    return 1;
+  }
+  if ((a.t == V_LIST && b.t == V_LIST) || (a.t == V_TUPLE && b.t == V_TUPLE)) {
+    bool l = a.t == V_LIST;
+    int64_t na = l ? ((List *)OBJ(a))->len : ((Tuple *)OBJ(a))->len;
+    int64_t nb = l ? ((List *)OBJ(b))->len : ((Tuple *)OBJ(b))->len;
+    Value *ia = l ? ((List *)OBJ(a))->items : ((Tuple *)OBJ(a))->items;
+    Value *ib = l ? ((List *)OBJ(b))->items : ((Tuple *)OBJ(b))->items;
+    for (int64_t k = 0; k < na && k < nb; k++) {
+      if (dwV_eq(ia[k], ib[k])) continue;
+      return cmp_order(I, ia[k], ib[k], res);
+    }
+    *res = (na > nb) - (na < nb);
+    return 1;
+  }
+  return 0;
+}
+
+static const char *cmp_sym(int op) {
+  static const char *const s[] = {"==", "!=", "<", "<=", ">", ">=",
+                                  "is", "is not", "in", "not in"};
+  return s[op];
+}
+
+static bool same_object(Value a, Value b) {
+  if (a.t != b.t) return false;
+  if (V_ISOBJ(a.t)) return a.u.o == b.u.o;
+  if (a.t == V_FLOAT) return a.u.f == b.u.f;
+  return a.u.i == b.u.i;
+}
+
+Value dwI_compare(Interp *I, int op, Value a, Value b) {
+  switch (op) {
+  case CMP_IS: return dwV_bool(same_object(a, b));
+  case CMP_ISNOT: return dwV_bool(!same_object(a, b));
+  case CMP_IN:
+  case CMP_NOTIN: {
+    Value r = contains(I, b, a);
+    if (r.t == V_BOOL && op == CMP_NOTIN) r.u.i = !r.u.i;
+    if (r.t == V_TENSOR && op == CMP_NOTIN) {
+      Value nr = dwL_tensor_unary(I, UN_NOT, r);
+      dwV_decref(&I->c, r);
+      return nr;
+    }
+    return r;
+  }
+  default:
+    break;
+  }
+  if (a.t == V_TENSOR || b.t == V_TENSOR) return dwL_tensor_compare(I, op, a, b);
+  if (a.t == V_INST || b.t == V_INST) {
+    static const char *const names[] = {"__eq__", "__ne__", "__lt__",
+                                        "__le__", "__gt__", "__ge__"};
+    Value self = a.t == V_INST ? a : b, other = a.t == V_INST ? b : a;
+    Value m = dwI_getattr(I, self, dwI_intern(I, names[op]));
+    if (m.t != V_NULL) {
+      Value r = dwI_call0(I, m, 1, &other);
+      dwV_decref(&I->c, m);
+      return r;
+    }
+    dwV_decref(&I->c, I->exc);
+    I->exc = dwV_null();
+  }
+  if (op == CMP_EQ || op == CMP_NE) {
+    bool eq;
+    int res;
+    if ((a.t == V_LIST && b.t == V_LIST) || (a.t == V_DICT && b.t == V_DICT)) {
+      eq = dwL_deep_eq(a, b);
+    } else if (cmp_order(I, a, b, &res) == 1) {
+      eq = res == 0;
+    } else {
+      eq = dwV_eq(a, b);
+    }
+    return dwV_bool(op == CMP_EQ ? eq : !eq);
+  }
+  int res = 0;
+  int k = cmp_order(I, a, b, &res);
+  if (k == 2) return dwV_bool(false);
+  if (k == 0)
+    return dwI_raise(I, EXC_TypeError,
+                     "'%s' not supported between instances of '%s' and '%s'",
+                     cmp_sym(op), dwV_type_name(a), dwV_type_name(b));
+  switch (op) {
+  case CMP_LT: return dwV_bool(res < 0);
+  case CMP_LE: return dwV_bool(res <= 0);
+  case CMP_GT: return dwV_bool(res > 0);
+  default: return dwV_bool(res >= 0);
+  }
+}
+
+static Value unary(Interp *I, int op, Value v) {
+  if (v.t == V_TENSOR) return dwL_tensor_unary(I, op, v);
+  switch (op) {
+  case UN_NOT: {
+    bool b;
+    if (!dwI_truth(I, v, &b)) return dwV_null();
+    return dwV_bool(!b);
+  }
+  case UN_NEG:
+    if (is_intlike(v)) {
+      if (v.u.i == INT64_MIN) return overflow(I);
+      return dwV_int(-v.u.i);
+    }
+    if (v.t == V_FLOAT) return dwV_float(-v.u.f);
+    break;
+  case UN_POS:
+    if (is_intlike(v)) return dwV_int(v.u.i);
+    if (v.t == V_FLOAT) return v;
+    break;
+  case UN_INVERT:
+    if (is_intlike(v)) return dwV_int(~v.u.i);
+    break;
+  }
+  static const char *const ops[] = {"-", "+", "not", "~"};
+  return dwI_raise(I, EXC_TypeError, "bad operand type for unary %s: '%s'",
+                   ops[op], dwV_type_name(v));
+}
+
+/* ------------------------------------------------------------------ */
+/* Iteration                                                           */
+/* ------------------------------------------------------------------ */
+
+static Iter *iter_new(Interp *I, int kind, Value src) {
+  Iter *it = (Iter *)dwV_alloc(&I->c, V_ITER, sizeof(Iter));
+  if (!it) return NULL;
+  it->kind = (uint8_t)kind;
+  it->src = src;
+  dwV_incref(src);
+  return it;
+}
+
+Value dwI_iter(Interp *I, Value v) {
+  Iter *it = NULL;
+  switch (v.t) {
+  case V_ITER:
+    dwV_incref(v);
+    return v;
+  case V_LIST:
+  case V_TUPLE:
+  case V_STR:
+    it = iter_new(I, IT_SEQ, v);
+    break;
+  case V_RANGE: {
+    Range *r = (Range *)OBJ(v);
+    it = iter_new(I, IT_RANGE, v);
+    if (it) {
+      it->i = r->start;
+      it->step = r->step;
+      it->n = r->stop;
+    }
+    break;
+  }
+  case V_DICT:
+    it = iter_new(I, IT_DICT, v);
+    break;
+  case V_TENSOR: {
+    Tensor *t = (Tensor *)OBJ(v);
+    if (t->ndim == 0)
+      return dwI_raise(I, EXC_TypeError, "iteration over a 0-d tensor");
+    it = iter_new(I, IT_TENSOR, v);
+    if (it) it->n = t->shape[0];
+    break;
+  }
+  case V_INST: {
+    Value m = dwI_getattr(I, v, dwI_intern(I, "__iter__"));
+    if (m.t == V_NULL) {
+      dwV_decref(&I->c, I->exc);
+      I->exc = dwV_null();
+      break;
+    }
+    Value r = dwI_call0(I, m, 0, NULL);
+    dwV_decref(&I->c, m);
+    if (r.t == V_NULL) return r;
+    Value it2 = dwI_iter(I, r);
+    dwV_decref(&I->c, r);
+    return it2;
+  }
+  default:
+    break;
+  }
+  if (!it) {
+    if (I->exc.t != V_NULL) return dwV_null();
+    return dwI_raise(I, EXC_TypeError, "'%s' object is not iterable",
+                     dwV_type_name(v));
+  }
+  return dwV_obj(&it->h);
+}
+
+Value dwI_next(Interp *I, Value itv) {
+  Iter *it = (Iter *)OBJ(itv);
+  switch (it->kind) {
+  case IT_SEQ: {
+    Value s = it->src;
+    if (s.t == V_LIST) {
+      List *l = (List *)OBJ(s);
+      if (it->i >= l->len) return dwV_null();
+      Value v = l->items[it->i++];
+      dwV_incref(v);
+      return v;
+    }
+    if (s.t == V_TUPLE) {
+      Tuple *t = (Tuple *)OBJ(s);
+      if (it->i >= t->len) return dwV_null();
+      Value v = t->items[it->i++];
+      dwV_incref(v);
+      return v;
+    }
+    Str *st = STR(s);
+    if ((size_t)it->i >= st->len) return dwV_null();
+    /* one UTF-8 character */
+    size_t k = (size_t)it->i, n = 1;
+    unsigned char c = (unsigned char)st->s[k];
+    if (c >= 0xf0) n = 4;
+    else if (c >= 0xe0) n = 3;
+    else if (c >= 0xc0) n = 2;
+    if (k + n > st->len) n = st->len - k;
+    it->i += (int64_t)n;
+    Str *r = dwV_str(&I->c, st->s + k, n);
+    return r ? dwV_obj(&r->h) : dwI_raise_ctx(I);
+  }
+  case IT_RANGE: {
+    if (it->step > 0 ? it->i >= it->n : it->i <= it->n) return dwV_null();
+    int64_t v = it->i;
+    it->i += it->step;
+    return dwV_int(v);
+  }
+  case IT_DICT: {
+    Dict *d = (Dict *)OBJ(it->src);
+    while (it->i < d->nent && !d->ent[it->i].used) it->i++;
+    if (it->i >= d->nent) return dwV_null();
+    DictEntry *e = &d->ent[it->i++];
+    if (it->mode == 0) {
+      dwV_incref(e->key);
+      return e->key;
+    }
+    if (it->mode == 1) {
+      dwV_incref(e->val);
+      return e->val;
+    }
+    Tuple *t = dwV_tuple(&I->c, 2);
+    if (!t) return dwI_raise_ctx(I);
+    dwV_incref(t->items[0] = e->key);
+    dwV_incref(t->items[1] = e->val);
+    return dwV_obj(&t->h);
+  }
+  case IT_ENUMERATE: {
+    Value v = dwI_next(I, it->src);
+    if (v.t == V_NULL) return v;
+    Tuple *t = dwV_tuple(&I->c, 2);
+    if (!t) {
+      dwV_decref(&I->c, v);
+      return dwI_raise_ctx(I);
+    }
+    t->items[0] = dwV_int(it->i++);
+    t->items[1] = v;
+    return dwV_obj(&t->h);
+  }
+  case IT_ZIP: {
+    Tuple *t = dwV_tuple(&I->c, it->ninner);
+    if (!t) return dwI_raise_ctx(I);
+    for (int k = 0; k < it->ninner; k++) {
+      Value v = dwI_next(I, it->inner[k]);
+      if (v.t == V_NULL) {
+        dwV_decref_o(&I->c, &t->h);
+        return v;
+      }
+      t->items[k] = v;
+    }
+    return dwV_obj(&t->h);
+  }
+  case IT_TENSOR: {
+    if (it->i >= it->n) return dwV_null();
+    Tensor *t = (Tensor *)OBJ(it->src);
+    OpAttrs at = {.ni = 2};
+    at.i[0] = 0;
+    at.i[1] = it->i++;
+    return dwR_op(I, OP_SELECT, 1, &t, &at);
+  }
+  case IT_MAP: {
+    Value v = dwI_next(I, it->inner[0]);
+    if (v.t == V_NULL) return v;
+    Value r = dwI_call0(I, it->src, 1, &v);
+    dwV_decref(&I->c, v);
+    return r;
+  }
+  case IT_REVERSED: {
+    if (it->i < 0) return dwV_null();
+    Value s = it->src;
+    int64_t n = s.t == V_LIST ? ((List *)OBJ(s))->len : ((Tuple *)OBJ(s))->len;
+    if (it->i >= n) it->i = n - 1;
+    if (it->i < 0) return dwV_null();
+    Value *items = s.t == V_LIST ? ((List *)OBJ(s))->items : ((Tuple *)OBJ(s))->items;
+    Value v = items[it->i--];
+    dwV_incref(v);
+    return v;
+  }
+  }
+  return dwV_null();
+}
+
+/* Runs fn(item) for every item of an iterable; fn returns false to stop
+ * with an error pending. */
+bool dwI_foreach(Interp *I, Value iterable,
+                 bool (*fn)(Interp *I, Value item, void *ud), void *ud) {
+  if (iterable.t == V_LIST || iterable.t == V_TUPLE) {
+    /* index-based: tolerate mutation like CPython's list iterator */
+    for (int64_t k = 0;; k++) {
+      int64_t n = iterable.t == V_LIST ? ((List *)OBJ(iterable))->len
+                                       : ((Tuple *)OBJ(iterable))->len;
+      if (k >= n) return true;
+      Value *items = iterable.t == V_LIST ? ((List *)OBJ(iterable))->items
+                                          : ((Tuple *)OBJ(iterable))->items;
+      Value v = items[k];
+      dwV_incref(v);
+      bool ok = fn(I, v, ud);
+      dwV_decref(&I->c, v);
+      if (!ok) return false;
+    }
+  }
+  Value it = dwI_iter(I, iterable);
+  if (it.t == V_NULL) return false;
+  for (;;) {
+    Value v = dwI_next(I, it);
+    if (v.t == V_NULL) {
+      dwV_decref(&I->c, it);
+      return I->exc.t == V_NULL && !I->brk.pending;
+    }
+    bool ok = fn(I, v, ud);
+    dwV_decref(&I->c, v);
+    if (!ok) {
+      dwV_decref(&I->c, it);
+      return false;
+    }
+  }
+}
+
+static bool collect_cb(Interp *I, Value v, void *ud) {
+  if (!dwV_list_append(&I->c, (List *)ud, v)) {
+    dwI_raise_ctx(I);
+    return false;
+  }
+  return true;
+}
+
+/* list(iterable) */
+List *dwI_to_list(Interp *I, Value iterable) {
+  List *l = dwV_list(&I->c, 0);
+  if (!l) {
+    dwI_raise_ctx(I);
+    return NULL;
+  }
+  if (!dwI_foreach(I, iterable, collect_cb, l)) {
+    dwV_decref_o(&I->c, &l->h);
+    return NULL;
+  }
+  return l;
+}
+
+/* ------------------------------------------------------------------ */
+/* Attributes                                                          */
+/* ------------------------------------------------------------------ */
+
+static Value bind_method(Interp *I, Value self, Value fn) {
+  if (fn.t == V_FUNC || fn.t == V_WRAP) {
+    Bound *b = (Bound *)dwV_alloc(&I->c, V_BOUND, sizeof(Bound));
+    if (!b) return dwI_raise_ctx(I);
+    dwV_incref(b->self = self);
+    dwV_incref(b->func = fn);
+    return dwV_obj(&b->h);
+  }
+  if (fn.t == V_BUILTIN && ((Builtin *)OBJ(fn))->self.t == V_NULL &&
+      ((Builtin *)OBJ(fn))->def->trace != TK_SPECIAL) {
+    Builtin *b = (Builtin *)dwV_alloc(&I->c, V_BUILTIN, sizeof(Builtin));
+    if (!b) return dwI_raise_ctx(I);
+    b->def = ((Builtin *)OBJ(fn))->def;
+    dwV_incref(b->self = self);
+    b->extra = dwV_null();
+    return dwV_obj(&b->h);
+  }
+  dwV_incref(fn);
+  return fn;
+}
+
+/* Looks a name up along a class chain; borrowed or V_NULL. */
+Value dwI_class_lookup(Class *c, Str *name) {
+  for (; c; c = c->base) {
+    Value v = dwV_dict_gets(c->ns, name);
+    if (v.t != V_NULL) return v;
+  }
+  return dwV_null();
+}
+
+static Value attr_error(Interp *I, Value obj, Str *name) {
+  if (obj.t == V_MODULE)
+    return dwI_raise(I, EXC_AttributeError,
+                     "module '%s' has no attribute '%s'",
+                     ((Module *)OBJ(obj))->name->s, name->s);
+  if (obj.t == V_CLASS)
+    return dwI_raise(I, EXC_AttributeError,
+                     "type object '%s' has no attribute '%s'",
+                     ((Class *)OBJ(obj))->name->s, name->s);
+  return dwI_raise(I, EXC_AttributeError, "'%s' object has no attribute '%s'",
+                   dwV_type_name(obj), name->s);
+}
+
+Value dwI_getattr(Interp *I, Value obj, Str *name) {
+  switch (obj.t) {
+  case V_MODULE: {
+    Module *m = (Module *)OBJ(obj);
+    Value v = dwV_dict_gets(m->attrs, name);
+    if (v.t == V_NULL && m->special == MOD_DYNAMO_CONFIG)
+      return dwL_config_get(I, name);
+    if (v.t == V_NULL) return attr_error(I, obj, name);
+    dwV_incref(v);
+    return v;
+  }
+  case V_INST: {
+    Inst *in = (Inst *)OBJ(obj);
+    Value v = dwV_dict_gets(in->attrs, name);
+    if (v.t != V_NULL) {
+      dwV_incref(v);
+      return v;
+    }
+    v = dwI_class_lookup(in->cls, name);
+    if (v.t != V_NULL) return bind_method(I, obj, v);
+    if (in->cls->cflags & CLS_NN_MODULE) {
+      Value r = dwL_module_attr(I, obj, name);
+      if (r.t != V_NULL || I->exc.t != V_NULL) return r;
+    }
+    /* __getattr__ fallback */
+    Value ga = dwI_class_lookup(in->cls, dwI_intern(I, "__getattr__"));
+    if (ga.t != V_NULL) {
+      Value args[2] = {obj, VSTR(name)};
+      return dwI_call0(I, ga, 2, args);
+    }
+    return attr_error(I, obj, name);
+  }
+  case V_CLASS: {
+    Class *c = (Class *)OBJ(obj);
+    Value v = dwI_class_lookup(c, name);
+    if (v.t != V_NULL) {
+      dwV_incref(v);
+      return v;
+    }
+    if (!strcmp(name->s, "__name__")) {
+      dwV_incref_o(&c->name->h);
+      return VSTR(c->name);
+    }
+    return attr_error(I, obj, name);
+  }
+  case V_FUNC:
+    if (!strcmp(name->s, "__name__")) {
+      Str *s = dwV_str(&I->c, ((Func *)OBJ(obj))->code->name,
+                       strlen(((Func *)OBJ(obj))->code->name));
+      return s ? dwV_obj(&s->h) : dwI_raise_ctx(I);
+    }
+    if (((Func *)OBJ(obj))->attrs) {
+      Value v = dwV_dict_gets(((Func *)OBJ(obj))->attrs, name);
+      if (v.t != V_NULL) {
+        dwV_incref(v);
+        return v;
+      }
+    }
+    return attr_error(I, obj, name);
+  case V_WRAP: {
+    Wrap *w = (Wrap *)OBJ(obj);
+    return dwI_getattr(I, w->target, name);
+  }
+  case V_EXC: {
+    Exc *e = (Exc *)OBJ(obj);
+    if (!strcmp(name->s, "args")) {
+      dwV_incref(e->args);
+      return e->args;
+    }
+    return attr_error(I, obj, name);
+  }
+  default: {
+    Value r = dwL_method(I, obj, name);
+    if (r.t != V_NULL || I->exc.t != V_NULL || I->brk.pending) return r;
+    return attr_error(I, obj, name);
+  }
+  }
+}
+
+bool dwI_setattr(Interp *I, Value obj, Str *name, Value v) {
+  Dict *d = NULL;
+  if (obj.t == V_INST) d = ((Inst *)OBJ(obj))->attrs;
+  else if (obj.t == V_CLASS) d = ((Class *)OBJ(obj))->ns;
+  else if (obj.t == V_MODULE) {
+    Module *m = (Module *)OBJ(obj);
+    if (m->special == MOD_DYNAMO_CONFIG) return dwL_config_set(I, name, v);
+    d = m->attrs;
+  } else if (obj.t == V_FUNC) {
+    Func *fn = (Func *)OBJ(obj);
+    if (!fn->attrs && !(fn->attrs = dwV_dict(&I->c))) {
+      dwI_raise_ctx(I);
+      return false;
+    }
+    d = fn->attrs;
+  }
+  if (!d) {
+    dwI_raise(I, EXC_AttributeError,
+              "'%s' object attribute '%s' is read-only", dwV_type_name(obj),
+              name->s);
+    return false;
+  }
+  if (dwR_tracing(I)) dwR_log_obj(I, &d->h);
+  if (!dwV_dict_set(&I->c, d, VSTR(name), v)) {
+    dwI_raise_ctx(I);
+    return false;
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Frames and calls                                                    */
+/* ------------------------------------------------------------------ */
+
+static void args_free(Interp *I, Args *a, Value *heap_v, KwArg *heap_kw) {
+  for (int k = 0; k < a->n; k++) dwV_decref(&I->c, a->v[k]);
+  for (int k = 0; k < a->nkw; k++) dwV_decref(&I->c, a->kw[k].v);
+  if (heap_v) free(heap_v);
+  if (heap_kw) free(heap_kw);
+}
+
+static const char *fn_display(Func *fn) { return fn->code->name; }
+
+/* Binds arguments to fresh slots (Python's rules and messages). */
+static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
+  Code *c = fn->code;
+  Params *p = c->node->params;
+  int np = p ? p->n : 0;
+  int npos = np - (p ? p->nkwonly : 0);
+  int vslot = np, kslot = np + (p && p->vararg ? 1 : 0);
+  int given = a->n + (self.t != V_NULL ? 1 : 0);
+  /* positional */
+  for (int k = 0; k < given; k++) {
+    Value v = (self.t != V_NULL) ? (k == 0 ? self : a->v[k - 1]) : a->v[k];
+    if (k < npos) {
+      dwV_incref(v);
+      slots[k] = v;
+    } else if (!p || !p->vararg) {
+      int defs = 0;
+      for (int j = 0; j < npos; j++)
+        if (fn->defaults[j].t != V_NULL) defs++;
+      if (defs)
+        dwI_raise(I, EXC_TypeError,
+                  "%s() takes from %d to %d positional arguments but %d "
+                  "were given",
+                  fn_display(fn), npos - defs, npos, given);
+      else
+        dwI_raise(I, EXC_TypeError,
+                  "%s() takes %d positional argument%s but %d %s given",
+                  fn_display(fn), npos, npos == 1 ? "" : "s", given,
+                  given == 1 ? "was" : "were");
+      return false;
+    }
+  }
+  if (p && p->vararg) {
+    int extra = given > npos ? given - npos : 0;
+    Tuple *t = dwV_tuple(&I->c, extra);
+    if (!t) {
+      dwI_raise_ctx(I);
+      return false;
+    }
+    for (int k = 0; k < extra; k++) {
+      int src = npos + k;
+      Value v = (self.t != V_NULL) ? (src == 0 ? self : a->v[src - 1]) : a->v[src];
+      dwV_incref(v);
+      t->items[k] = v;
+    }
+    slots[vslot] = dwV_obj(&t->h);
+  }
+  Dict *kw = NULL;
+  if (p && p->kwarg) {
+    kw = dwV_dict(&I->c);
+    if (!kw) {
+      dwI_raise_ctx(I);
+      return false;
+    }
+    slots[kslot] = dwV_obj(&kw->h);
+  }
+  for (int k = 0; k < a->nkw; k++) {
+    Str *name = a->kw[k].name;
+    int j;
+    for (j = 0; j < np; j++)
+      if (!strcmp(p->names[j], name->s)) break;
+    if (j < np && j >= (p ? p->nposonly : 0)) {
+      if (slots[j].t != V_NULL) {
+        dwI_raise(I, EXC_TypeError, "%s() got multiple values for argument '%s'",
+                  fn_display(fn), name->s);
+        return false;
+      }
+      dwV_incref(a->kw[k].v);
+      slots[j] = a->kw[k].v;
+    } else if (kw) {
+      if (!dwV_dict_set(&I->c, kw, VSTR(name), a->kw[k].v)) {
+        dwI_raise_ctx(I);
+        return false;
+      }
+    } else {
+      dwI_raise(I, EXC_TypeError, "%s() got an unexpected keyword argument '%s'",
+                fn_display(fn), name->s);
+      return false;
+    }
+  }
+  /* defaults and missing arguments */
+  int missing = 0, missing_kw = 0;
+  for (int j = 0; j < np; j++) {
+    if (slots[j].t != V_NULL) continue;
+    if (fn->defaults[j].t != V_NULL) {
+      dwV_incref(fn->defaults[j]);
+      slots[j] = fn->defaults[j];
+    } else if (j < npos) {
+      missing++;
+    } else {
+      missing_kw++;
+    }
+  }
+  if (missing || missing_kw) {
+    Buf b = {0};
+    int cnt = 0, total = missing ? missing : missing_kw;
+    for (int j = missing ? 0 : npos; j < (missing ? npos : np); j++) {
+      if (slots[j].t != V_NULL) continue;
+      if (cnt) dwB_puts(&b, cnt == total - 1 ? (total > 2 ? ", and " : " and ") : ", ");
+      dwB_printf(&b, "'%s'", p->names[j]);
+      cnt++;
+    }
+    dwI_raise(I, EXC_TypeError, "%s() missing %d required %s argument%s: %s",
+              fn_display(fn), total, missing ? "positional" : "keyword-only",
+              total == 1 ? "" : "s", b.p ? b.p : "");
+    dwB_free(&b);
+    return false;
+  }
+  return true;
+}
+
+Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a) {
+  if (I->depth >= I->max_depth) {
+    dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
+    return NULL;
+  }
+  Code *c = fn->code;
+  Frame *f = calloc(1, sizeof(Frame) + sizeof(Value) * (size_t)(c->nslots + 1));
+  if (!f) {
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    return NULL;
+  }
+  f->slots = (Value *)(f + 1);
+  f->code = c;
+  f->func = fn;
+  f->line = c->firstline;
+  f->back = I->frame;
+  f->depth = ++I->depth;
+  if (!bind_args(I, fn, self, a, f->slots)) {
+    for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, f->slots[k]);
+    I->depth--;
+    free(f);
+    return NULL;
+  }
+  for (int k = 0; k < c->nslots; k++) {
+    if (!c->slotcell[k]) continue;
+    Cell *cell = (Cell *)dwV_alloc(&I->c, V_CELL, sizeof(Cell));
+    if (!cell) {
+      dwI_raise_ctx(I);
+      for (int j = 0; j < c->nslots; j++) dwV_decref(&I->c, f->slots[j]);
+      I->depth--;
+      free(f);
+      return NULL;
+    }
+    cell->v = f->slots[k]; /* moves the parameter value (or V_NULL) */
+    f->slots[k] = dwV_obj(&cell->h);
+  }
+  I->frame = f;
+  return f;
+}
+
+void dwI_frame_pop(Interp *I, Frame *f) {
+  for (int k = 0; k < f->code->nslots; k++) dwV_decref(&I->c, f->slots[k]);
+  I->frame = f->back;
+  I->depth--;
+  free(f);
+}
+
+static Value eval(Interp *I, Frame *f, Node *n);
+
+/* Runs a function frame's body; returns the result (new ref) or V_NULL. */
+Value dwI_run_frame(Interp *I, Frame *f, Exec *status) {
+  Node *def = f->code->node;
+  Exec st;
+  if (def->kind == N_LAMBDA) {
+    Value v = eval(I, f, def->a);
+    if (v.t == V_NULL) {
+      st = I->brk.pending ? X_GBREAK : X_EXC;
+    } else {
+      I->retval = v;
+      st = X_RETURN;
+    }
+  } else {
+    st = exec_block(I, f, &def->body);
+  }
+  if (status) *status = st;
+  if (st == X_RETURN) {
+    Value r = I->retval;
+    I->retval = dwV_null();
+    return r;
+  }
+  if (st == X_NORMAL) return dwV_none();
+  if (st == X_EXC) dwI_tb_add(I, f);
+  return dwV_null();
+}
+
+/* How a user function's frame is run. */
+enum CallMode {
+  CM_AUTO,     /* by the caller: inline if tracing, compile in context */
+  CM_NOCTX,    /* eagerly, leaving any compile context (recursive disable) */
+  CM_OWNEAGER  /* eagerly, callees still compiled (disable(recursive=False)) */
+};
+
+static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
+  Frame *caller = I->frame;
+  if (mode == CM_AUTO && caller && caller->trace) {
+    Frame *f = dwI_frame_push(I, fn, self, a);
+    if (!f) return dwV_null();
+    f->trace = caller->trace;
+    f->cctx = caller->cctx;
+    Exec st;
+    Value r = dwI_run_frame(I, f, &st);
+    if (st == X_GBREAK) dwR_break_passes(I, f);
+    dwI_frame_pop(I, f);
+    return r;
+  }
+  if (mode == CM_AUTO && caller && caller->cctx)
+    return dwR_call_compiled(I, fn, self, a, caller->cctx);
+  Frame *f = dwI_frame_push(I, fn, self, a);
+  if (!f) return dwV_null();
+  f->cctx = mode == CM_OWNEAGER && caller ? caller->cctx : NULL;
+  Value r = dwI_run_frame(I, f, NULL);
+  dwI_frame_pop(I, f);
+  return r;
+}
+
+/* The function behind a callable for torch.compile: (fn, self). */
+static bool compile_target(Interp *I, Value t, Func **fn, Value *self) {
+  *self = dwV_null();
+  for (int guard = 0; guard < 8; guard++) {
+    switch (t.t) {
+    case V_FUNC:
+      *fn = (Func *)OBJ(t);
+      return true;
+    case V_BOUND: {
+      Bound *b = (Bound *)OBJ(t);
+      *self = b->self;
+      t = b->func;
+      continue;
+    }
+    case V_WRAP:
+      t = ((Wrap *)OBJ(t))->target;
+      continue;
+    case V_INST: {
+      Inst *in = (Inst *)OBJ(t);
+      Value fw = dwI_class_lookup(in->cls, dwI_intern(I, "forward"));
+      if (fw.t == V_NULL) fw = dwI_class_lookup(in->cls, dwI_intern(I, "__call__"));
+      if (fw.t == V_NULL) return false;
+      *self = t;
+      t = fw;
+      continue;
+    }
+    default:
+      return false;
+    }
+  }
+  return false;
+}
+
+static Value call_class(Interp *I, Class *c, Args *a);
+static Value call_inst(Interp *I, Value inst, Args *a);
+
+static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
+  Frame *caller = I->frame;
+  if (w->target.t == V_NULL) {
+    /* @torch.compile(...) / @torch.compiler.disable(...): the decorator */
+    if (a->n != 1 || a->nkw)
+      return dwI_raise(I, EXC_TypeError, "the decorator expects one function");
+    return dwL_wrap_apply(I, w, a->v[0]);
+  }
+  if (w->kind == WRAP_COMPILE) {
+    Func *fn;
+    Value tself;
+    if (!compile_target(I, w->target, &fn, &tself)) {
+      /* not a Python function: just call it */
+      return dwI_call(I, w->target, a);
+    }
+    if (self.t != V_NULL) tself = self;
+    if (caller && caller->trace) return call_func(I, fn, tself, a, CM_AUTO);
+    return dwR_call_compiled(I, fn, tself, a, &w->opts);
+  }
+  /* WRAP_DISABLE */
+  if (caller && caller->trace) {
+    const char *name = "?";
+    Func *fn;
+    Value ts;
+    if (compile_target(I, w->target, &fn, &ts)) name = fn->code->name;
+    if (w->recursive)
+      return dwR_break(I, BR_DISABLED_CALL,
+                       "Skip calling `torch.compiler.disable()`d function "
+                       "`%s`%s%s",
+                       name, w->reason ? ": " : "",
+                       w->reason ? w->reason->s : "");
+    return dwR_break(I, BR_DISABLED_CALL,
+                     "Skip inlining `torch.compiler.disable(recursive=False)`d "
+                     "function `%s`%s%s",
+                     name, w->reason ? ": " : "", w->reason ? w->reason->s : "");
+  }
+  Func *fn;
+  Value tself;
+  if (w->target.t == V_FUNC || w->target.t == V_BOUND) {
+    if (compile_target(I, w->target, &fn, &tself)) {
+      if (self.t != V_NULL) tself = self;
+      if (caller && caller->cctx)
+        return call_func(I, fn, tself, a, w->recursive ? CM_NOCTX : CM_OWNEAGER);
+      return call_func(I, fn, tself, a, CM_NOCTX);
+    }
+  }
+  /* other callables: run them outside the compile context */
+  const CompileOpts *saved = caller ? caller->cctx : NULL;
+  if (caller && w->recursive) caller->cctx = NULL;
+  Value r;
+  if (self.t != V_NULL) {
+    Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
+    if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
+    v[0] = self;
+    for (int k = 0; k < a->n; k++) v[k + 1] = a->v[k];
+    Args b = {a->n + 1, v, a->nkw, a->kw};
+    r = dwI_call(I, w->target, &b);
+    free(v);
+  } else {
+    r = dwI_call(I, w->target, a);
+  }
+  if (caller) caller->cctx = saved;
+  return r;
+}
+
+Value dwI_call(Interp *I, Value callee, Args *a) {
+  switch (callee.t) {
+  case V_FUNC:
+    return call_func(I, (Func *)OBJ(callee), dwV_null(), a, CM_AUTO);
+  case V_BUILTIN: {
+    Builtin *b = (Builtin *)OBJ(callee);
+    if (dwR_tracing(I)) {
+      switch (b->def->trace) {
+      case TK_UNSUPPORTED:
+        return dwR_break(I, BR_UNSUPPORTED_CALL,
+                         "Unsupported call to %s(): it has side effects "
+                         "the graph cannot hold",
+                         b->def->name);
+      case TK_DATA:
+        return dwR_break(I, BR_DATA_DEPENDENT,
+                         "Data-dependent call %s(): it needs the value of a "
+                         "traced tensor",
+                         b->def->name);
+      case TK_MUTATE:
+        if (V_ISOBJ(b->self.t)) dwR_log_obj(I, OBJ(b->self));
+        break;
+      default:
+        break;
+      }
+    }
+    return b->def->fn(I, b->def, b->self.t == V_NULL ? b->extra : b->self, a);
+  }
+  case V_BOUND: {
+    Bound *b = (Bound *)OBJ(callee);
+    if (b->func.t == V_FUNC)
+      return call_func(I, (Func *)OBJ(b->func), b->self, a, CM_AUTO);
+    if (b->func.t == V_WRAP) return call_wrap(I, (Wrap *)OBJ(b->func), b->self, a);
+    break;
+  }
+  case V_WRAP:
+    return call_wrap(I, (Wrap *)OBJ(callee), dwV_null(), a);
+  case V_CLASS:
+    return call_class(I, (Class *)OBJ(callee), a);
+  case V_INST:
+    return call_inst(I, callee, a);
+  case V_OPAQUE:
+    if (((Opaque *)OBJ(callee))->kind == 3 && a->n == 1) {
+      /* @torch.no_grad(): decorating a function leaves it as it is */
+      dwV_incref(a->v[0]);
+      return a->v[0];
+    }
+    break;
+  default:
+    break;
+  }
+  return dwI_raise(I, EXC_TypeError, "'%s' object is not callable",
+                   dwV_type_name(callee));
+}
+
+Value dwI_call0(Interp *I, Value callee, int n, Value *v) {
+  Args a = {n, v, 0, NULL};
+  return dwI_call(I, callee, &a);
+}
+
+static Value call_inst(Interp *I, Value inst, Args *a) {
+  Inst *in = (Inst *)OBJ(inst);
+  Value m = dwI_class_lookup(in->cls, dwI_intern(I, "__call__"));
+  if (m.t == V_NULL && (in->cls->cflags & CLS_NN_MODULE))
+    m = dwI_class_lookup(in->cls, dwI_intern(I, "forward"));
+  if (m.t == V_NULL)
+    return dwI_raise(I, EXC_TypeError, "'%s' object is not callable",
+                     in->cls->name->s);
+  if (m.t == V_FUNC) return call_func(I, (Func *)OBJ(m), inst, a, CM_AUTO);
+  if (m.t == V_WRAP) return call_wrap(I, (Wrap *)OBJ(m), inst, a);
+  if (m.t == V_BUILTIN) {
+    const BuiltinDef *d = ((Builtin *)OBJ(m))->def;
+    if (dwR_tracing(I) && d->trace == TK_UNSUPPORTED)
+      return dwR_break(I, BR_UNSUPPORTED_CALL, "Unsupported call to %s()", d->name);
+    return d->fn(I, d, inst, a);
+  }
+  return dwI_call(I, m, a);
+}
+
+Value dwI_new_exc(Interp *I, ExcType t, Class *cls, Args *a) {
+  Buf b = {0};
+  if (a->n == 1) dwV_str_of(&b, a->v[0]);
+  else if (a->n > 1) {
+    dwB_putc(&b, '(');
+    for (int k = 0; k < a->n; k++) {
+      if (k) dwB_puts(&b, ", ");
+      dwV_repr(&b, a->v[k]);
+    }
+    dwB_putc(&b, ')');
+  }
+  if (t == EXC_KeyError && a->n == 1) {
+    dwB_free(&b);
+    dwV_repr(&b, a->v[0]);
+  }
+  Str *msg = dwV_str(&I->c, b.p ? b.p : "", b.len);
+  dwB_free(&b);
+  if (!msg) return dwI_raise_ctx(I);
+  Exc *e = exc_new(I, t, cls, msg);
+  if (!e) {
+    dwV_decref_o(&I->c, &msg->h);
+    return dwI_raise_ctx(I);
+  }
+  Tuple *args = dwV_tuple(&I->c, a->n);
+  if (args) {
+    for (int k = 0; k < a->n; k++) dwV_incref(args->items[k] = a->v[k]);
+    e->args = dwV_obj(&args->h);
+  }
+  return dwV_obj(&e->h);
+}
+
+static Value call_class(Interp *I, Class *c, Args *a) {
+  if (c->builtin_base >= 0 && (c->cflags & CLS_EXCEPTION))
+    return dwI_new_exc(I, (ExcType)c->builtin_base,
+                       (c->cflags & CLS_BUILTIN) ? NULL : c, a);
+  if ((c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_EXCEPTION))
+    /* a builtin class implemented in C (torch.nn.Module) */
+    return dwL_builtin_class_call(I, c, a);
+  Inst *in = (Inst *)dwV_alloc(&I->c, V_INST, sizeof(Inst));
+  if (!in) return dwI_raise_ctx(I);
+  in->cls = c;
+  dwV_incref_o(&c->h);
+  in->attrs = dwV_dict(&I->c);
+  if (!in->attrs) {
+    dwV_decref_o(&I->c, &in->h);
+    return dwI_raise_ctx(I);
+  }
+  Value self = dwV_obj(&in->h);
+  Value init = dwI_class_lookup(c, dwI_intern(I, "__init__"));
+  if (init.t != V_NULL) {
+    Value r;
+    if (init.t == V_FUNC) r = call_func(I, (Func *)OBJ(init), self, a, CM_AUTO);
+    else if (init.t == V_BUILTIN)
+      r = ((Builtin *)OBJ(init))->def->fn(I, ((Builtin *)OBJ(init))->def, self, a);
+    else r = dwI_call(I, init, a);
+    if (r.t == V_NULL) {
+      dwV_decref(&I->c, self);
+      return r;
+    }
+    if (r.t != V_NONE) {
+      dwV_decref(&I->c, r);
+      dwV_decref(&I->c, self);
+      return dwI_raise(I, EXC_TypeError,
+                       "__init__() should return None, not '%s'",
+                       dwV_type_name(r));
+    }
+  } else if (a->n || a->nkw) {
+    if (!(c->cflags & CLS_NN_MODULE)) {
+      dwV_decref(&I->c, self);
+      return dwI_raise(I, EXC_TypeError, "%s() takes no arguments", c->name->s);
+    }
+  }
+  return self;
+}
+
+/* ------------------------------------------------------------------ */
+/* Subscripts                                                          */
+/* ------------------------------------------------------------------ */
+
+/* Python's slice.indices(): clamps start/stop for a sequence of len n. */
+bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
+                       int64_t *stop, int64_t *step) {
+  *step = 1;
+  if (s->step.t != V_NONE) {
+    if (!is_intlike(s->step)) {
+      dwI_raise(I, EXC_TypeError,
+                "slice indices must be integers or None or have an __index__ "
+                "method");
+      return false;
+    }
+    *step = s->step.u.i;
+    if (*step == 0) {
+      dwI_raise(I, EXC_ValueError, "slice step cannot be zero");
+      return false;
+    }
+  }
+  int64_t lo = *step < 0 ? -1 : 0, hi = *step < 0 ? n - 1 : n;
+  Value bounds[2] = {s->start, s->stop};
+  int64_t out[2] = {*step < 0 ? hi : lo, *step < 0 ? lo : hi};
+  for (int k = 0; k < 2; k++) {
+    if (bounds[k].t == V_NONE) continue;
+    if (!is_intlike(bounds[k])) {
+      dwI_raise(I, EXC_TypeError,
+                "slice indices must be integers or None or have an __index__ "
+                "method");
+      return false;
+    }
+    int64_t v = bounds[k].u.i;
+    if (v < 0) {
+      v += n;
+      if (v < lo) v = lo;
+    } else if (v > hi) {
+      v = hi;
+    }
+    out[k] = v;
+  }
+  *start = out[0];
+  *stop = out[1];
+  return true;
+}
+
+static int64_t slice_len(int64_t start, int64_t stop, int64_t step) {
+  if (step > 0) return start < stop ? (stop - start + step - 1) / step : 0;
+  return start > stop ? (start - stop - step - 1) / (-step) : 0;
+}
+
+static Value seq_index_error(Interp *I, Value seq) {
+  return dwI_raise(I, EXC_IndexError, "%s index out of range",
+                   seq.t == V_STR ? "string" : seq.t == V_TUPLE ? "tuple" : "list");
+}
+
+Value dwI_getitem(Interp *I, Value obj, Value idx) {
+  switch (obj.t) {
+  case V_LIST:
+  case V_TUPLE:
+  case V_STR: {
+    int64_t n = obj.t == V_LIST ? ((List *)OBJ(obj))->len
+                : obj.t == V_TUPLE ? ((Tuple *)OBJ(obj))->len
+                                   : (int64_t)STR(obj)->len;
+    if (idx.t == V_SLICE) {
+      int64_t start, stop, step;
+      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step))
+        return dwV_null();
+      int64_t len = slice_len(start, stop, step);
+      if (obj.t == V_STR) {
+        Str *r = dwV_str(&I->c, NULL, (size_t)len);
+        if (!r) return dwI_raise_ctx(I);
+        for (int64_t k = 0; k < len; k++) r->s[k] = STR(obj)->s[start + k * step];
+        return dwV_obj(&r->h);
+      }
+      Value *items = obj.t == V_LIST ? ((List *)OBJ(obj))->items : ((Tuple *)OBJ(obj))->items;
+      Value r;
+      Value *dst;
+      if (obj.t == V_LIST) {
+        List *l = dwV_list(&I->c, len);
+        if (!l) return dwI_raise_ctx(I);
+        dst = l->items;
+        r = dwV_obj(&l->h);
+      } else {
+        Tuple *t = dwV_tuple(&I->c, len);
+        if (!t) return dwI_raise_ctx(I);
+        t->h.flags = OBJ(obj)->flags == TUP_SIZE ? TUP_SIZE : TUP_PLAIN;
+        dst = t->items;
+        r = dwV_obj(&t->h);
+      }
+      for (int64_t k = 0; k < len; k++) dwV_incref(dst[k] = items[start + k * step]);
+      return r;
+    }
+    if (idx.t == V_TENSOR && ((Tensor *)OBJ(idx))->ndim == 0 &&
+        ((Tensor *)OBJ(idx))->st && ((Tensor *)OBJ(idx))->dtype != DT_F32)
+      idx = dwV_int(dwT_get_int((Tensor *)OBJ(idx), 0));
+    if (!is_intlike(idx))
+      return dwI_raise(I, EXC_TypeError,
+                       "%s indices must be integers or slices, not %s",
+                       obj.t == V_STR ? "string" : obj.t == V_TUPLE ? "tuple" : "list",
+                       dwV_type_name(idx));
+    int64_t k = idx.u.i;
+    if (k < 0) k += n;
+    if (k < 0 || k >= n) return seq_index_error(I, obj);
+    if (obj.t == V_STR) {
+      Str *r = dwV_str(&I->c, STR(obj)->s + k, 1);
+      return r ? dwV_obj(&r->h) : dwI_raise_ctx(I);
+    }
+    Value v = obj.t == V_LIST ? ((List *)OBJ(obj))->items[k] : ((Tuple *)OBJ(obj))->items[k];
+    dwV_incref(v);
+    return v;
+  }
+  case V_DICT: {
+    if (!dwV_hashable(idx))
+      return dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(idx));
+    Value v = dwV_dict_get((Dict *)OBJ(obj), idx);
+    if (v.t == V_NULL) {
+      Buf b = {0};
+      dwV_repr(&b, idx);
+      dwI_raise(I, EXC_KeyError, "%s", b.p ? b.p : "");
+      dwB_free(&b);
+      return dwV_null();
+    }
+    dwV_incref(v);
+    return v;
+  }
+  case V_RANGE: {
+    Range *r = (Range *)OBJ(obj);
+    int64_t n = slice_len(r->start, r->stop, r->step);
+    if (!is_intlike(idx))
+      return dwI_raise(I, EXC_TypeError, "range indices must be integers");
+    int64_t k = idx.u.i < 0 ? idx.u.i + n : idx.u.i;
+    if (k < 0 || k >= n)
+      return dwI_raise(I, EXC_IndexError, "range object index out of range");
+    return dwV_int(r->start + k * r->step);
+  }
+  case V_TENSOR:
+    return dwL_tensor_getitem(I, (Tensor *)OBJ(obj), idx);
+  case V_INST: {
+    Value m = dwI_getattr(I, obj, dwI_intern(I, "__getitem__"));
+    if (m.t == V_NULL) return m;
+    Value r = dwI_call0(I, m, 1, &idx);
+    dwV_decref(&I->c, m);
+    return r;
+  }
+  default:
+    return dwI_raise(I, EXC_TypeError, "'%s' object is not subscriptable",
+                     dwV_type_name(obj));
+  }
+}
+
+bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
+  switch (obj.t) {
+  case V_LIST: {
+    List *l = (List *)OBJ(obj);
+    if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
+    if (idx.t == V_SLICE) {
+      int64_t start, stop, step;
+      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), l->len, &start, &stop, &step))
+        return false;
+      List *src = dwI_to_list(I, v);
+      if (!src) return false;
+      if (step != 1) {
+        int64_t n = slice_len(start, stop, step);
+        if (n != src->len) {
+          dwI_raise(I, EXC_ValueError,
+                    "attempt to assign sequence of size %lld to extended slice "
+                    "of size %lld",
+                    (long long)src->len, (long long)n);
+          dwV_decref_o(&I->c, &src->h);
+          return false;
+        }
+        for (int64_t k = 0; k < n; k++) {
+          Value old = l->items[start + k * step];
+          dwV_incref(l->items[start + k * step] = src->items[k]);
+          dwV_decref(&I->c, old);
+        }
+        dwV_decref_o(&I->c, &src->h);
+        return true;
+      }
+      if (stop < start) stop = start;
+      int64_t newlen = l->len - (stop - start) + src->len;
+      Value *items = malloc(sizeof(Value) * (size_t)(newlen ? newlen : 1));
+      if (!items) {
+        dwV_decref_o(&I->c, &src->h);
+        dwI_raise(I, EXC_MemoryError, "out of memory");
+        return false;
+      }
+      int64_t w = 0;
+      for (int64_t k = 0; k < start; k++) items[w++] = l->items[k];
+      for (int64_t k = 0; k < src->len; k++) dwV_incref(items[w++] = src->items[k]);
+      for (int64_t k = start; k < stop; k++) dwV_decref(&I->c, l->items[k]);
+      for (int64_t k = stop; k < l->len; k++) items[w++] = l->items[k];
+      free(l->items);
+      l->items = items;
+      l->len = l->cap = newlen;
+      dwV_decref_o(&I->c, &src->h);
+      return true;
+    }
+    if (!is_intlike(idx)) {
+      dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
+                dwV_type_name(idx));
+      return false;
+    }
+    int64_t k = idx.u.i < 0 ? idx.u.i + l->len : idx.u.i;
+    if (k < 0 || k >= l->len) {
+      dwI_raise(I, EXC_IndexError, "list assignment index out of range");
+      return false;
+    }
+    dwV_incref(v);
+    Value old = l->items[k];
+    l->items[k] = v;
+    dwV_decref(&I->c, old);
+    return true;
+  }
+  case V_DICT:
+    if (!dwV_hashable(idx)) {
+      dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(idx));
+      return false;
+    }
+    if (dwR_tracing(I)) dwR_log_obj(I, OBJ(obj));
+    if (!dwV_dict_set(&I->c, (Dict *)OBJ(obj), idx, v)) {
+      dwI_raise_ctx(I);
+      return false;
+    }
+    return true;
+  case V_TENSOR:
+    return dwL_tensor_setitem(I, (Tensor *)OBJ(obj), idx, v);
+  case V_INST: {
+    Value m = dwI_getattr(I, obj, dwI_intern(I, "__setitem__"));
+    if (m.t == V_NULL) return false;
+    Value args[2] = {idx, v};
+    Value r = dwI_call0(I, m, 2, args);
+    dwV_decref(&I->c, m);
+    if (r.t == V_NULL) return false;
+    dwV_decref(&I->c, r);
+    return true;
+  }
+  default:
+    dwI_raise(I, EXC_TypeError, "'%s' object does not support item assignment",
+              dwV_type_name(obj));
+    return false;
+  }
+}
+
+static bool delitem(Interp *I, Value obj, Value idx) {
+  if (obj.t == V_DICT) {
+    if (dwR_tracing(I)) dwR_log_obj(I, OBJ(obj));
+    if (!dwV_hashable(idx) || !dwV_dict_del(&I->c, (Dict *)OBJ(obj), idx)) {
+      Buf b = {0};
+      dwV_repr(&b, idx);
+      dwI_raise(I, EXC_KeyError, "%s", b.p ? b.p : "");
+      dwB_free(&b);
+      return false;
+    }
+    return true;
+  }
+  if (obj.t == V_LIST) {
+    List *l = (List *)OBJ(obj);
+    if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
+    if (idx.t == V_SLICE) {
+      int64_t start, stop, step;
+      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), l->len, &start, &stop, &step))
+        return false;
+      int64_t n = slice_len(start, stop, step);
+      uint8_t *del = calloc((size_t)(l->len ? l->len : 1), 1);
+      if (!del) return false;
+      for (int64_t k = 0; k < n; k++) del[start + k * step] = 1;
+      int64_t w = 0;
+      for (int64_t k = 0; k < l->len; k++) {
+        if (del[k]) dwV_decref(&I->c, l->items[k]);
+        else l->items[w++] = l->items[k];
+      }
+      l->len = w;
+      free(del);
+      return true;
+    }
+    if (!is_intlike(idx)) {
+      dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
+                dwV_type_name(idx));
+      return false;
+    }
+    int64_t k = idx.u.i < 0 ? idx.u.i + l->len : idx.u.i;
+    if (k < 0 || k >= l->len) {
+      dwI_raise(I, EXC_IndexError, "list assignment index out of range");
+      return false;
+    }
+    Value old = l->items[k];
+    memmove(l->items + k, l->items + k + 1, sizeof(Value) * (size_t)(l->len - k - 1));
+    l->len--;
+    dwV_decref(&I->c, old);
+    return true;
+  }
+  dwI_raise(I, EXC_TypeError, "'%s' object does not support item deletion",
+            dwV_type_name(obj));
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Expressions                                                         */
+/* ------------------------------------------------------------------ */
+
+static Value const_str(Interp *I, Node *n) {
+  if (!n->str) {
+    Str *s = dwV_str(&I->c, n->s ? n->s : "", n->slen);
+    if (!s) return dwI_raise_ctx(I);
+    n->str = s; /* owned by the node for the run; swept at run end */
+  }
+  Str *s = (Str *)n->str;
+  dwV_incref_o(&s->h);
+  return VSTR(s);
+}
+
+/* Builds a Func for a def/lambda node in frame f. */
+static Value make_func(Interp *I, Frame *f, Node *n) {
+  Code *c = n->code;
+  Func *fn = (Func *)dwV_alloc(&I->c, V_FUNC, sizeof(Func));
+  if (!fn) return dwI_raise_ctx(I);
+  fn->code = c;
+  Value r = dwV_obj(&fn->h);
+  fn->defaults = calloc((size_t)(c->nparams + 1), sizeof(Value));
+  fn->cells = calloc((size_t)(c->nfree + 1), sizeof(Cell *));
+  if (!fn->defaults || !fn->cells) {
+    dwV_decref(&I->c, r);
+    return dwI_raise(I, EXC_MemoryError, "out of memory");
+  }
+  Params *p = n->params;
+  for (int k = 0; p && k < p->n; k++) {
+    if (!p->defaults || !p->defaults[k]) continue;
+    Value d = eval(I, f, p->defaults[k]);
+    if (d.t == V_NULL) {
+      dwV_decref(&I->c, r);
+      return d;
+    }
+    fn->defaults[k] = d;
+  }
+  for (int k = 0; k < c->nfree; k++) {
+    int from = c->freefrom[k];
+    Cell *cell = from >= 0 ? (Cell *)OBJ(f->slots[from]) : f->func->cells[-1 - from];
+    dwV_incref_o(&cell->h);
+    fn->cells[k] = cell;
+  }
+  return r;
+}
+
+static bool comp_loop(Interp *I, Frame *cf, Node *n, int g, Value iter0,
+                      Value acc);
+
+static bool comp_emit(Interp *I, Frame *cf, Node *n, Value acc) {
+  if (n->kind == N_DICTCOMP) {
+    Value k = eval(I, cf, n->a);
+    if (k.t == V_NULL) return false;
+    Value v = eval(I, cf, n->b);
+    if (v.t == V_NULL) {
+      dwV_decref(&I->c, k);
+      return false;
+    }
+    bool ok = dwI_setitem(I, acc, k, v);
+    dwV_decref(&I->c, k);
+    dwV_decref(&I->c, v);
+    return ok;
+  }
+  Value v = eval(I, cf, n->a);
+  if (v.t == V_NULL) return false;
+  bool ok = dwV_list_append(&I->c, (List *)OBJ(acc), v);
+  dwV_decref(&I->c, v);
+  if (!ok) dwI_raise_ctx(I);
+  return ok;
+}
+
+static bool comp_loop(Interp *I, Frame *cf, Node *n, int g, Value iter0,
+                      Value acc) {
+  Node *gen = n->kids.v[g];
+  Value src = g == 0 ? iter0 : eval(I, cf, gen->b);
+  if (src.t == V_NULL) return false;
+  Value it = dwI_iter(I, src);
+  if (g != 0) dwV_decref(&I->c, src);
+  if (it.t == V_NULL) return false;
+  bool ok = true;
+  for (;;) {
+    Value v = dwI_next(I, it);
+    if (v.t == V_NULL) {
+      ok = I->exc.t == V_NULL && !I->brk.pending;
+      break;
+    }
+    ok = assign(I, cf, gen->a, v);
+    dwV_decref(&I->c, v);
+    if (!ok) break;
+    bool pass = true;
+    for (int k = 0; k < gen->kids.n && pass; k++) {
+      Value c = eval(I, cf, gen->kids.v[k]);
+      if (c.t == V_NULL) {
+        ok = false;
+        break;
+      }
+      ok = dwI_truth(I, c, &pass);
+      dwV_decref(&I->c, c);
+      if (!ok) break;
+    }
+    if (!ok) break;
+    if (!pass) continue;
+    ok = g + 1 < n->kids.n ? comp_loop(I, cf, n, g + 1, iter0, acc)
+                           : comp_emit(I, cf, n, acc);
+    if (!ok) break;
+  }
+  dwV_decref(&I->c, it);
+  return ok;
+}
+
+static Value eval_comp(Interp *I, Frame *f, Node *n) {
+  Value iter0 = eval(I, f, n->kids.v[0]->b);
+  if (iter0.t == V_NULL) return iter0;
+  Code *c = n->code;
+  Func tmp;
+  memset(&tmp, 0, sizeof tmp);
+  tmp.code = c;
+  Cell *cellbuf[16];
+  Cell **cells = c->nfree <= 16 ? cellbuf : calloc((size_t)c->nfree, sizeof(Cell *));
+  for (int k = 0; cells && k < c->nfree; k++) {
+    int from = c->freefrom[k];
+    cells[k] = from >= 0 ? (Cell *)OBJ(f->slots[from]) : f->func->cells[-1 - from];
+  }
+  tmp.cells = cells;
+  Frame *cf = calloc(1, sizeof(Frame) + sizeof(Value) * (size_t)(c->nslots + 1));
+  if (!cf || !cells) {
+    free(cf);
+    if (cells != cellbuf) free(cells);
+    dwV_decref(&I->c, iter0);
+    return dwI_raise(I, EXC_MemoryError, "out of memory");
+  }
+  cf->slots = (Value *)(cf + 1);
+  cf->code = c;
+  cf->func = &tmp;
+  cf->back = f;
+  cf->line = f->line;
+  cf->trace = f->trace;
+  cf->cctx = f->cctx;
+  cf->depth = f->depth;
+  bool ok = true;
+  for (int k = 0; k < c->nslots && ok; k++) {
+    if (!c->slotcell[k]) continue;
+    Cell *cell = (Cell *)dwV_alloc(&I->c, V_CELL, sizeof(Cell));
+    if (!cell) ok = false;
+    else {
+      cell->v = dwV_null();
+      cf->slots[k] = dwV_obj(&cell->h);
+    }
+  }
+  Value acc = n->kind == N_DICTCOMP ? dwV_obj(&dwV_dict(&I->c)->h)
+                                    : dwV_obj(&dwV_list(&I->c, 0)->h);
+  if (!ok || acc.u.o == NULL) {
+    ok = false;
+    dwI_raise_ctx(I);
+  }
+  Frame *saved = I->frame;
+  I->frame = cf;
+  if (ok) ok = comp_loop(I, cf, n, 0, iter0, acc);
+  I->frame = saved;
+  if (!ok && I->exc.t == V_EXC) dwI_tb_add(I, cf);
+  if (!ok && I->brk.pending) dwR_break_passes(I, cf);
+  for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, cf->slots[k]);
+  free(cf);
+  if (cells != cellbuf) free(cells);
+  dwV_decref(&I->c, iter0);
+  if (!ok) {
+    if (acc.u.o) dwV_decref(&I->c, acc);
+    return dwV_null();
+  }
+  return acc;
+}
+
+/* Evaluates call arguments into a (positional, keyword) set. */
+typedef struct ArgBuf {
+  Args a;
+  Value sv[8];
+  KwArg skw[4];
+  Value *hv;
+  KwArg *hkw;
+  int capv, capkw;
+} ArgBuf;
+
+static bool argbuf_push(Interp *I, ArgBuf *ab, Value v) {
+  if (ab->a.n == ab->capv) {
+    int cap = ab->capv * 2;
+    Value *nv = malloc(sizeof(Value) * (size_t)cap);
+    if (!nv) {
+      dwV_decref(&I->c, v);
+      dwI_raise(I, EXC_MemoryError, "out of memory");
+      return false;
+    }
+    memcpy(nv, ab->a.v, sizeof(Value) * (size_t)ab->a.n);
+    free(ab->hv);
+    ab->hv = ab->a.v = nv;
+    ab->capv = cap;
+  }
+  ab->a.v[ab->a.n++] = v;
+  return true;
+}
+
+static bool argbuf_kw(Interp *I, ArgBuf *ab, Str *name, Value v) {
+  for (int k = 0; k < ab->a.nkw; k++)
+    if (ab->a.kw[k].name == name || !strcmp(ab->a.kw[k].name->s, name->s)) {
+      dwV_decref(&I->c, v);
+      dwI_raise(I, EXC_TypeError, "keyword argument repeated: %s", name->s);
+      return false;
+    }
+  if (ab->a.nkw == ab->capkw) {
+    int cap = ab->capkw * 2;
+    KwArg *nk = malloc(sizeof(KwArg) * (size_t)cap);
+    if (!nk) {
+      dwV_decref(&I->c, v);
+      dwI_raise(I, EXC_MemoryError, "out of memory");
+      return false;
+    }
+    memcpy(nk, ab->a.kw, sizeof(KwArg) * (size_t)ab->a.nkw);
+    free(ab->hkw);
+    ab->hkw = ab->a.kw = nk;
+    ab->capkw = cap;
+  }
+  ab->a.kw[ab->a.nkw++] = (KwArg){name, v};
+  return true;
+}
+
+static bool star_cb(Interp *I, Value v, void *ud) {
+  dwV_incref(v);
+  return argbuf_push(I, (ArgBuf *)ud, v);
+}
+
+static bool eval_args(Interp *I, Frame *f, Node *call, ArgBuf *ab) {
+  memset(ab, 0, sizeof *ab);
+  ab->a.v = ab->sv;
+  ab->a.kw = ab->skw;
+  ab->capv = 8;
+  ab->capkw = 4;
+  for (int k = 0; k < call->kids.n; k++) {
+    Node *x = call->kids.v[k];
+    if (x->kind == N_KEYWORD) {
+      Value v = eval(I, f, x->a);
+      if (v.t == V_NULL || !argbuf_kw(I, ab, (Str *)x->str, v)) return false;
+    } else if (x->kind == N_STARRED) {
+      Value v = eval(I, f, x->a);
+      if (v.t == V_NULL) return false;
+      bool ok = dwI_foreach(I, v, star_cb, ab);
+      dwV_decref(&I->c, v);
+      if (!ok) {
+        if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_TypeError &&
+            v.t != V_LIST && v.t != V_TUPLE) {
+          /* keep CPython's wording */
+        }
+        return false;
+      }
+    } else if (x->kind == N_DSTAR) {
+      Value v = eval(I, f, x->a);
+      if (v.t == V_NULL) return false;
+      if (v.t != V_DICT) {
+        dwI_raise(I, EXC_TypeError, "argument after ** must be a mapping, not %s",
+                  dwV_type_name(v));
+        dwV_decref(&I->c, v);
+        return false;
+      }
+      Dict *d = (Dict *)OBJ(v);
+      for (int64_t j = 0; j < d->nent; j++) {
+        if (!d->ent[j].used) continue;
+        if (d->ent[j].key.t != V_STR) {
+          dwV_decref(&I->c, v);
+          dwI_raise(I, EXC_TypeError, "keywords must be strings");
+          return false;
+        }
+        dwV_incref(d->ent[j].val);
+        if (!argbuf_kw(I, ab, dwI_intern(I, STR(d->ent[j].key)->s), d->ent[j].val)) {
+          dwV_decref(&I->c, v);
+          return false;
+        }
+      }
+      dwV_decref(&I->c, v);
+    } else {
+      Value v = eval(I, f, x);
+      if (v.t == V_NULL || !argbuf_push(I, ab, v)) return false;
+    }
+  }
+  return true;
+}
+
+static void argbuf_free(Interp *I, ArgBuf *ab) {
+  args_free(I, &ab->a, ab->hv, ab->hkw);
+}
+
+static Value eval_call(Interp *I, Frame *f, Node *n) {
+  Value callee = eval(I, f, n->a);
+  if (callee.t == V_NULL) return callee;
+  ArgBuf ab;
+  if (!eval_args(I, f, n, &ab)) {
+    argbuf_free(I, &ab);
+    dwV_decref(&I->c, callee);
+    return dwV_null();
+  }
+  f->line = n->line;
+  f->col = n->col;
+  Value r = dwI_call(I, callee, &ab.a);
+  argbuf_free(I, &ab);
+  dwV_decref(&I->c, callee);
+  return r;
+}
+
+static Value build_seq(Interp *I, Frame *f, Node *n, bool tuple) {
+  bool star = false;
+  for (int k = 0; k < n->kids.n; k++)
+    if (n->kids.v[k]->kind == N_STARRED) star = true;
+  List *l = dwV_list(&I->c, star ? 0 : n->kids.n);
+  if (!l) return dwI_raise_ctx(I);
+  for (int k = 0; k < n->kids.n; k++) {
+    Node *x = n->kids.v[k];
+    if (x->kind == N_STARRED) {
+      Value v = eval(I, f, x->a);
+      if (v.t == V_NULL || !dwI_foreach(I, v, collect_cb, l)) {
+        dwV_decref(&I->c, v);
+        dwV_decref_o(&I->c, &l->h);
+        return dwV_null();
+      }
+      dwV_decref(&I->c, v);
+      continue;
+    }
+    Value v = eval(I, f, x);
+    if (v.t == V_NULL) {
+      dwV_decref_o(&I->c, &l->h);
+      return v;
+    }
+    if (star) {
+      dwV_list_append(&I->c, l, v);
+      dwV_decref(&I->c, v);
+    } else {
+      l->items[k] = v;
+    }
+  }
+  if (!tuple) return dwV_obj(&l->h);
+  Tuple *t = dwV_tuple(&I->c, l->len);
+  if (!t) {
+    dwV_decref_o(&I->c, &l->h);
+    return dwI_raise_ctx(I);
+  }
+  for (int64_t k = 0; k < l->len; k++) dwV_incref(t->items[k] = l->items[k]);
+  dwV_decref_o(&I->c, &l->h);
+  return dwV_obj(&t->h);
+}
+
+static Value eval_fstr(Interp *I, Frame *f, Node *n) {
+  Buf b = {0};
+  for (int k = 0; k < n->kids.n; k++) {
+    Node *p = n->kids.v[k];
+    if (p->kind == N_STR) {
+      dwB_putn(&b, p->s ? p->s : "", p->slen);
+      continue;
+    }
+    Value v = eval(I, f, p->a);
+    if (v.t == V_NULL) {
+      dwB_free(&b);
+      return v;
+    }
+    Value spec = dwV_null();
+    if (p->b) {
+      spec = eval_fstr(I, f, p->b);
+      if (spec.t == V_NULL) {
+        dwV_decref(&I->c, v);
+        dwB_free(&b);
+        return spec;
+      }
+    }
+    bool ok;
+    if (p->op == 'r' || p->op == 'a') {
+      Buf r = {0};
+      dwV_repr(&r, v);
+      Str *rs = dwV_str(&I->c, r.p ? r.p : "", r.len);
+      dwB_free(&r);
+      dwV_decref(&I->c, v);
+      v = rs ? dwV_obj(&rs->h) : dwV_none();
+    } else if (p->op == 's') {
+      Buf r = {0};
+      ok = dwL_str_value(I, &r, v);
+      Str *rs = dwV_str(&I->c, r.p ? r.p : "", r.len);
+      dwB_free(&r);
+      dwV_decref(&I->c, v);
+      if (!ok) {
+        dwV_decref(&I->c, spec);
+        dwB_free(&b);
+        if (rs) dwV_decref_o(&I->c, &rs->h);
+        return dwV_null();
+      }
+      v = rs ? dwV_obj(&rs->h) : dwV_none();
+    }
+    ok = dwL_format(I, &b, v, spec.t == V_STR ? STR(spec) : NULL);
+    dwV_decref(&I->c, v);
+    dwV_decref(&I->c, spec);
+    if (!ok) {
+      dwB_free(&b);
+      return dwV_null();
+    }
+  }
+  Str *s = dwV_str(&I->c, b.p ? b.p : "", b.len);
+  dwB_free(&b);
+  return s ? dwV_obj(&s->h) : dwI_raise_ctx(I);
+}
+
+static Value eval(Interp *I, Frame *f, Node *n) {
+  switch (n->kind) {
+  case N_NAME:
+    return load_name(I, f, n);
+  case N_INT:
+    if (n->flags & NF_BIGINT)
+      return dwI_raise(I, EXC_OverflowError,
+                       "integer literal %s is too large (dynawasm integers are "
+                       "64-bit)",
+                       n->s);
+    return dwV_int(n->ival);
+  case N_FLOAT:
+    return dwV_float(n->fval);
+  case N_STR:
+    return const_str(I, n);
+  case N_FSTR:
+    return eval_fstr(I, f, n);
+  case N_TRUE:
+    return dwV_bool(true);
+  case N_FALSE:
+    return dwV_bool(false);
+  case N_NONE:
+    return dwV_none();
+  case N_ELLIPSIS:
+    dwV_incref(I->ellipsis);
+    return I->ellipsis;
+  case N_TUPLE:
+    return build_seq(I, f, n, true);
+  case N_LIST:
+    return build_seq(I, f, n, false);
+  case N_DICT: {
+    Dict *d = dwV_dict(&I->c);
+    if (!d) return dwI_raise_ctx(I);
+    Value r = dwV_obj(&d->h);
+    for (int k = 0; k + 1 < n->kids.n; k += 2) {
+      if (n->kids.v[k] == NULL || n->kids.v[k]->kind == N_DSTAR) {
+        Node *src = n->kids.v[k] ? n->kids.v[k]->a : n->kids.v[k + 1];
+        Value m = eval(I, f, src);
+        if (m.t == V_NULL) {
+          dwV_decref(&I->c, r);
+          return m;
+        }
+        if (m.t == V_DICT) {
+          Dict *md = (Dict *)OBJ(m);
+          for (int64_t j = 0; j < md->nent; j++)
+            if (md->ent[j].used) dwV_dict_set(&I->c, d, md->ent[j].key, md->ent[j].val);
+        }
+        dwV_decref(&I->c, m);
+        continue;
+      }
+      Value key = eval(I, f, n->kids.v[k]);
+      if (key.t == V_NULL) {
+        dwV_decref(&I->c, r);
+        return key;
+      }
+      Value val = eval(I, f, n->kids.v[k + 1]);
+      if (val.t == V_NULL) {
+        dwV_decref(&I->c, key);
+        dwV_decref(&I->c, r);
+        return val;
+      }
+      bool ok = dwI_setitem(I, r, key, val);
+      dwV_decref(&I->c, key);
+      dwV_decref(&I->c, val);
+      if (!ok) {
+        dwV_decref(&I->c, r);
+        return dwV_null();
+      }
+    }
+    return r;
+  }
+  case N_SET:
+    return dwI_raise(I, EXC_NotImplementedError, "set is not supported");
+  case N_LISTCOMP:
+  case N_DICTCOMP:
+  case N_GENEXP:
+    return eval_comp(I, f, n);
+  case N_BINOP: {
+    Value a = eval(I, f, n->a);
+    if (a.t == V_NULL) return a;
+    Value b = eval(I, f, n->b);
+    if (b.t == V_NULL) {
+      dwV_decref(&I->c, a);
+      return b;
+    }
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwI_binop(I, n->op, a, b);
+    dwV_decref(&I->c, a);
+    dwV_decref(&I->c, b);
+    return r;
+  }
+  case N_UNARY: {
+    Value a = eval(I, f, n->a);
+    if (a.t == V_NULL) return a;
+    f->line = n->line;
+    f->col = n->col;
+    Value r = unary(I, n->op, a);
+    dwV_decref(&I->c, a);
+    return r;
+  }
+  case N_BOOLOP: {
+    Value v = dwV_null();
+    for (int k = 0; k < n->kids.n; k++) {
+      if (k) dwV_decref(&I->c, v);
+      v = eval(I, f, n->kids.v[k]);
+      if (v.t == V_NULL) return v;
+      if (k == n->kids.n - 1) break;
+      bool t;
+      if (!dwI_truth(I, v, &t)) {
+        dwV_decref(&I->c, v);
+        return dwV_null();
+      }
+      if (n->op == BOOL_AND ? !t : t) break;
+    }
+    return v;
+  }
+  case N_COMPARE: {
+    Value left = eval(I, f, n->a);
+    if (left.t == V_NULL) return left;
+    Value result = dwV_null();
+    for (int k = 0; k < n->kids.n; k++) {
+      Value right = eval(I, f, n->kids.v[k]);
+      if (right.t == V_NULL) {
+        dwV_decref(&I->c, left);
+        return right;
+      }
+      f->line = n->line;
+      f->col = n->col;
+      Value r = dwI_compare(I, n->cmpops[k], left, right);
+      dwV_decref(&I->c, left);
+      left = right;
+      if (r.t == V_NULL) {
+        dwV_decref(&I->c, left);
+        return r;
+      }
+      if (k == n->kids.n - 1) {
+        result = r;
+        break;
+      }
+      bool t;
+      bool ok = dwI_truth(I, r, &t);
+      if (!ok || !t) {
+        dwV_decref(&I->c, left);
+        if (!ok) {
+          dwV_decref(&I->c, r);
+          return dwV_null();
+        }
+        return r;
+      }
+      dwV_decref(&I->c, r);
+    }
+    dwV_decref(&I->c, left);
+    return result;
+  }
+  case N_CALL:
+    return eval_call(I, f, n);
+  case N_ATTR: {
+    Value o = eval(I, f, n->a);
+    if (o.t == V_NULL) return o;
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwI_getattr(I, o, (Str *)n->str);
+    dwV_decref(&I->c, o);
+    return r;
+  }
+  case N_SUBSCRIPT: {
+    Value o = eval(I, f, n->a);
+    if (o.t == V_NULL) return o;
+    Value i = eval(I, f, n->b);
+    if (i.t == V_NULL) {
+      dwV_decref(&I->c, o);
+      return i;
+    }
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwI_getitem(I, o, i);
+    dwV_decref(&I->c, o);
+    dwV_decref(&I->c, i);
+    return r;
+  }
+  case N_SLICE: {
+    Slice *s = (Slice *)dwV_alloc(&I->c, V_SLICE, sizeof(Slice));
+    if (!s) return dwI_raise_ctx(I);
+    s->start = s->stop = s->step = dwV_none();
+    Value r = dwV_obj(&s->h);
+    Node *parts[3] = {n->a, n->b, n->c};
+    Value *dst[3] = {&s->start, &s->stop, &s->step};
+    for (int k = 0; k < 3; k++) {
+      if (!parts[k]) continue;
+      Value v = eval(I, f, parts[k]);
+      if (v.t == V_NULL) {
+        dwV_decref(&I->c, r);
+        return v;
+      }
+      *dst[k] = v;
+    }
+    return r;
+  }
+  case N_LAMBDA:
+    return make_func(I, f, n);
+  case N_IFEXP: {
+    Value c = eval(I, f, n->a);
+    if (c.t == V_NULL) return c;
+    bool t;
+    bool ok = dwI_truth(I, c, &t);
+    dwV_decref(&I->c, c);
+    if (!ok) return dwV_null();
+    return eval(I, f, t ? n->b : n->c);
+  }
+  case N_NAMEDEXPR: {
+    Value v = eval(I, f, n->a);
+    if (v.t == V_NULL) return v;
+    /* the target is resolved like a name node stored in n itself */
+    if (!store_name(I, f, n, v)) {
+      dwV_decref(&I->c, v);
+      return dwV_null();
+    }
+    return v;
+  }
+  case N_STARRED:
+    return dwI_raise(I, EXC_SyntaxError, "can't use starred expression here");
+  default:
+    return dwI_raise(I, EXC_NotImplementedError, "%s is not supported",
+                     dwP_kind_names[n->kind]);
+  }
+}
+
+Value dwI_eval(Interp *I, Frame *f, Node *n) { return eval(I, f, n); }
+
+/* ------------------------------------------------------------------ */
+/* Assignment                                                          */
+/* ------------------------------------------------------------------ */
+
+static bool unpack(Interp *I, Frame *f, Node *t, Value v) {
+  List *items = dwI_to_list(I, v);
+  if (!items) {
+    if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_TypeError) {
+      dwI_raise(I, EXC_TypeError, "cannot unpack non-iterable %s object",
+                dwV_type_name(v));
+    }
+    return false;
+  }
+  int star = -1;
+  for (int k = 0; k < t->kids.n; k++)
+    if (t->kids.v[k]->kind == N_STARRED) star = k;
+  int64_t n = items->len, want = t->kids.n;
+  bool ok = true;
+  if (star < 0 && n != want) {
+    if (n > want)
+      dwI_raise(I, EXC_ValueError, "too many values to unpack (expected %lld)",
+                (long long)want);
+    else
+      dwI_raise(I, EXC_ValueError,
+                "not enough values to unpack (expected %lld, got %lld)",
+                (long long)want, (long long)n);
+    ok = false;
+  } else if (star >= 0 && n < want - 1) {
+    dwI_raise(I, EXC_ValueError,
+              "not enough values to unpack (expected at least %lld, got %lld)",
+              (long long)(want - 1), (long long)n);
+    ok = false;
+  }
+  for (int k = 0; ok && k < t->kids.n; k++) {
+    Node *x = t->kids.v[k];
+    if (k == star) {
+      int64_t cnt = n - (want - 1);
+      List *rest = dwV_list(&I->c, cnt);
+      if (!rest) {
+        dwI_raise_ctx(I);
+        ok = false;
+        break;
+      }
+      for (int64_t j = 0; j < cnt; j++) dwV_incref(rest->items[j] = items->items[k + j]);
+      ok = assign(I, f, x->a, dwV_obj(&rest->h));
+      dwV_decref_o(&I->c, &rest->h);
+    } else {
+      int64_t src = star >= 0 && k > star ? n - (want - k) : k;
+      ok = assign(I, f, x, items->items[src]);
+    }
+  }
+  dwV_decref_o(&I->c, &items->h);
+  return ok;
+}
+
+/* Stores v (borrowed) into an assignment target. */
+static bool assign(Interp *I, Frame *f, Node *t, Value v) {
+  switch (t->kind) {
+  case N_NAME:
+    return store_name(I, f, t, v);
+  case N_TUPLE:
+  case N_LIST:
+    return unpack(I, f, t, v);
+  case N_ATTR: {
+    Value o = eval(I, f, t->a);
+    if (o.t == V_NULL) return false;
+    f->line = t->line;
+    bool ok = dwI_setattr(I, o, (Str *)t->str, v);
+    dwV_decref(&I->c, o);
+    return ok;
+  }
+  case N_SUBSCRIPT: {
+    Value o = eval(I, f, t->a);
+    if (o.t == V_NULL) return false;
+    Value i = eval(I, f, t->b);
+    if (i.t == V_NULL) {
+      dwV_decref(&I->c, o);
+      return false;
+    }
+    f->line = t->line;
+    bool ok = dwI_setitem(I, o, i, v);
+    dwV_decref(&I->c, o);
+    dwV_decref(&I->c, i);
+    return ok;
+  }
+  default:
+    dwI_raise(I, EXC_SyntaxError, "cannot assign to %s", dwP_kind_names[t->kind]);
+    return false;
+  }
+}
+
+static Value inplace_op(Interp *I, int op, Value a, Value b) {
+  if (a.t == V_LIST && op == BIN_ADD) {
+    List *l = (List *)OBJ(a);
+    if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
+    if (!dwI_foreach(I, b, collect_cb, l)) return dwV_null();
+    dwV_incref(a);
+    return a;
+  }
+  if (a.t == V_TENSOR) return dwL_tensor_binop(I, op, a, b, true);
+  return dwI_binop(I, op, a, b);
+}
+
+static Exec exec_augassign(Interp *I, Frame *f, Node *s) {
+  Node *t = s->a;
+  Value obj = dwV_null(), idx = dwV_null(), cur;
+  if (t->kind == N_NAME) {
+    cur = load_name(I, f, t);
+  } else if (t->kind == N_ATTR) {
+    obj = eval(I, f, t->a);
+    if (obj.t == V_NULL) return X_EXC;
+    cur = dwI_getattr(I, obj, (Str *)t->str);
+  } else if (t->kind == N_SUBSCRIPT) {
+    obj = eval(I, f, t->a);
+    if (obj.t == V_NULL) return X_EXC;
+    idx = eval(I, f, t->b);
+    if (idx.t == V_NULL) {
+      dwV_decref(&I->c, obj);
+      return X_EXC;
+    }
+    cur = dwI_getitem(I, obj, idx);
+  } else {
+    dwI_raise(I, EXC_SyntaxError, "illegal expression for augmented assignment");
+    return X_EXC;
+  }
+  Value r = dwV_null();
+  if (cur.t != V_NULL) {
+    Value rhs = eval(I, f, s->b);
+    if (rhs.t != V_NULL) {
+      f->line = s->line;
+      f->col = s->col;
+      r = inplace_op(I, s->op, cur, rhs);
+      dwV_decref(&I->c, rhs);
+    }
+    dwV_decref(&I->c, cur);
+  }
+  bool ok = r.t != V_NULL;
+  if (ok) {
+    if (t->kind == N_NAME) ok = store_name(I, f, t, r);
+    else if (t->kind == N_ATTR) ok = dwI_setattr(I, obj, (Str *)t->str, r);
+    else ok = dwI_setitem(I, obj, idx, r);
+  }
+  dwV_decref(&I->c, r);
+  dwV_decref(&I->c, obj);
+  dwV_decref(&I->c, idx);
+  if (ok) return X_NORMAL;
+  return I->brk.pending ? X_GBREAK : X_EXC;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements                                                          */
+/* ------------------------------------------------------------------ */
+
+static Exec fail_status(Interp *I) { return I->brk.pending ? X_GBREAK : X_EXC; }
+
+static Exec exec_block(Interp *I, Frame *f, NodeList *b) {
+  for (int k = 0; k < b->n; k++) {
+    Node *s = b->v[k];
+    Exec st = (f->trace && f->unit_root) ? dwR_exec_stmt(I, f, s)
+                                         : dwI_exec_stmt(I, f, s);
+    if (st != X_NORMAL) return st;
+  }
+  return X_NORMAL;
+}
+
+Exec dwI_exec_block(Interp *I, Frame *f, NodeList *b) { return exec_block(I, f, b); }
+
+/* Executes from statement s to the end of the frame's body: the rest of
+ * s's block, then what follows each enclosing (non-loop) statement. */
+Exec dwI_exec_from(Interp *I, Frame *f, Node *s) {
+  while (s) {
+    Node *parent = s->parent;
+    NodeList *blk;
+    if (!parent) blk = &f->code->node->body;
+    else if (s->block == 0) blk = &parent->body;
+    else if (s->block == 1) blk = &parent->orelse;
+    else blk = &parent->finalbody;
+    for (int k = s->index; k < blk->n; k++) {
+      Node *x = blk->v[k];
+      Exec st = (f->trace && f->unit_root) ? dwR_exec_stmt(I, f, x)
+                                           : dwI_exec_stmt(I, f, x);
+      if (st != X_NORMAL) return st;
+    }
+    /* climb: continue after the parent statement */
+    s = NULL;
+    while (parent) {
+      NodeList *pb = !parent->parent ? &f->code->node->body
+                     : parent->block == 0 ? &parent->parent->body
+                     : parent->block == 1 ? &parent->parent->orelse
+                                          : &parent->parent->finalbody;
+      if (parent->index + 1 < pb->n) {
+        s = pb->v[parent->index + 1];
+        break;
+      }
+      parent = parent->parent;
+    }
+  }
+  return X_NORMAL;
+}
+
+static Exec exec_loop_body(Interp *I, Frame *f, NodeList *body, bool *brk) {
+  Exec st = exec_block(I, f, body);
+  *brk = false;
+  if (st == X_BREAK) {
+    *brk = true;
+    return X_NORMAL;
+  }
+  if (st == X_CONTINUE) return X_NORMAL;
+  return st;
+}
+
+static Exec exec_for(Interp *I, Frame *f, Node *s) {
+  Value src = eval(I, f, s->b);
+  if (src.t == V_NULL) return fail_status(I);
+  Exec st = X_NORMAL;
+  bool broke = false;
+  f->loop_depth++;
+  if (src.t == V_RANGE) {
+    /* fast path: no iterator object */
+    Range *r = (Range *)OBJ(src);
+    for (int64_t i = r->start; r->step > 0 ? i < r->stop : i > r->stop;
+         i += r->step) {
+      if (!assign(I, f, s->a, dwV_int(i))) {
+        st = fail_status(I);
+        break;
+      }
+      st = exec_loop_body(I, f, &s->body, &broke);
+      if (st != X_NORMAL || broke) break;
+    }
+  } else {
+    Value it = dwI_iter(I, src);
+    if (it.t == V_NULL) {
+      st = fail_status(I);
+    } else {
+      for (;;) {
+        Value v = dwI_next(I, it);
+        if (v.t == V_NULL) {
+          if (I->exc.t != V_NULL || I->brk.pending) st = fail_status(I);
+          break;
+        }
+        bool ok = assign(I, f, s->a, v);
+        dwV_decref(&I->c, v);
+        if (!ok) {
+          st = fail_status(I);
+          break;
+        }
+        st = exec_loop_body(I, f, &s->body, &broke);
+        if (st != X_NORMAL || broke) break;
+      }
+      dwV_decref(&I->c, it);
+    }
+  }
+  f->loop_depth--;
+  dwV_decref(&I->c, src);
+  if (st == X_NORMAL && !broke && s->orelse.n) st = exec_block(I, f, &s->orelse);
+  return st;
+}
+
+static Exec exec_while(Interp *I, Frame *f, Node *s) {
+  Exec st = X_NORMAL;
+  bool broke = false;
+  f->loop_depth++;
+  for (;;) {
+    f->line = s->line;
+    Value c = eval(I, f, s->a);
+    if (c.t == V_NULL) {
+      st = fail_status(I);
+      break;
+    }
+    bool t;
+    bool ok = dwI_truth(I, c, &t);
+    dwV_decref(&I->c, c);
+    if (!ok) {
+      st = fail_status(I);
+      break;
+    }
+    if (!t) break;
+    st = exec_loop_body(I, f, &s->body, &broke);
+    if (st != X_NORMAL || broke) break;
+    if (I->opt.max_steps && ++I->steps > I->opt.max_steps) {
+      dwI_raise(I, EXC_TimeoutError,
+                "the program exceeded its budget of %llu steps",
+                (unsigned long long)I->opt.max_steps);
+      st = X_EXC;
+      break;
+    }
+  }
+  f->loop_depth--;
+  if (st == X_NORMAL && !broke && s->orelse.n) st = exec_block(I, f, &s->orelse);
+  return st;
+}
+
+/* The exception currently being handled (for bare `raise`). */
+static Value exec_raise(Interp *I, Frame *f, Node *s) {
+  if (!s->a) {
+    if (I->handling.t == V_NULL)
+      return dwI_raise(I, EXC_RuntimeError, "No active exception to reraise");
+    dwV_incref(I->handling);
+    set_exc(I, I->handling);
+    return dwV_null();
+  }
+  Value v = eval(I, f, s->a);
+  if (v.t == V_NULL) return v;
+  if (v.t == V_CLASS) {
+    Value e = dwI_call0(I, v, 0, NULL);
+    dwV_decref(&I->c, v);
+    if (e.t == V_NULL) return e;
+    v = e;
+  }
+  if (v.t != V_EXC) {
+    dwV_decref(&I->c, v);
+    return dwI_raise(I, EXC_TypeError, "exceptions must derive from BaseException");
+  }
+  Exc *e = (Exc *)OBJ(v);
+  e->line = s->line;
+  e->col = s->col;
+  /* a re-raised exception keeps its traceback; a new one starts empty */
+  set_exc(I, v);
+  return dwV_null();
+}
+
+static Exec exec_try(Interp *I, Frame *f, Node *s) {
+  Exec st = exec_block(I, f, &s->body);
+  if (st == X_EXC) {
+    Value e = I->exc;
+    I->exc = dwV_null();
+    bool handled = false;
+    for (int k = 0; k < s->kids.n && !handled; k++) {
+      Node *h = s->kids.v[k];
+      bool match = !h->a;
+      if (h->a) {
+        Value ty = eval(I, f, h->a);
+        if (ty.t == V_NULL) {
+          dwV_decref(&I->c, e);
+          return fail_status(I);
+        }
+        if (ty.t == V_TUPLE) {
+          Tuple *tt = (Tuple *)OBJ(ty);
+          for (int64_t j = 0; j < tt->len && !match; j++) match = exc_matches(e, tt->items[j]);
+        } else {
+          match = exc_matches(e, ty);
+        }
+        dwV_decref(&I->c, ty);
+      }
+      if (!match) continue;
+      handled = true;
+      if (h->s && !store_name(I, f, h, e)) {
+        dwV_decref(&I->c, e);
+        return fail_status(I);
+      }
+      Value saved = I->handling;
+      I->handling = e;
+      st = exec_block(I, f, &h->body);
+      I->handling = saved;
+      if (h->s && h->scope == RS_LOCAL && f->slots[h->slot].t != V_NULL) {
+        dwV_decref(&I->c, f->slots[h->slot]);
+        f->slots[h->slot] = dwV_null();
+      }
+    }
+    if (!handled) {
+      I->exc = e;
+      st = X_EXC;
+    } else {
+      dwV_decref(&I->c, e);
+    }
+  } else if (st == X_NORMAL && s->orelse.n) {
+    st = exec_block(I, f, &s->orelse);
+  }
+  if (s->finalbody.n) {
+    Value pending = I->exc, ret = I->retval;
+    I->exc = dwV_null();
+    I->retval = dwV_null();
+    Exec fst = exec_block(I, f, &s->finalbody);
+    if (fst != X_NORMAL) {
+      dwV_decref(&I->c, pending);
+      dwV_decref(&I->c, ret);
+      return fst;
+    }
+    I->exc = pending;
+    I->retval = ret;
+  }
+  return st;
+}
+
+static Exec exec_with(Interp *I, Frame *f, Node *s, int k) {
+  if (k == s->kids.n) return exec_block(I, f, &s->body);
+  Node *item = s->kids.v[k];
+  Value ctx = eval(I, f, item->a);
+  if (ctx.t == V_NULL) return fail_status(I);
+  if (ctx.t == V_OPAQUE) {
+    /* torch.no_grad() and friends: no autograd here, nothing to do */
+    if (item->b && !assign(I, f, item->b, dwV_none())) {
+      dwV_decref(&I->c, ctx);
+      return fail_status(I);
+    }
+    dwV_decref(&I->c, ctx);
+    return exec_with(I, f, s, k + 1);
+  }
+  if (f->trace) {
+    dwV_decref(&I->c, ctx);
+    dwR_break(I, BR_UNSUPPORTED_SYNTAX,
+              "`with` over a user context manager is not supported in a "
+              "traced frame");
+    return X_GBREAK;
+  }
+  Value enter = dwI_getattr(I, ctx, dwI_intern(I, "__enter__"));
+  Value exitm = enter.t == V_NULL ? dwV_null() : dwI_getattr(I, ctx, dwI_intern(I, "__exit__"));
+  dwV_decref(&I->c, ctx);
+  if (exitm.t == V_NULL) {
+    dwV_decref(&I->c, enter);
+    return X_EXC;
+  }
+  Value ev = dwI_call0(I, enter, 0, NULL);
+  dwV_decref(&I->c, enter);
+  if (ev.t == V_NULL) {
+    dwV_decref(&I->c, exitm);
+    return fail_status(I);
+  }
+  bool ok = !item->b || assign(I, f, item->b, ev);
+  dwV_decref(&I->c, ev);
+  Exec st = ok ? exec_with(I, f, s, k + 1) : X_EXC;
+  Value args[3] = {dwV_none(), dwV_none(), dwV_none()};
+  Value pending = dwV_null();
+  if (st == X_EXC) {
+    pending = I->exc;
+    I->exc = dwV_null();
+    args[1] = pending;
+  }
+  Value r = dwI_call0(I, exitm, 3, args);
+  dwV_decref(&I->c, exitm);
+  if (r.t == V_NULL) {
+    dwV_decref(&I->c, pending);
+    return X_EXC;
+  }
+  bool suppress = false;
+  dwI_truth(I, r, &suppress);
+  dwV_decref(&I->c, r);
+  if (pending.t != V_NULL) {
+    if (suppress) {
+      dwV_decref(&I->c, pending);
+      return X_NORMAL;
+    }
+    I->exc = pending;
+  }
+  return st;
+}
+
+static Value apply_decorators(Interp *I, Frame *f, Node *s, Value *decos,
+                              Value v) {
+  for (int k = s->decos.n - 1; k >= 0; k--) {
+    f->line = s->decos.v[k]->line;
+    Value r = dwI_call0(I, decos[k], 1, &v);
+    dwV_decref(&I->c, v);
+    if (r.t == V_NULL) return r;
+    v = r;
+  }
+  return v;
+}
+
+static bool eval_decorators(Interp *I, Frame *f, Node *s, Value **out) {
+  *out = NULL;
+  if (!s->decos.n) return true;
+  Value *d = calloc((size_t)s->decos.n, sizeof(Value));
+  if (!d) {
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    return false;
+  }
+  for (int k = 0; k < s->decos.n; k++) {
+    d[k] = eval(I, f, s->decos.v[k]);
+    if (d[k].t == V_NULL) {
+      for (int j = 0; j < k; j++) dwV_decref(&I->c, d[j]);
+      free(d);
+      return false;
+    }
+  }
+  *out = d;
+  return true;
+}
+
+static void free_decorators(Interp *I, Node *s, Value *d) {
+  if (!d) return;
+  for (int k = 0; k < s->decos.n; k++) dwV_decref(&I->c, d[k]);
+  free(d);
+}
+
+static Exec exec_def(Interp *I, Frame *f, Node *s) {
+  Value *decos;
+  if (!eval_decorators(I, f, s, &decos)) return fail_status(I);
+  Value fn = make_func(I, f, s);
+  if (fn.t == V_NULL) {
+    free_decorators(I, s, decos);
+    return fail_status(I);
+  }
+  fn = apply_decorators(I, f, s, decos, fn);
+  free_decorators(I, s, decos);
+  if (fn.t == V_NULL) return fail_status(I);
+  bool ok = store_name(I, f, s, fn);
+  dwV_decref(&I->c, fn);
+  return ok ? X_NORMAL : fail_status(I);
+}
+
+static Exec exec_class(Interp *I, Frame *f, Node *s) {
+  if (f->trace) {
+    dwR_break(I, BR_UNSUPPORTED_SYNTAX,
+              "class definitions are not supported in a traced frame");
+    return X_GBREAK;
+  }
+  Value *decos;
+  if (!eval_decorators(I, f, s, &decos)) return X_EXC;
+  Class *c = (Class *)dwV_alloc(&I->c, V_CLASS, sizeof(Class));
+  if (!c) {
+    free_decorators(I, s, decos);
+    dwI_raise_ctx(I);
+    return X_EXC;
+  }
+  Value cv = dwV_obj(&c->h);
+  c->name = dwI_intern(I, s->s);
+  dwV_incref_o(&c->name->h);
+  c->builtin_base = -1;
+  c->line = s->line;
+  c->ns = dwV_dict(&I->c);
+  Exec st = X_NORMAL;
+  for (int k = 0; k < s->kids.n && st == X_NORMAL; k++) {
+    Node *b = s->kids.v[k];
+    if (b->kind == N_KEYWORD) continue;
+    Value bv = eval(I, f, b);
+    if (bv.t == V_NULL) {
+      st = X_EXC;
+      break;
+    }
+    if (bv.t != V_CLASS) {
+      dwI_raise(I, EXC_TypeError, "bases must be classes, not %s", dwV_type_name(bv));
+      dwV_decref(&I->c, bv);
+      st = X_EXC;
+      break;
+    }
+    Class *bc = (Class *)OBJ(bv);
+    if (!c->base) {
+      c->base = bc; /* keeps the reference */
+      c->cflags = bc->cflags & (uint16_t)~CLS_BUILTIN;
+      c->builtin_base = bc->builtin_base;
+    } else {
+      dwV_decref(&I->c, bv);
+    }
+  }
+  if (st == X_NORMAL) {
+    /* run the body in a class frame */
+    Code *code = s->code;
+    Func tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.code = code;
+    Cell *cellbuf[16];
+    tmp.cells = cellbuf;
+    for (int k = 0; k < code->nfree && k < 16; k++) {
+      int from = code->freefrom[k];
+      cellbuf[k] = from >= 0 ? (Cell *)OBJ(f->slots[from]) : f->func->cells[-1 - from];
+    }
+    Frame cf;
+    memset(&cf, 0, sizeof cf);
+    cf.code = code;
+    cf.func = &tmp;
+    cf.ns = c->ns;
+    cf.back = f;
+    cf.line = s->line;
+    cf.depth = f->depth;
+    Value noslots[1];
+    cf.slots = noslots;
+    I->frame = &cf;
+    st = exec_block(I, &cf, &s->body);
+    I->frame = f;
+    if (st == X_EXC) dwI_tb_add(I, &cf);
+    /* methods learn their class (super()) */
+    for (int64_t k = 0; k < c->ns->nent; k++) {
+      Value v = c->ns->ent[k].val;
+      if (!c->ns->ent[k].used) continue;
+      if (v.t == V_WRAP) v = ((Wrap *)OBJ(v))->target;
+      if (v.t == V_FUNC) ((Func *)OBJ(v))->owner = c;
+    }
+  }
+  if (st != X_NORMAL) {
+    free_decorators(I, s, decos);
+    dwV_decref(&I->c, cv);
+    return st == X_EXC ? X_EXC : st;
+  }
+  cv = apply_decorators(I, f, s, decos, cv);
+  free_decorators(I, s, decos);
+  if (cv.t == V_NULL) return X_EXC;
+  bool ok = store_name(I, f, s, cv);
+  dwV_decref(&I->c, cv);
+  return ok ? X_NORMAL : X_EXC;
+}
+
+static Exec exec_import(Interp *I, Frame *f, Node *s) {
+  for (int k = 0; k < s->kids.n; k++) {
+    Node *al = s->kids.v[k];
+    Value m;
+    if (s->kind == N_IMPORT) {
+      m = dwL_import(I, al->s);
+      if (m.t == V_NULL) return X_EXC;
+      if (!al->s2 && strchr(al->s, '.')) {
+        /* `import torch.nn` binds the top package */
+        char top[128];
+        size_t len = strcspn(al->s, ".");
+        if (len >= sizeof top) len = sizeof top - 1;
+        memcpy(top, al->s, len);
+        top[len] = 0;
+        dwV_decref(&I->c, m);
+        m = dwL_import(I, top);
+        if (m.t == V_NULL) return X_EXC;
+      }
+    } else {
+      Value mod = dwL_import(I, s->s);
+      if (mod.t == V_NULL) return X_EXC;
+      m = dwI_getattr(I, mod, dwI_intern(I, al->s));
+      if (m.t == V_NULL) {
+        dwV_decref(&I->c, I->exc);
+        I->exc = dwV_null();
+        /* a submodule: from torch import nn */
+        char full[256];
+        snprintf(full, sizeof full, "%s.%s", s->s, al->s);
+        m = dwL_import(I, full);
+        if (m.t == V_NULL) {
+          dwV_decref(&I->c, I->exc);
+          I->exc = dwV_null();
+          dwI_raise(I, EXC_ImportError, "cannot import name '%s' from '%s'",
+                    al->s, s->s);
+        }
+      }
+      dwV_decref(&I->c, mod);
+      if (m.t == V_NULL) return X_EXC;
+    }
+    bool ok = store_name(I, f, al, m);
+    dwV_decref(&I->c, m);
+    if (!ok) return fail_status(I);
+  }
+  return X_NORMAL;
+}
+
+Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
+  f->line = s->line;
+  f->col = s->col;
+  if (I->opt.max_steps && ++I->steps > I->opt.max_steps) {
+    dwI_raise(I, EXC_TimeoutError, "the program exceeded its budget of %llu steps",
+              (unsigned long long)I->opt.max_steps);
+    return X_EXC;
+  }
+  if (I->interrupt && *I->interrupt) {
+    dwI_raise(I, EXC_KeyboardInterrupt, "stopped");
+    return X_EXC;
+  }
+  if (s->kind != N_DEF && s->kind != N_CLASS && !f->code->prelude)
+    dwR_mark(I, s->line, f->trace ? MK_TRACED : MK_NOT_TRACED);
+  switch (s->kind) {
+  case N_EXPR: {
+    Value v = eval(I, f, s->a);
+    if (v.t == V_NULL) return fail_status(I);
+    dwV_decref(&I->c, v);
+    return X_NORMAL;
+  }
+  case N_ASSIGN: {
+    Value v = eval(I, f, s->a);
+    if (v.t == V_NULL) return fail_status(I);
+    for (int k = 0; k < s->kids.n; k++) {
+      if (!assign(I, f, s->kids.v[k], v)) {
+        dwV_decref(&I->c, v);
+        return fail_status(I);
+      }
+    }
+    dwV_decref(&I->c, v);
+    return X_NORMAL;
+  }
+  case N_ANNASSIGN: {
+    if (!s->b) return X_NORMAL;
+    Value v = eval(I, f, s->b);
+    if (v.t == V_NULL) return fail_status(I);
+    bool ok = assign(I, f, s->a, v);
+    dwV_decref(&I->c, v);
+    return ok ? X_NORMAL : fail_status(I);
+  }
+  case N_AUGASSIGN:
+    return exec_augassign(I, f, s);
+  case N_IF: {
+    Value c = eval(I, f, s->a);
+    if (c.t == V_NULL) return fail_status(I);
+    bool t;
+    bool ok = dwI_truth(I, c, &t);
+    dwV_decref(&I->c, c);
+    if (!ok) return fail_status(I);
+    return exec_block(I, f, t ? &s->body : &s->orelse);
+  }
+  case N_WHILE:
+    return exec_while(I, f, s);
+  case N_FOR:
+    return exec_for(I, f, s);
+  case N_BREAK:
+    return X_BREAK;
+  case N_CONTINUE:
+    return X_CONTINUE;
+  case N_PASS:
+    return X_NORMAL;
+  case N_RETURN: {
+    Value v = s->a ? eval(I, f, s->a) : dwV_none();
+    if (v.t == V_NULL) return fail_status(I);
+    I->retval = v;
+    return X_RETURN;
+  }
+  case N_DEF:
+    return exec_def(I, f, s);
+  case N_CLASS:
+    return exec_class(I, f, s);
+  case N_IMPORT:
+  case N_FROMIMPORT:
+    return exec_import(I, f, s);
+  case N_GLOBAL:
+  case N_NONLOCAL:
+    return X_NORMAL;
+  case N_ASSERT: {
+    Value c = eval(I, f, s->a);
+    if (c.t == V_NULL) return fail_status(I);
+    bool t;
+    bool ok = dwI_truth(I, c, &t);
+    dwV_decref(&I->c, c);
+    if (!ok) return fail_status(I);
+    if (t) return X_NORMAL;
+    if (s->b) {
+      Value m = eval(I, f, s->b);
+      if (m.t == V_NULL) return fail_status(I);
+      Buf b = {0};
+      dwV_str_of(&b, m);
+      dwV_decref(&I->c, m);
+      dwI_raise(I, EXC_AssertionError, "%s", b.p ? b.p : "");
+      dwB_free(&b);
+    } else {
+      dwI_raise(I, EXC_AssertionError, "%s", "");
+    }
+    return X_EXC;
+  }
+  case N_RAISE:
+    if (f->trace) {
+      dwR_break(I, BR_UNSUPPORTED_SYNTAX, "`raise` in a traced frame");
+      return X_GBREAK;
+    }
+    exec_raise(I, f, s);
+    return fail_status(I);
+  case N_TRY:
+    if (f->trace) {
+      dwR_break(I, BR_UNSUPPORTED_SYNTAX,
+                "`try` blocks are not supported in a traced frame");
+      return X_GBREAK;
+    }
+    return exec_try(I, f, s);
+  case N_DEL:
+    for (int k = 0; k < s->kids.n; k++) {
+      Node *t = s->kids.v[k];
+      bool ok;
+      if (t->kind == N_NAME) {
+        ok = delete_name(I, f, t);
+      } else if (t->kind == N_SUBSCRIPT) {
+        Value o = eval(I, f, t->a);
+        if (o.t == V_NULL) return fail_status(I);
+        Value i = eval(I, f, t->b);
+        ok = i.t != V_NULL && delitem(I, o, i);
+        dwV_decref(&I->c, o);
+        dwV_decref(&I->c, i);
+      } else if (t->kind == N_ATTR) {
+        Value o = eval(I, f, t->a);
+        if (o.t == V_NULL) return fail_status(I);
+        ok = o.t == V_INST && dwV_dict_del(&I->c, ((Inst *)OBJ(o))->attrs,
+                                           VSTR((Str *)t->str));
+        if (!ok) attr_error(I, o, (Str *)t->str);
+        dwV_decref(&I->c, o);
+      } else {
+        dwI_raise(I, EXC_SyntaxError, "cannot delete expression");
+        ok = false;
+      }
+      if (!ok) return fail_status(I);
+    }
+    return X_NORMAL;
+  case N_WITH:
+    return exec_with(I, f, s, 0);
+  default:
+    dwI_raise(I, EXC_NotImplementedError, "%s statements are not supported",
+              dwP_kind_names[s->kind]);
+    return X_EXC;
+  }
+}
+
+/* Runs a resolved module body. Returns None or V_NULL (exception). */
+Value dwI_run_code(Interp *I, Code *code) {
+  Frame f;
+  memset(&f, 0, sizeof f);
+  Value noslots[1];
+  f.slots = noslots;
+  f.code = code;
+  f.line = 1;
+  f.back = I->frame;
+  I->frame = &f;
+  Exec st = exec_block(I, &f, &code->node->body);
+  I->frame = f.back;
+  if (st == X_EXC) {
+    dwI_tb_add(I, &f);
+    return dwV_null();
+  }
+  if (st != X_NORMAL && st != X_RETURN) {
+    dwI_raise(I, EXC_InternalTorchDynamoError,
+              "internal error: statement status %d escaped the module", (int)st);
+    return dwV_null();
+  }
+  return dwV_none();
+}
+
+/* Teardown of the interpreter's object types (value.c calls this). */
+void dwI_free_obj(Ctx *c, Obj *o, bool deep) {
+  switch (o->type) {
+  case V_FUNC: {
+    Func *f = (Func *)o;
+    if (deep) {
+      for (int k = 0; f->defaults && k < f->code->nparams; k++) dwV_decref(c, f->defaults[k]);
+      for (int k = 0; f->cells && k < f->code->nfree; k++)
+        if (f->cells[k]) dwV_decref_o(c, &f->cells[k]->h);
+      if (f->attrs) dwV_decref_o(c, &f->attrs->h);
+    }
+    free(f->defaults);
+    free(f->cells);
+    break;
+  }
+  case V_BUILTIN:
+    if (deep) {
+      dwV_decref(c, ((Builtin *)o)->self);
+      dwV_decref(c, ((Builtin *)o)->extra);
+    }
+    break;
+  case V_BOUND:
+    if (deep) {
+      dwV_decref(c, ((Bound *)o)->self);
+      dwV_decref(c, ((Bound *)o)->func);
+    }
+    break;
+  case V_WRAP:
+    if (deep) {
+      dwV_decref(c, ((Wrap *)o)->target);
+      if (((Wrap *)o)->reason) dwV_decref_o(c, &((Wrap *)o)->reason->h);
+    }
+    break;
+  case V_CLASS:
+    if (deep) {
+      Class *k = (Class *)o;
+      if (k->name) dwV_decref_o(c, &k->name->h);
+      if (k->base) dwV_decref_o(c, &k->base->h);
+      if (k->ns) dwV_decref_o(c, &k->ns->h);
+    }
+    break;
+  case V_INST:
+    if (deep) {
+      Inst *in = (Inst *)o;
+      if (in->attrs) dwV_decref_o(c, &in->attrs->h);
+      if (in->cls) dwV_decref_o(c, &in->cls->h);
+    }
+    break;
+  case V_MODULE:
+    if (deep) {
+      Module *m = (Module *)o;
+      if (m->name) dwV_decref_o(c, &m->name->h);
+      if (m->attrs) dwV_decref_o(c, &m->attrs->h);
+    }
+    break;
+  case V_ITER: {
+    Iter *it = (Iter *)o;
+    if (deep) {
+      dwV_decref(c, it->src);
+      for (int k = 0; k < it->ninner; k++) dwV_decref(c, it->inner[k]);
+    }
+    free(it->inner);
+    break;
+  }
+  default:
+    break;
+  }
+}

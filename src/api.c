@@ -1,0 +1,165 @@
+/* api.c - sessions and runs (dynawasm.h): parse, resolve, run a program
+ * and assemble its run report. */
+#include "interp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dw_session {
+  Buf report;                /* the last report */
+  dw_host_compile_fn host_fn;
+  void *host;
+  volatile int interrupt;    /* set from outside to stop a run */
+};
+
+const char *dw_version(void) { return "0.1.0"; }
+
+dw_session *dw_session_new(void) { return calloc(1, sizeof(dw_session)); }
+
+void dw_session_free(dw_session *s) {
+  if (!s) return;
+  dwB_free(&s->report);
+  free(s);
+}
+
+void dw_set_host(dw_session *s, dw_host_compile_fn fn, void *host) {
+  s->host_fn = fn;
+  s->host = host;
+}
+
+void dw_reset(dw_session *s) { (void)s; /* kernels are cached by the host */ }
+
+volatile int *dw_interrupt_flag(dw_session *s) { return &s->interrupt; }
+
+static void report_error(Interp *I, Buf *b) {
+  if (I->exc.t != V_EXC) {
+    dwB_puts(b, "null");
+    return;
+  }
+  Exc *e = (Exc *)I->exc.u.o;
+  int line = e->ntb ? e->tb[0].line : e->line;
+  dwB_puts(b, "{\"type\":");
+  const char *tn = e->cls ? e->cls->name->s : dwV_exc_names[e->type];
+  dwB_json_str(b, tn, strlen(tn));
+  dwB_puts(b, ",\"message\":");
+  if (e->msg) dwB_json_str(b, e->msg->s, e->msg->len);
+  else dwB_puts(b, "\"\"");
+  dwB_printf(b, ",\"line\":%d,\"col\":%d,\"traceback\":[", line, e->ntb ? 0 : e->col);
+  for (int k = e->ntb - 1; k >= 0; k--) {
+    dwB_puts(b, "{\"function\":");
+    dwB_json_str(b, e->tb[k].func, strlen(e->tb[k].func));
+    dwB_printf(b, ",\"line\":%d}%s", e->tb[k].line, k ? "," : "");
+  }
+  Buf text = {0};
+  dwI_format_exc(I, &text, e);
+  dwB_puts(b, "],\"text\":");
+  dwB_json_str(b, text.p ? text.p : "", text.len);
+  dwB_free(&text);
+  dwB_putc(b, '}');
+}
+
+static void interp_free(Interp *I) {
+  for (int k = 0; k < I->nglobals; k++) {
+    dwV_decref(&I->c, I->globals[k].v);
+    dwV_decref(&I->c, I->globals[k].builtin);
+    I->globals[k].v = I->globals[k].builtin = dwV_null();
+  }
+  dwV_decref(&I->c, I->exc);
+  dwV_decref(&I->c, I->retval);
+  dwV_decref(&I->c, I->handling);
+  I->exc = I->retval = I->handling = dwV_null();
+  dwR_forget(I, I->codes, I->ncodes);
+  dwV_free_all(&I->c);
+  free(I->globals);
+  free(I->codes);
+  dwR_run_end(I);
+  dwB_free(&I->out);
+  dwB_free(&I->err);
+  dwA_free(&I->arena);
+  free(I);
+}
+
+/* Parses and resolves one module; on error raises SyntaxError. */
+static Code *load(Interp *I, const char *src, size_t len) {
+  ParseError pe;
+  memset(&pe, 0, sizeof pe);
+  Node *m = dwP_parse(&I->arena, src, len, &pe);
+  if (!m) {
+    dwI_raise(I, pe.type ? pe.type : EXC_SyntaxError, "%s", pe.msg);
+    if (I->exc.t == V_EXC) {
+      ((Exc *)I->exc.u.o)->line = pe.line;
+      ((Exc *)I->exc.u.o)->col = pe.col;
+    }
+    return NULL;
+  }
+  Code *code = NULL;
+  return dwI_resolve(I, m, &code) ? code : NULL;
+}
+
+const char *dw_run(dw_session *s, const char *src, size_t len,
+                   const dw_options *opt) {
+  dw_options dflt;
+  memset(&dflt, 0, sizeof dflt);
+  dflt.suppress_errors = -1;
+  if (!opt) opt = &dflt;
+  dwB_free(&s->report);
+  s->interrupt = 0;
+  Interp *I = calloc(1, sizeof *I);
+  Buf *b = &s->report;
+  if (!I) {
+    dwB_puts(b, "{\"ok\":false,\"stdout\":\"\",\"stderr\":\"\",\"error\":{\"type\":"
+                "\"MemoryError\",\"message\":\"out of memory\",\"line\":0,\"col\":0,"
+                "\"traceback\":[],\"text\":\"MemoryError: out of memory\\n\"},"
+                "\"marks\":[],\"frames\":[],\"graphs\":[],\"explain\":{\"graph_count\":0,"
+                "\"graph_break_count\":0,\"op_count\":0,\"break_reasons\":[]},"
+                "\"time_ms\":{\"total\":0}}");
+    return b->p;
+  }
+  double t0 = dw_now_ms();
+  I->opt = *opt;
+  I->filename = opt->filename && *opt->filename ? opt->filename : "main.py";
+  I->src = src;
+  I->srclen = len;
+  I->c.tensor_cap = opt->tensor_cap ? opt->tensor_cap : ((size_t)1 << 30);
+  I->max_depth = 1000;
+  I->cache_size_limit = 8;
+  I->suppress_errors = opt->suppress_errors == 1;
+  I->host_fn = s->host_fn;
+  I->host = s->host;
+  I->interrupt = &s->interrupt;
+  I->exc = I->retval = I->handling = dwV_null();
+  dwA_init(&I->arena);
+  I->interned = dwV_dict(&I->c);
+  dwR_run_begin(I);
+  bool ok = I->interned && dwL_init(I);
+  if (ok) {
+    Code *code = load(I, src, len);
+    ok = code && dwI_run_code(I, code).t != V_NULL;
+  }
+  if (!ok && I->exc.t == V_NULL) dwI_raise(I, EXC_InternalTorchDynamoError, "internal error");
+  /* the report */
+  dwB_printf(b, "{\"ok\":%s,\"stdout\":", ok ? "true" : "false");
+  dwB_json_str(b, I->out.p ? I->out.p : "", I->out.len);
+  dwB_puts(b, ",\"stderr\":");
+  dwB_json_str(b, I->err.p ? I->err.p : "", I->err.len);
+  dwB_puts(b, ",\"error\":");
+  report_error(I, b);
+  dwB_putc(b, ',');
+  dwR_report(I, b);
+  dwB_printf(b, ",\"backend\":\"%s\",\"filename\":", opt->backend == DW_BACKEND_EAGER ? "eager" : "wasm");
+  dwB_json_str(b, I->filename, strlen(I->filename));
+  dwB_printf(b, ",\"steps\":%llu,\"peak_tensor_bytes\":%zu,\"time_ms\":{\"total\":%.4f}}",
+             (unsigned long long)I->steps, I->c.tensor_peak, dw_now_ms() - t0);
+  interp_free(I);
+  if (b->oom) {
+    dwB_free(b);
+    dwB_puts(b, "{\"ok\":false,\"error\":{\"type\":\"MemoryError\",\"message\":"
+                "\"the report is too large\",\"line\":0,\"col\":0,\"traceback\":[],"
+                "\"text\":\"MemoryError\\n\"},\"stdout\":\"\",\"stderr\":\"\","
+                "\"marks\":[],\"frames\":[],\"graphs\":[],\"explain\":{"
+                "\"graph_count\":0,\"graph_break_count\":0,\"op_count\":0,"
+                "\"break_reasons\":[]},\"time_ms\":{\"total\":0}}");
+  }
+  return b->p;
+}

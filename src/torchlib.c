@@ -1,0 +1,2629 @@
+/* torchlib.c - the torch module: tensor creation, ops as functions and
+ * methods, indexing, torch.nn (Module, Linear, ...), torch.nn.functional,
+ * and the compiler API (torch.compile, torch.compiler.disable,
+ * torch._dynamo.*). Every tensor op goes through dwR_op, which records it
+ * while tracing and runs the eager kernels otherwise. Composite ops
+ * (softmax, layer_norm, linear, ...) are decomposed here into ops.def
+ * primitives, so eager and compiled code share the same arithmetic. */
+#include "interp.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OBJ(v) ((v).u.o)
+#define STR(v) ((Str *)(v).u.o)
+#define TEN(v) ((Tensor *)(v).u.o)
+#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define BI(name) static Value name(Interp *I, const BuiltinDef *def, Value self, Args *a)
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+static Value tv(Tensor *t) { return (Value){V_TENSOR, {.o = &t->h}}; }
+
+static void drop(Interp *I, Value v) { dwV_decref(&I->c, v); }
+
+/* A tensor operand: tensors are borrowed (*own = NULL), Python scalars
+ * become wrapped 0-d tensors (*own set, to be released). */
+static Tensor *operand(Interp *I, Value v, Tensor **own, const char *what) {
+  *own = NULL;
+  switch (v.t) {
+  case V_TENSOR:
+    return TEN(v);
+  case V_BOOL:
+    *own = dwT_scalar(&I->c, DT_BOOL, (double)v.u.i, true);
+    break;
+  case V_INT:
+    *own = dwT_scalar(&I->c, DT_I64, (double)v.u.i, true);
+    break;
+  case V_FLOAT:
+    *own = dwT_scalar(&I->c, DT_F32, v.u.f, true);
+    break;
+  default:
+    dwI_raise(I, EXC_TypeError, "%s must be a Tensor or a number, not %s", what,
+              dwV_type_name(v));
+    return NULL;
+  }
+  if (!*own) dwI_raise_ctx(I);
+  return *own;
+}
+
+static void release(Interp *I, Tensor *own) {
+  if (own) dwV_decref_o(&I->c, &own->h);
+}
+
+static Value op(Interp *I, Op o, int nin, Tensor **in, const OpAttrs *at) {
+  OpAttrs z;
+  if (!at) {
+    memset(&z, 0, sizeof z);
+    at = &z;
+  }
+  return dwR_op(I, o, nin, in, at);
+}
+
+static Value op1(Interp *I, Op o, Tensor *x, const OpAttrs *at) {
+  return op(I, o, 1, &x, at);
+}
+
+static Value op2(Interp *I, Op o, Tensor *x, Tensor *y) {
+  Tensor *in[2] = {x, y};
+  return op(I, o, 2, in, NULL);
+}
+
+/* op2 with a scalar right operand */
+static Value op2s(Interp *I, Op o, Tensor *x, double s, DType dt) {
+  Tensor *w = dwT_scalar(&I->c, dt, s, true);
+  if (!w) return dwI_raise_ctx(I);
+  Value r = op2(I, o, x, w);
+  release(I, w);
+  return r;
+}
+
+static bool as_tensor_arg(Interp *I, Value v, const char *fname, const char *arg) {
+  if (v.t == V_TENSOR) return true;
+  dwI_raise(I, EXC_TypeError, "%s(): argument '%s' must be Tensor, not %s", fname, arg,
+            v.t == V_NULL ? "missing" : dwV_type_name(v));
+  return false;
+}
+
+static bool get_dtype(Interp *I, Value v, int *dt) {
+  if (v.t == V_NULL || v.t == V_NONE) return true;
+  if (v.t != V_DTYPE) {
+    dwI_raise(I, EXC_TypeError, "dtype must be torch.dtype, not %s", dwV_type_name(v));
+    return false;
+  }
+  *dt = (int)v.u.i;
+  return true;
+}
+
+/* Sizes from f(2, 3), f((2, 3)), f([2, 3]) or f(x.shape). */
+static bool sizes_from(Interp *I, Value *v, int n, int64_t *out, int *nd) {
+  Value *items = v;
+  int64_t cnt = n;
+  if (n == 1 && (v[0].t == V_TUPLE || v[0].t == V_LIST)) {
+    items = v[0].t == V_TUPLE ? ((Tuple *)OBJ(v[0]))->items : ((List *)OBJ(v[0]))->items;
+    cnt = v[0].t == V_TUPLE ? ((Tuple *)OBJ(v[0]))->len : ((List *)OBJ(v[0]))->len;
+  }
+  if (cnt > DW_MAXDIM) {
+    dwI_raise(I, EXC_RuntimeError, "tensors have at most %d dimensions in dynawasm", DW_MAXDIM);
+    return false;
+  }
+  for (int64_t k = 0; k < cnt; k++) {
+    if (items[k].t != V_INT && items[k].t != V_BOOL) {
+      dwI_raise(I, EXC_TypeError,
+                "size must be tuple of ints, but got element of type %s at pos %lld",
+                dwV_type_name(items[k]), (long long)k);
+      return false;
+    }
+    out[k] = items[k].u.i;
+  }
+  *nd = (int)cnt;
+  return true;
+}
+
+/* dims argument: int, tuple/list of ints, or None (all) */
+static bool dims_from(Interp *I, Value v, OpAttrs *at) {
+  at->ni = 0;
+  if (v.t == V_NULL || v.t == V_NONE) return true;
+  if (v.t == V_INT || v.t == V_BOOL) {
+    at->i[0] = v.u.i;
+    at->ni = 1;
+    return true;
+  }
+  if (v.t == V_TUPLE || v.t == V_LIST) {
+    int nd;
+    if (!sizes_from(I, &v, 1, at->i, &nd)) return false;
+    at->ni = nd;
+    if (nd == 0) at->ni = 0;
+    return true;
+  }
+  dwI_raise(I, EXC_TypeError, "dim must be int or tuple of ints, not %s", dwV_type_name(v));
+  return false;
+}
+
+static bool truthy(Interp *I, Value v, bool dflt, bool *out) {
+  if (v.t == V_NULL) {
+    *out = dflt;
+    return true;
+  }
+  return dwI_truth(I, v, out);
+}
+
+static Value size_tuple(Interp *I, const int64_t *shape, int nd) {
+  Tuple *t = dwV_tuple(&I->c, nd);
+  if (!t) return dwI_raise_ctx(I);
+  t->h.flags = TUP_SIZE;
+  for (int k = 0; k < nd; k++) t->items[k] = dwV_int(shape[k]);
+  return dwV_obj(&t->h);
+}
+
+static int64_t norm_dim(int64_t d, int nd) { return d < 0 ? d + (nd ? nd : 1) : d; }
+
+static bool check_dim(Interp *I, int64_t d, int nd) {
+  int lo = nd ? -nd : -1, hi = nd ? nd - 1 : 0;
+  if (d < lo || d > hi) {
+    dwI_raise(I, EXC_IndexError,
+              "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
+              lo, hi, (long long)d);
+    return false;
+  }
+  return true;
+}
+
+static Value reshape_to(Interp *I, Tensor *x, const int64_t *shape, int nd, bool strict) {
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  memcpy(at.i, shape, sizeof(int64_t) * (size_t)nd);
+  at.ni = nd;
+  at.flag = strict;
+  return op1(I, OP_RESHAPE, x, &at);
+}
+
+static Value permute_to(Interp *I, Tensor *x, const int64_t *perm, int nd) {
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  memcpy(at.i, perm, sizeof(int64_t) * (size_t)nd);
+  at.ni = nd;
+  return op1(I, OP_PERMUTE, x, &at);
+}
+
+static Value unsqueeze(Interp *I, Tensor *x, int64_t dim) {
+  if (!check_dim(I, dim, x->ndim + 1)) return dwV_null();
+  dim = dim < 0 ? dim + x->ndim + 1 : dim;
+  int64_t shape[DW_MAXDIM];
+  int nd = 0;
+  if (x->ndim + 1 > DW_MAXDIM)
+    return dwI_raise(I, EXC_RuntimeError, "tensors have at most %d dimensions in dynawasm", DW_MAXDIM);
+  for (int k = 0; k <= x->ndim; k++) {
+    if (k == dim) shape[nd++] = 1;
+    if (k < x->ndim) shape[nd++] = x->shape[k];
+  }
+  return reshape_to(I, x, shape, nd, false);
+}
+
+static Value reduce(Interp *I, Op o, Tensor *x, const int64_t *dims, int nd, bool keepdim) {
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  if (nd) memcpy(at.i, dims, sizeof(int64_t) * (size_t)nd);
+  at.ni = nd;
+  at.keepdim = keepdim;
+  return op1(I, o, x, &at);
+}
+
+static Value cast_to(Interp *I, Tensor *x, int dt) {
+  if (x->dtype == dt) {
+    dwV_incref_o(&x->h);
+    return tv(x);
+  }
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.dtype = (uint8_t)dt;
+  return op1(I, OP_CAST, x, &at);
+}
+
+/* ------------------------------------------------------------------ */
+/* Operators on tensors (called by the evaluator)                      */
+/* ------------------------------------------------------------------ */
+
+static Value matmul(Interp *I, Tensor *a, Tensor *b) {
+  if (a->ndim == 0 || b->ndim == 0)
+    return dwI_raise(I, EXC_RuntimeError,
+                     "both arguments to matmul need to be at least 1D, but they are %dD and %dD",
+                     a->ndim, b->ndim);
+  Value va = dwV_null(), vb = dwV_null();
+  Tensor *x = a, *y = b;
+  if (a->ndim == 1) {
+    va = unsqueeze(I, a, 0);
+    if (va.t == V_NULL) return va;
+    x = TEN(va);
+  }
+  if (b->ndim == 1) {
+    vb = unsqueeze(I, b, 1);
+    if (vb.t == V_NULL) {
+      drop(I, va);
+      return vb;
+    }
+    y = TEN(vb);
+  }
+  if (a->ndim == 1 && b->ndim == 1 && a->shape[0] != b->shape[0]) {
+    drop(I, va);
+    drop(I, vb);
+    return dwI_raise(I, EXC_RuntimeError,
+                     "inconsistent tensor size, expected tensor [%lld] and src [%lld] to have "
+                     "the same number of elements, but got %lld and %lld elements respectively",
+                     (long long)a->shape[0], (long long)b->shape[0], (long long)a->shape[0],
+                     (long long)b->shape[0]);
+  }
+  Value r = op2(I, OP_MATMUL, x, y);
+  drop(I, va);
+  drop(I, vb);
+  if (r.t == V_NULL || (a->ndim > 1 && b->ndim > 1)) return r;
+  /* squeeze the dimensions added for 1-D operands */
+  Tensor *m = TEN(r);
+  int64_t shape[DW_MAXDIM];
+  int nd = 0;
+  for (int k = 0; k < m->ndim; k++) {
+    if (a->ndim == 1 && k == m->ndim - 2) continue;
+    if (b->ndim == 1 && k == m->ndim - 1) continue;
+    shape[nd++] = m->shape[k];
+  }
+  Value s = reshape_to(I, m, shape, nd, false);
+  drop(I, r);
+  return s;
+}
+
+static const Op binop_ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW,
+                               OP_MATMUL, OP_COUNT, OP_COUNT, OP_AND, OP_OR, OP_COUNT};
+static const char *const binop_syms[] = {"+", "-", "*", "/", "//", "%", "**", "@",
+                                         "<<", ">>", "&", "|", "^"};
+
+/* In-place update of a tensor with a new value (x op= y): eagerly the
+ * data is written into x's storage; while tracing x is rebound to the new
+ * graph value (graph inputs are functionalised: the result is written
+ * back when the graph has run). */
+static Value assign_inplace(Interp *I, Tensor *x, Value r) {
+  Tensor *y = TEN(r);
+  if (y->dtype != x->dtype) {
+    static const char *const n[] = {"Float", "Long", "Int", "Bool"};
+    drop(I, r);
+    return dwI_raise(I, EXC_RuntimeError,
+                     "result type %s can't be cast to the desired output type %s",
+                     n[y->dtype], n[x->dtype]);
+  }
+  bool same_shape = y->ndim == x->ndim;
+  for (int k = 0; same_shape && k < x->ndim; k++) same_shape = x->shape[k] == y->shape[k];
+  if (!same_shape) {
+    drop(I, r);
+    return dwI_raise(I, EXC_RuntimeError,
+                     "output with shape %s doesn't match the broadcast shape",
+                     x->ndim ? "[...]" : "[]");
+  }
+  if (dwR_tracing(I)) {
+    if (x->st) {
+      /* a real tensor (graph input) mutated in the graph */
+      if (!dwR_inplace_input(I, x, y)) {
+        drop(I, r);
+        return dwV_null();
+      }
+    } else {
+      dwR_log_tensor(I, x);
+      x->node = y->node;
+    }
+    drop(I, r);
+    dwV_incref_o(&x->h);
+    return tv(x);
+  }
+  if (!dwT_copy_into(&I->c, x, y)) {
+    drop(I, r);
+    return dwI_raise_ctx(I);
+  }
+  drop(I, r);
+  dwV_incref_o(&x->h);
+  return tv(x);
+}
+
+Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
+  Op o = binop_ops[binop];
+  if (o == OP_COUNT || (a.t != V_TENSOR && b.t != V_TENSOR))
+    return dwI_raise(I, EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
+                     binop_syms[binop], dwV_type_name(a), dwV_type_name(b));
+  if ((a.t == V_LIST || a.t == V_TUPLE || a.t == V_STR || a.t == V_NONE) ||
+      (b.t == V_LIST || b.t == V_TUPLE || b.t == V_STR || b.t == V_NONE))
+    return dwI_raise(I, EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
+                     binop_syms[binop], dwV_type_name(a), dwV_type_name(b));
+  Tensor *oa, *ob;
+  Tensor *x = operand(I, a, &oa, "operand");
+  if (!x) return dwV_null();
+  Tensor *y = operand(I, b, &ob, "operand");
+  if (!y) {
+    release(I, oa);
+    return dwV_null();
+  }
+  Value r = o == OP_MATMUL ? matmul(I, x, y) : op2(I, o, x, y);
+  release(I, oa);
+  release(I, ob);
+  if (r.t == V_NULL || !inplace || a.t != V_TENSOR) return r;
+  return assign_inplace(I, TEN(a), r);
+}
+
+Value dwL_tensor_unary(Interp *I, int unop, Value a) {
+  Tensor *x = TEN(a);
+  switch (unop) {
+  case UN_NEG:
+    if (x->dtype == DT_BOOL)
+      return dwI_raise(I, EXC_RuntimeError,
+                       "Negation, the `-` operator, on a bool tensor is not supported. If you "
+                       "are trying to invert a mask, use the `~` or `logical_not()` operator "
+                       "instead.");
+    return op1(I, OP_NEG, x, NULL);
+  case UN_POS:
+    dwV_incref(a);
+    return a;
+  case UN_INVERT:
+    if (x->dtype != DT_BOOL)
+      return dwI_raise(I, EXC_NotImplementedError,
+                       "bitwise not of integer tensors is not supported");
+    return op1(I, OP_NOT, x, NULL);
+  case UN_NOT: {
+    bool t;
+    if (!dwI_truth(I, a, &t)) return dwV_null();
+    return dwV_bool(!t);
+  }
+  case 100:
+    return op1(I, OP_ABS, x, NULL);
+  default:
+    return dwI_raise(I, EXC_TypeError, "bad operand type for unary op: 'Tensor'");
+  }
+}
+
+Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b) {
+  static const Op ops[] = {OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE};
+  if (cmpop > CMP_GE) return dwI_raise(I, EXC_TypeError, "unsupported comparison");
+  if ((cmpop == CMP_EQ || cmpop == CMP_NE) &&
+      ((a.t != V_TENSOR && a.t != V_INT && a.t != V_FLOAT && a.t != V_BOOL) ||
+       (b.t != V_TENSOR && b.t != V_INT && b.t != V_FLOAT && b.t != V_BOOL)))
+    return dwV_bool(cmpop == CMP_NE); /* tensor == None, == "str": identity */
+  Tensor *oa, *ob;
+  Tensor *x = operand(I, a, &oa, "operand");
+  if (!x) return dwV_null();
+  Tensor *y = operand(I, b, &ob, "operand");
+  if (!y) {
+    release(I, oa);
+    return dwV_null();
+  }
+  Value r = op2(I, ops[cmpop], x, y);
+  release(I, oa);
+  release(I, ob);
+  return r;
+}
+
+Value dwL_tensor_contains(Interp *I, Tensor *t, Value item) {
+  Tensor *own;
+  Tensor *y = operand(I, item, &own, "element");
+  if (!y) return dwV_null();
+  Value eq = op2(I, OP_EQ, t, y);
+  release(I, own);
+  if (eq.t == V_NULL) return eq;
+  Value any = reduce(I, OP_AMAX, TEN(eq), NULL, 0, false);
+  drop(I, eq);
+  if (any.t == V_NULL) return any;
+  bool b;
+  bool ok = dwI_truth(I, any, &b);
+  drop(I, any);
+  return ok ? dwV_bool(b) : dwV_null();
+}
+
+Value dwL_tensor_round(Interp *I, Value t, Value ndigits) {
+  (void)t;
+  (void)ndigits;
+  return dwI_raise(I, EXC_NotImplementedError, "round() of a tensor is not supported");
+}
+
+/* ------------------------------------------------------------------ */
+/* Indexing                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Basic indexing: ints, slices, None, Ellipsis (views). Advanced indexing
+ * (bool masks, index lists) runs eagerly only. */
+static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
+  int consumed = 0, ell = -1;
+  for (int k = 0; k < n; k++) {
+    if (idx[k].t == V_OPAQUE && ((Opaque *)OBJ(idx[k]))->kind == 5) {
+      if (ell >= 0) return dwI_raise(I, EXC_IndexError, "an index can only have a single ellipsis ('...')");
+      ell = k;
+    } else if (idx[k].t != V_NONE) {
+      consumed++;
+    }
+  }
+  if (consumed > t->ndim)
+    return dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension %d", t->ndim);
+  dwV_incref_o(&t->h);
+  Value cur = tv(t);
+  int dim = 0;
+  for (int k = 0; k < n; k++) {
+    Value ix = idx[k];
+    Tensor *x = TEN(cur);
+    Value next = dwV_null();
+    if (k == ell) {
+      dim += t->ndim - consumed;
+      continue;
+    }
+    if (ix.t == V_NONE) {
+      next = unsqueeze(I, x, dim);
+      dim++;
+    } else if (ix.t == V_INT || ix.t == V_BOOL ||
+               (ix.t == V_TENSOR && TEN(ix)->ndim == 0 && TEN(ix)->st && TEN(ix)->dtype != DT_F32 &&
+                TEN(ix)->dtype != DT_BOOL)) {
+      int64_t i = ix.t == V_TENSOR ? dwT_get_int(TEN(ix), 0) : ix.u.i;
+      int64_t size = x->shape[dim];
+      if (i < -size || i >= size) {
+        drop(I, cur);
+        return dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension %d with size %lld",
+                         (long long)i, dim, (long long)size);
+      }
+      OpAttrs at;
+      memset(&at, 0, sizeof at);
+      at.i[0] = dim;
+      at.i[1] = i < 0 ? i + size : i;
+      at.ni = 2;
+      next = op1(I, OP_SELECT, x, &at);
+    } else if (ix.t == V_SLICE) {
+      int64_t start, stop, step;
+      if (!dwI_slice_indices(I, (Slice *)OBJ(ix), x->shape[dim], &start, &stop, &step)) {
+        drop(I, cur);
+        return dwV_null();
+      }
+      if (step <= 0) {
+        drop(I, cur);
+        return dwI_raise(I, EXC_ValueError, "step must be greater than zero");
+      }
+      if (stop < start) stop = start;
+      OpAttrs at;
+      memset(&at, 0, sizeof at);
+      at.i[0] = dim;
+      at.i[1] = start;
+      at.i[2] = stop;
+      at.i[3] = step;
+      at.ni = 4;
+      next = op1(I, OP_SLICE, x, &at);
+      dim++;
+    } else {
+      drop(I, cur);
+      return dwI_raise(I, EXC_IndexError,
+                       "only integers, slices (`:`), ellipsis (`...`), None and long or "
+                       "byte Variables are valid indices (got %s)",
+                       dwV_type_name(ix));
+    }
+    drop(I, cur);
+    if (next.t == V_NULL) return next;
+    cur = next;
+  }
+  return cur;
+}
+
+/* x[mask] and x[index_list]: eager only (data-dependent shapes). */
+static Value index_advanced(Interp *I, Tensor *t, Value ix) {
+  Tensor *idx = NULL;
+  Value owned = dwV_null();
+  if (ix.t == V_TENSOR) {
+    idx = TEN(ix);
+  } else {
+    Value fn = dwL_builtin(I, "__torch_tensor");
+    owned = dwI_call0(I, fn, 1, &ix);
+    drop(I, fn);
+    if (owned.t == V_NULL) return owned;
+    idx = TEN(owned);
+  }
+  if (!t->st || !idx->st) {
+    drop(I, owned);
+    if (dwR_tracing(I))
+      return dwR_break(I, BR_DATA_DEPENDENT,
+                       "Advanced indexing (a bool mask or an index tensor) has a "
+                       "data-dependent result");
+    return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+  }
+  Tensor *r = NULL;
+  if (idx->dtype == DT_BOOL) {
+    /* mask over the leading dims */
+    bool match = idx->ndim <= t->ndim;
+    for (int k = 0; match && k < idx->ndim; k++) match = idx->shape[k] == t->shape[k];
+    if (!match) {
+      drop(I, owned);
+      return dwI_raise(I, EXC_IndexError, "The shape of the mask [%lld] at index 0 does not match the shape of the indexed tensor [%lld] at index 0",
+                       (long long)(idx->ndim ? idx->shape[0] : 0), (long long)(t->ndim ? t->shape[0] : 0));
+    }
+    int64_t nm = dwT_numel(idx), inner = 1, cnt = 0;
+    for (int k = idx->ndim; k < t->ndim; k++) inner *= t->shape[k];
+    for (int64_t k = 0; k < nm; k++) cnt += dwT_get(idx, k) != 0;
+    int64_t shape[DW_MAXDIM];
+    int nd = 0;
+    shape[nd++] = cnt;
+    for (int k = idx->ndim; k < t->ndim; k++) shape[nd++] = t->shape[k];
+    r = dwT_new(&I->c, (DType)t->dtype, nd, shape);
+    for (int64_t k = 0, o = 0; r && k < nm; k++) {
+      if (dwT_get(idx, k) == 0) continue;
+      for (int64_t j = 0; j < inner; j++, o++) {
+        if (t->dtype == DT_F32) dwT_set(&I->c, r, o, dwT_get(t, k * inner + j));
+        else dwT_set(&I->c, r, o, (double)dwT_get_int(t, k * inner + j));
+      }
+    }
+  } else if (idx->dtype == DT_I64 || idx->dtype == DT_I32) {
+    if (t->ndim == 0) {
+      drop(I, owned);
+      return dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension 0");
+    }
+    int64_t ni = dwT_numel(idx), inner = 1;
+    for (int k = 1; k < t->ndim; k++) inner *= t->shape[k];
+    int64_t shape[DW_MAXDIM];
+    int nd = 0;
+    for (int k = 0; k < idx->ndim; k++) shape[nd++] = idx->shape[k];
+    for (int k = 1; k < t->ndim && nd < DW_MAXDIM; k++) shape[nd++] = t->shape[k];
+    r = dwT_new(&I->c, (DType)t->dtype, nd, shape);
+    for (int64_t k = 0; r && k < ni; k++) {
+      int64_t i = dwT_get_int(idx, k);
+      if (i < 0) i += t->shape[0];
+      if (i < 0 || i >= t->shape[0]) {
+        dwV_decref_o(&I->c, &r->h);
+        drop(I, owned);
+        return dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension 0 with size %lld",
+                         (long long)dwT_get_int(idx, k), (long long)t->shape[0]);
+      }
+      for (int64_t j = 0; j < inner; j++) {
+        if (t->dtype == DT_F32) dwT_set(&I->c, r, k * inner + j, dwT_get(t, i * inner + j));
+        else dwT_set(&I->c, r, k * inner + j, (double)dwT_get_int(t, i * inner + j));
+      }
+    }
+  } else {
+    drop(I, owned);
+    return dwI_raise(I, EXC_IndexError, "tensors used as indices must be long, int or bool tensors");
+  }
+  drop(I, owned);
+  return r ? tv(r) : dwI_raise_ctx(I);
+}
+
+Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx) {
+  if (idx.t == V_TUPLE && idx.u.o->flags != TUP_SIZE) {
+    Tuple *tu = (Tuple *)OBJ(idx);
+    for (int64_t k = 0; k < tu->len; k++)
+      if (tu->items[k].t == V_TENSOR && (TEN(tu->items[k])->ndim > 0 || TEN(tu->items[k])->dtype == DT_BOOL))
+        return dwI_raise(I, EXC_NotImplementedError,
+                         "advanced indexing with several index tensors is not supported");
+    return index_basic(I, t, tu->items, (int)tu->len);
+  }
+  if (idx.t == V_LIST || (idx.t == V_TENSOR && (TEN(idx)->ndim > 0 || TEN(idx)->dtype == DT_BOOL)))
+    return index_advanced(I, t, idx);
+  return index_basic(I, t, &idx, 1);
+}
+
+bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
+  if (dwR_tracing(I)) {
+    dwR_break(I, BR_UNSUPPORTED_CALL,
+              "Tensor item assignment (x[...] = v) mutates a tensor in place");
+    return false;
+  }
+  if (!t->st) {
+    dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+    return false;
+  }
+  if (idx.t == V_TENSOR && TEN(idx)->dtype == DT_BOOL) {
+    /* x[mask] = scalar */
+    Tensor *m = TEN(idx);
+    double s;
+    if (!dwL_float(I, v, "value", &s)) return false;
+    int64_t nm = dwT_numel(m), inner = dwT_numel(t) / (nm ? nm : 1);
+    if (nm * inner != dwT_numel(t)) {
+      dwI_raise(I, EXC_IndexError, "The shape of the mask does not match the shape of the indexed tensor");
+      return false;
+    }
+    for (int64_t k = 0; k < nm; k++)
+      if (dwT_get(m, k) != 0)
+        for (int64_t j = 0; j < inner; j++) dwT_set(&I->c, t, k * inner + j, s);
+    return true;
+  }
+  Value view = dwL_tensor_getitem(I, t, idx);
+  if (view.t == V_NULL) return false;
+  Tensor *own;
+  Tensor *src = operand(I, v, &own, "value");
+  bool ok = src && dwT_copy_into(&I->c, TEN(view), src);
+  if (src && !ok) dwI_raise_ctx(I);
+  release(I, own);
+  drop(I, view);
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Torch functions (also bound as Tensor methods: self = the tensor)   */
+/* ------------------------------------------------------------------ */
+
+/* f(input) -> op */
+BI(t_unary) {
+  Value o[1];
+  const char *n = strrchr(def->name, '.') + 1;
+  if (!dwL_bind(I, n, self, a, "input", o, 1)) return dwV_null();
+  if (!as_tensor_arg(I, o[0], n, "input")) return dwV_null();
+  return op1(I, (Op)def->data, TEN(o[0]), NULL);
+}
+
+/* f(input, other) -> op, scalars allowed for other */
+BI(t_binary) {
+  Value o[2];
+  const char *n = strrchr(def->name, '.') + 1;
+  if (!dwL_bind(I, n, self, a, "input,other", o, 2)) return dwV_null();
+  if (o[0].t == V_NULL || o[1].t == V_NULL)
+    return dwI_raise(I, EXC_TypeError, "%s() missing required argument", n);
+  if (o[0].t != V_TENSOR && o[1].t != V_TENSOR)
+    return dwI_raise(I, EXC_TypeError, "%s(): argument 'input' must be Tensor, not %s", n,
+                     dwV_type_name(o[0]));
+  Tensor *oa, *ob;
+  Tensor *x = operand(I, o[0], &oa, "input");
+  if (!x) return dwV_null();
+  Tensor *y = operand(I, o[1], &ob, "other");
+  if (!y) {
+    release(I, oa);
+    return dwV_null();
+  }
+  Value r = def->data == OP_MATMUL ? matmul(I, x, y) : op2(I, (Op)def->data, x, y);
+  release(I, oa);
+  release(I, ob);
+  return r;
+}
+
+/* in-place forms: add_(other), mul_(other), ... */
+BI(t_binary_) {
+  Value o[2];
+  const char *n = strrchr(def->name, '.') + 1;
+  if (!dwL_bind(I, n, self, a, "self,other", o, 2)) return dwV_null();
+  if (!as_tensor_arg(I, o[0], n, "self") || o[1].t == V_NULL)
+    return o[1].t == V_NULL ? dwI_raise(I, EXC_TypeError, "%s() missing argument 'other'", n) : dwV_null();
+  Tensor *ob;
+  Tensor *y = operand(I, o[1], &ob, "other");
+  if (!y) return dwV_null();
+  Value r = op2(I, (Op)def->data, TEN(o[0]), y);
+  release(I, ob);
+  if (r.t == V_NULL) return r;
+  return assign_inplace(I, TEN(o[0]), r);
+}
+
+BI(t_unary_) {
+  Value o[1];
+  const char *n = strrchr(def->name, '.') + 1;
+  if (!dwL_bind(I, n, self, a, "self", o, 1)) return dwV_null();
+  if (!as_tensor_arg(I, o[0], n, "self")) return dwV_null();
+  Value r = op1(I, (Op)def->data, TEN(o[0]), NULL);
+  if (r.t == V_NULL) return r;
+  return assign_inplace(I, TEN(o[0]), r);
+}
+
+static Value reduce_call(Interp *I, const BuiltinDef *def, Value self, Args *a, Op o) {
+  Value v[4];
+  const char *n = strrchr(def->name, '.') + 1;
+  if (!dwL_bind(I, n, self, a, "input,dim,keepdim,dtype", v, 4)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], n, "input")) return dwV_null();
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  bool keep;
+  int dt = -1;
+  if (!dims_from(I, v[1], &at) || !truthy(I, v[2], false, &keep) || !get_dtype(I, v[3], &dt))
+    return dwV_null();
+  if ((o == OP_ARGMAX || o == OP_ARGMIN) && at.ni > 1)
+    return dwI_raise(I, EXC_TypeError, "%s(): argument 'dim' must be int", n);
+  at.keepdim = keep;
+  Tensor *x = TEN(v[0]);
+  Value cast = dwV_null();
+  if (dt >= 0) {
+    cast = cast_to(I, x, dt);
+    if (cast.t == V_NULL) return cast;
+    x = TEN(cast);
+  }
+  Value r = op1(I, o, x, &at);
+  drop(I, cast);
+  return r;
+}
+
+BI(t_reduce) { return reduce_call(I, def, self, a, (Op)def->data); }
+
+/* max/min: all, along a dim (values, indices), or elementwise with other */
+BI(t_maxmin) {
+  Value v[3];
+  bool is_max = def->data == OP_AMAX;
+  const char *n = is_max ? "max" : "min";
+  if (!dwL_bind(I, n, self, a, "input,dim,keepdim", v, 3)) return dwV_null();
+  for (int k = 0; k < a->nkw; k++)
+    if (!strcmp(a->kw[k].name->s, "other")) v[1] = a->kw[k].v;
+  if (!as_tensor_arg(I, v[0], n, "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  if (v[1].t == V_TENSOR)
+    return op2(I, is_max ? OP_MAXIMUM : OP_MINIMUM, x, TEN(v[1]));
+  if (v[1].t == V_NULL || v[1].t == V_NONE) {
+    if (dwT_numel(x) == 0)
+      return dwI_raise(I, EXC_RuntimeError,
+                       "%s(): Expected reduction dim to be specified for input.numel() == 0. "
+                       "Specify the reduction dim with the 'dim' argument.", n);
+    return reduce(I, is_max ? OP_AMAX : OP_AMIN, x, NULL, 0, false);
+  }
+  int64_t dim;
+  bool keep;
+  if (!dwL_int(I, v[1], "dim", &dim) || !truthy(I, v[2], false, &keep)) return dwV_null();
+  Value vals = reduce(I, is_max ? OP_AMAX : OP_AMIN, x, &dim, 1, keep);
+  if (vals.t == V_NULL) return vals;
+  Value idx = reduce(I, is_max ? OP_ARGMAX : OP_ARGMIN, x, &dim, 1, keep);
+  if (idx.t == V_NULL) {
+    drop(I, vals);
+    return idx;
+  }
+  Tuple *t = dwV_tuple(&I->c, 2);
+  if (!t) {
+    drop(I, vals);
+    drop(I, idx);
+    return dwI_raise_ctx(I);
+  }
+  t->h.flags = TUP_RETTYPE;
+  t->rt_name = n;
+  t->items[0] = vals;
+  t->items[1] = idx;
+  return dwV_obj(&t->h);
+}
+
+BI(t_clamp) {
+  Value v[3];
+  if (!dwL_bind(I, "clamp", self, a, "input,min,max", v, 3)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "clamp", "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  if (v[1].t == V_TENSOR || v[2].t == V_TENSOR) {
+    dwV_incref(v[0]);
+    Value cur = v[0];
+    if (v[1].t == V_TENSOR) {
+      Value r = op2(I, OP_MAXIMUM, TEN(cur), TEN(v[1]));
+      drop(I, cur);
+      if (r.t == V_NULL) return r;
+      cur = r;
+    }
+    if (v[2].t == V_TENSOR) {
+      Value r = op2(I, OP_MINIMUM, TEN(cur), TEN(v[2]));
+      drop(I, cur);
+      cur = r;
+    }
+    return cur;
+  }
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  for (int k = 0; k < 2; k++) {
+    if (v[k + 1].t == V_NULL || v[k + 1].t == V_NONE) continue;
+    if (!dwL_float(I, v[k + 1], k ? "max" : "min", &at.f[k])) return dwV_null();
+    at.has_f[k] = 1;
+  }
+  if (!at.has_f[0] && !at.has_f[1])
+    return dwI_raise(I, EXC_RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  return op1(I, OP_CLAMP, x, &at);
+}
+
+BI(t_where) {
+  Value v[3];
+  if (!dwL_bind(I, "where", self, a, "condition,input,other", v, 3)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "where", "condition")) return dwV_null();
+  if (v[1].t == V_NULL || v[2].t == V_NULL)
+    return dwI_raise(I, EXC_NotImplementedError, "torch.where(condition) with one argument is not supported");
+  Tensor *o1, *o2;
+  Tensor *x = operand(I, v[1], &o1, "input");
+  if (!x) return dwV_null();
+  Tensor *y = operand(I, v[2], &o2, "other");
+  if (!y) {
+    release(I, o1);
+    return dwV_null();
+  }
+  Tensor *in[3] = {TEN(v[0]), x, y};
+  Value r = op(I, OP_WHERE, 3, in, NULL);
+  release(I, o1);
+  release(I, o2);
+  return r;
+}
+
+/* softmax / log_softmax, decomposed: exp(x - max) / sum */
+static Value softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
+  if (!check_dim(I, dim, x->ndim)) return dwV_null();
+  Value xf = x->dtype == DT_F32 ? (dwV_incref_o(&x->h), tv(x)) : cast_to(I, x, DT_F32);
+  if (xf.t == V_NULL) return xf;
+  Value m = reduce(I, OP_AMAX, TEN(xf), &dim, 1, true);
+  Value s = dwV_null(), e = dwV_null(), r = dwV_null();
+  if (m.t == V_NULL) goto out;
+  s = op2(I, OP_SUB, TEN(xf), TEN(m));
+  if (s.t == V_NULL) goto out;
+  e = op1(I, OP_EXP, TEN(s), NULL);
+  if (e.t == V_NULL) goto out;
+  Value sum = reduce(I, OP_SUM, TEN(e), &dim, 1, true);
+  if (sum.t == V_NULL) goto out;
+  if (log) {
+    Value ls = op1(I, OP_LOG, TEN(sum), NULL);
+    drop(I, sum);
+    if (ls.t == V_NULL) goto out;
+    r = op2(I, OP_SUB, TEN(s), TEN(ls));
+    drop(I, ls);
+  } else {
+    r = op2(I, OP_DIV, TEN(e), TEN(sum));
+    drop(I, sum);
+  }
+out:
+  drop(I, xf);
+  drop(I, m);
+  drop(I, s);
+  drop(I, e);
+  return r;
+}
+
+BI(t_softmax) {
+  Value v[3];
+  const char *n = def->data ? "log_softmax" : "softmax";
+  if (!dwL_bind(I, n, self, a, "input,dim,dtype", v, 3)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], n, "input")) return dwV_null();
+  int64_t dim;
+  if (v[1].t == V_NULL || v[1].t == V_NONE)
+    return dwI_raise(I, EXC_TypeError, "%s() missing required argument 'dim'", n);
+  if (!dwL_int(I, v[1], "dim", &dim)) return dwV_null();
+  return softmax(I, TEN(v[0]), dim, def->data != 0);
+}
+
+/* tensors from a list/tuple argument */
+static Tensor **tensor_list(Interp *I, Value seq, int *n, const char *fname) {
+  if (seq.t != V_LIST && seq.t != V_TUPLE) {
+    dwI_raise(I, EXC_TypeError, "%s(): argument 'tensors' must be tuple of Tensors, not %s",
+              fname, dwV_type_name(seq));
+    return NULL;
+  }
+  int64_t len = seq.t == V_LIST ? ((List *)OBJ(seq))->len : ((Tuple *)OBJ(seq))->len;
+  Value *items = seq.t == V_LIST ? ((List *)OBJ(seq))->items : ((Tuple *)OBJ(seq))->items;
+  if (len == 0) {
+    dwI_raise(I, EXC_RuntimeError, "%s(): expected a non-empty list of Tensors", fname);
+    return NULL;
+  }
+  Tensor **ts = calloc((size_t)len, sizeof(Tensor *));
+  if (!ts) {
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    return NULL;
+  }
+  for (int64_t k = 0; k < len; k++) {
+    if (items[k].t != V_TENSOR) {
+      free(ts);
+      dwI_raise(I, EXC_TypeError,
+                "expected Tensor as element %lld in argument 0, but got %s", (long long)k,
+                dwV_type_name(items[k]));
+      return NULL;
+    }
+    ts[k] = TEN(items[k]);
+  }
+  *n = (int)len;
+  return ts;
+}
+
+BI(t_cat) {
+  Value v[2];
+  bool stack = def->data == 1;
+  const char *n = stack ? "stack" : "cat";
+  if (!dwL_bind(I, n, self, a, "tensors,dim", v, 2)) return dwV_null();
+  int64_t dim = 0;
+  if (v[1].t != V_NULL && !dwL_int(I, v[1], "dim", &dim)) return dwV_null();
+  int cnt;
+  Tensor **ts = tensor_list(I, v[0], &cnt, n);
+  if (!ts) return dwV_null();
+  Value *tmp = NULL;
+  Value r = dwV_null();
+  if (stack) {
+    for (int k = 1; k < cnt; k++) {
+      bool same = ts[k]->ndim == ts[0]->ndim;
+      for (int j = 0; same && j < ts[0]->ndim; j++) same = ts[k]->shape[j] == ts[0]->shape[j];
+      if (!same) {
+        free(ts);
+        return dwI_raise(I, EXC_RuntimeError, "stack expects each tensor to be equal size");
+      }
+    }
+    if (!check_dim(I, dim, ts[0]->ndim + 1)) {
+      free(ts);
+      return dwV_null();
+    }
+    tmp = calloc((size_t)cnt, sizeof(Value));
+    for (int k = 0; tmp && k < cnt; k++) {
+      tmp[k] = unsqueeze(I, ts[k], dim);
+      if (tmp[k].t == V_NULL) goto out;
+      ts[k] = TEN(tmp[k]);
+    }
+  }
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.i[0] = dim;
+  at.ni = 1;
+  r = op(I, OP_CAT, cnt, ts, &at);
+out:
+  for (int k = 0; tmp && k < cnt; k++) drop(I, tmp[k]);
+  free(tmp);
+  free(ts);
+  return r;
+}
+
+/* ---- shape ops ---- */
+
+static bool shape_args(Interp *I, Args *a, int skip, int64_t *shape, int *nd) {
+  if (a->n - skip < 0) return false;
+  if (a->nkw) {
+    for (int k = 0; k < a->nkw; k++)
+      if (!strcmp(a->kw[k].name->s, "shape") || !strcmp(a->kw[k].name->s, "size"))
+        return sizes_from(I, &a->kw[k].v, 1, shape, nd);
+  }
+  return sizes_from(I, a->v + skip, a->n - skip, shape, nd);
+}
+
+BI(t_reshape) {
+  /* x.reshape(2, 3) / x.reshape((2, 3)) / torch.reshape(x, (2, 3)) */
+  Value x = self;
+  int skip = 0;
+  if (x.t == V_NULL) {
+    if (a->n < 1 || a->v[0].t != V_TENSOR)
+      return dwI_raise(I, EXC_TypeError, "reshape(): argument 'input' must be Tensor");
+    x = a->v[0];
+    skip = 1;
+  }
+  int64_t shape[DW_MAXDIM];
+  int nd;
+  if (!shape_args(I, a, skip, shape, &nd)) return dwV_null();
+  return reshape_to(I, TEN(x), shape, nd, def->data == 1);
+}
+
+BI(t_view_as) {
+  Value v[2];
+  if (!dwL_bind(I, "view_as", self, a, "self,other", v, 2)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "view_as", "self") || !as_tensor_arg(I, v[1], "view_as", "other"))
+    return dwV_null();
+  if (def->data == 2) { /* expand_as */
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    memcpy(at.i, TEN(v[1])->shape, sizeof(int64_t) * TEN(v[1])->ndim);
+    at.ni = TEN(v[1])->ndim;
+    return op1(I, OP_EXPAND, TEN(v[0]), &at);
+  }
+  return reshape_to(I, TEN(v[0]), TEN(v[1])->shape, TEN(v[1])->ndim, def->data == 1);
+}
+
+BI(t_expand) {
+  Value x = self;
+  int skip = 0;
+  if (x.t == V_NULL) {
+    if (a->n < 1 || a->v[0].t != V_TENSOR) return dwI_raise(I, EXC_TypeError, "expand(): argument 'input' must be Tensor");
+    x = a->v[0];
+    skip = 1;
+  }
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  int nd;
+  if (!shape_args(I, a, skip, at.i, &nd)) return dwV_null();
+  at.ni = nd;
+  return op1(I, OP_EXPAND, TEN(x), &at);
+}
+
+BI(t_permute) {
+  Value x = self;
+  int skip = 0;
+  if (x.t == V_NULL) {
+    if (a->n < 1 || a->v[0].t != V_TENSOR) return dwI_raise(I, EXC_TypeError, "permute(): argument 'input' must be Tensor");
+    x = a->v[0];
+    skip = 1;
+  }
+  int64_t perm[DW_MAXDIM];
+  int nd;
+  if (!shape_args(I, a, skip, perm, &nd)) return dwV_null();
+  return permute_to(I, TEN(x), perm, nd);
+}
+
+BI(t_transpose) {
+  Value v[3];
+  if (!dwL_bind(I, "transpose", self, a, "input,dim0,dim1", v, 3)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "transpose", "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  int64_t d0, d1;
+  if (!dwL_int(I, v[1], "dim0", &d0) || !dwL_int(I, v[2], "dim1", &d1)) return dwV_null();
+  if (!check_dim(I, d0, x->ndim) || !check_dim(I, d1, x->ndim)) return dwV_null();
+  if (x->ndim == 0) {
+    dwV_incref(v[0]);
+    return v[0];
+  }
+  int64_t perm[DW_MAXDIM];
+  for (int k = 0; k < x->ndim; k++) perm[k] = k;
+  d0 = norm_dim(d0, x->ndim);
+  d1 = norm_dim(d1, x->ndim);
+  perm[d0] = d1;
+  perm[d1] = d0;
+  return permute_to(I, x, perm, x->ndim);
+}
+
+BI(t_t) {
+  Value v[1];
+  if (!dwL_bind(I, "t", self, a, "input", v, 1)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "t", "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  if (x->ndim > 2)
+    return dwI_raise(I, EXC_RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is %dD", x->ndim);
+  if (x->ndim < 2) {
+    dwV_incref(v[0]);
+    return v[0];
+  }
+  int64_t perm[2] = {1, 0};
+  return permute_to(I, x, perm, 2);
+}
+
+BI(t_flatten) {
+  Value v[3];
+  if (!dwL_bind(I, "flatten", self, a, "input,start_dim,end_dim", v, 3)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "flatten", "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  int64_t s = 0, e = -1;
+  if ((v[1].t != V_NULL && !dwL_int(I, v[1], "start_dim", &s)) ||
+      (v[2].t != V_NULL && !dwL_int(I, v[2], "end_dim", &e)))
+    return dwV_null();
+  if (x->ndim == 0) {
+    int64_t one = 1;
+    return reshape_to(I, x, &one, 1, false);
+  }
+  if (!check_dim(I, s, x->ndim) || !check_dim(I, e, x->ndim)) return dwV_null();
+  s = norm_dim(s, x->ndim);
+  e = norm_dim(e, x->ndim);
+  if (s > e) return dwI_raise(I, EXC_RuntimeError, "flatten() has invalid args: start_dim cannot come after end_dim");
+  int64_t shape[DW_MAXDIM];
+  int nd = 0;
+  for (int k = 0; k < s; k++) shape[nd++] = x->shape[k];
+  int64_t m = 1;
+  for (int64_t k = s; k <= e; k++) m *= x->shape[k];
+  shape[nd++] = m;
+  for (int64_t k = e + 1; k < x->ndim; k++) shape[nd++] = x->shape[k];
+  return reshape_to(I, x, shape, nd, false);
+}
+
+BI(t_unsqueeze) {
+  Value v[2];
+  if (!dwL_bind(I, "unsqueeze", self, a, "input,dim", v, 2)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "unsqueeze", "input")) return dwV_null();
+  int64_t dim;
+  if (!dwL_int(I, v[1], "dim", &dim)) return dwV_null();
+  return unsqueeze(I, TEN(v[0]), dim);
+}
+
+BI(t_squeeze) {
+  Value v[2];
+  if (!dwL_bind(I, "squeeze", self, a, "input,dim", v, 2)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "squeeze", "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  OpAttrs dims;
+  memset(&dims, 0, sizeof dims);
+  if (!dims_from(I, v[1], &dims)) return dwV_null();
+  bool drop_dim[DW_MAXDIM] = {0};
+  if (dims.ni == 0) {
+    for (int k = 0; k < x->ndim; k++) drop_dim[k] = x->shape[k] == 1;
+  } else {
+    for (int j = 0; j < dims.ni; j++) {
+      if (!check_dim(I, dims.i[j], x->ndim)) return dwV_null();
+      int64_t d = norm_dim(dims.i[j], x->ndim);
+      if (x->ndim && x->shape[d] == 1) drop_dim[d] = true;
+    }
+  }
+  int64_t shape[DW_MAXDIM];
+  int nd = 0;
+  for (int k = 0; k < x->ndim; k++)
+    if (!drop_dim[k]) shape[nd++] = x->shape[k];
+  return reshape_to(I, x, shape, nd, false);
+}
+
+/* ---- creation ---- */
+
+static bool data_shape(Interp *I, Value v, int depth, int64_t *shape, int *nd, int *kind) {
+  if (v.t == V_LIST || v.t == V_TUPLE) {
+    int64_t n = v.t == V_LIST ? ((List *)OBJ(v))->len : ((Tuple *)OBJ(v))->len;
+    Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
+    if (depth >= DW_MAXDIM) {
+      dwI_raise(I, EXC_ValueError, "too many dimensions");
+      return false;
+    }
+    if (depth == *nd) {
+      shape[(*nd)++] = n;
+    } else if (shape[depth] != n) {
+      dwI_raise(I, EXC_ValueError, "expected sequence of length %lld at dim %d (got %lld)",
+                (long long)shape[depth], depth, (long long)n);
+      return false;
+    }
+    for (int64_t k = 0; k < n; k++)
+      if (!data_shape(I, items[k], depth + 1, shape, nd, kind)) return false;
+    if (n == 0 && depth + 1 > *nd) *nd = depth + 1;
+    return true;
+  }
+  if (depth != *nd && *nd > depth) {
+    dwI_raise(I, EXC_ValueError, "expected sequence of length %lld at dim %d (got %s)",
+              (long long)shape[depth], depth, dwV_type_name(v));
+    return false;
+  }
+  if (v.t == V_TENSOR) {
+    Tensor *t = TEN(v);
+    if (t->ndim != 0 || !t->st) {
+      dwI_raise(I, EXC_ValueError, "only one element tensors can be converted to Python scalars");
+      return false;
+    }
+    int k = t->dtype == DT_F32 ? 2 : t->dtype == DT_BOOL ? 0 : 1;
+    if (k > *kind) *kind = k;
+    return true;
+  }
+  int k = v.t == V_BOOL ? 0 : v.t == V_INT ? 1 : v.t == V_FLOAT ? 2 : -1;
+  if (k < 0) {
+    dwI_raise(I, EXC_TypeError, "new(): invalid data type '%s'", dwV_type_name(v));
+    return false;
+  }
+  if (k > *kind) *kind = k;
+  return true;
+}
+
+static void data_fill(Interp *I, Tensor *t, Value v, int64_t *pos) {
+  if (v.t == V_LIST || v.t == V_TUPLE) {
+    int64_t n = v.t == V_LIST ? ((List *)OBJ(v))->len : ((Tuple *)OBJ(v))->len;
+    Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
+    for (int64_t k = 0; k < n; k++) data_fill(I, t, items[k], pos);
+    return;
+  }
+  double d = v.t == V_FLOAT ? v.u.f : v.t == V_TENSOR ? dwT_get(TEN(v), 0) : (double)v.u.i;
+  dwT_set(&I->c, t, (*pos)++, d);
+}
+
+static Value tensor_from_data(Interp *I, Value data, int dt) {
+  int64_t shape[DW_MAXDIM];
+  int nd = 0, kind = -1;
+  if (data.t == V_TENSOR && TEN(data)->ndim > 0) {
+    if (!TEN(data)->st) return dwR_break(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor");
+    return dt >= 0 ? cast_to(I, TEN(data), dt) : op1(I, OP_CLONE, TEN(data), NULL);
+  }
+  if (data.t == V_TENSOR && !TEN(data)->st && dwR_tracing(I))
+    return dwR_break(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor");
+  if (!data_shape(I, data, 0, shape, &nd, &kind)) return dwV_null();
+  if (dt < 0) dt = kind == 2 || kind < 0 ? DT_F32 : kind == 1 ? DT_I64 : DT_BOOL;
+  Tensor *t = dwT_new(&I->c, (DType)dt, nd, shape);
+  if (!t) return dwI_raise_ctx(I);
+  int64_t pos = 0;
+  data_fill(I, t, data, &pos);
+  return tv(t);
+}
+
+BI(t_tensor) {
+  Value v[3];
+  if (!dwL_bind(I, "tensor", self, a, "data,dtype,device", v, 3)) return dwV_null();
+  int dt = -1;
+  if (!get_dtype(I, v[1], &dt)) return dwV_null();
+  if (v[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "tensor() missing 1 required positional argument: 'data'");
+  if (def->data == 1 && dt < 0) dt = DT_F32; /* torch.Tensor(...) is float */
+  return tensor_from_data(I, v[0], dt);
+}
+
+/* size arguments plus keywords for ones/zeros/empty/rand/randn/full */
+static bool creation_args(Interp *I, Args *a, int nfixed, int64_t *shape, int *nd, int *dt,
+                          Value *fill) {
+  int npos = a->n - nfixed;
+  if (npos < 0) npos = 0;
+  for (int k = 0; k < a->nkw; k++) {
+    const char *n = a->kw[k].name->s;
+    if (!strcmp(n, "dtype")) {
+      if (!get_dtype(I, a->kw[k].v, dt)) return false;
+    } else if (!strcmp(n, "size")) {
+      if (!sizes_from(I, &a->kw[k].v, 1, shape, nd)) return false;
+      npos = -1;
+    } else if (!strcmp(n, "fill_value") && fill) {
+      *fill = a->kw[k].v;
+    } else if (strcmp(n, "device") && strcmp(n, "requires_grad") && strcmp(n, "layout")) {
+      dwI_raise(I, EXC_TypeError, "got an unexpected keyword argument '%s'", n);
+      return false;
+    }
+  }
+  if (npos >= 0 && !sizes_from(I, a->v, npos, shape, nd)) return false;
+  if (fill && nfixed > 0 && a->n >= 1) *fill = a->v[a->n - 1];
+  return true;
+}
+
+static Value full(Interp *I, const int64_t *shape, int nd, double value, int dt) {
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  memcpy(at.i, shape, sizeof(int64_t) * (size_t)nd);
+  at.ni = nd;
+  at.f[0] = value;
+  at.dtype = (uint8_t)dt;
+  return op(I, OP_FULL, 0, NULL, &at);
+}
+
+BI(t_fill) {
+  /* ones / zeros / empty */
+  int64_t shape[DW_MAXDIM];
+  int nd = 0, dt = DT_F32;
+  if (!creation_args(I, a, 0, shape, &nd, &dt, NULL)) return dwV_null();
+  return full(I, shape, nd, def->data, dt);
+}
+
+BI(t_full) {
+  if (a->n < 1 && a->nkw == 0) return dwI_raise(I, EXC_TypeError, "full() missing required arguments");
+  int64_t shape[DW_MAXDIM];
+  int nd = 0, dt = -1;
+  Value fill = dwV_null();
+  Args sz = *a;
+  if (a->n >= 2) sz.n = 1;
+  if (!creation_args(I, &sz, 0, shape, &nd, &dt, NULL)) return dwV_null();
+  if (a->n >= 2) fill = a->v[1];
+  for (int k = 0; k < a->nkw; k++)
+    if (!strcmp(a->kw[k].name->s, "fill_value")) fill = a->kw[k].v;
+  double fv;
+  if (fill.t == V_NULL) return dwI_raise(I, EXC_TypeError, "full() missing required argument 'fill_value'");
+  if (!dwL_float(I, fill, "fill_value", &fv)) return dwV_null();
+  if (dt < 0) dt = fill.t == V_FLOAT ? DT_F32 : fill.t == V_BOOL ? DT_BOOL : DT_I64;
+  return full(I, shape, nd, fv, dt);
+}
+
+BI(t_like) {
+  /* ones_like / zeros_like / empty_like / full_like / rand_like / randn_like */
+  Value v[3];
+  if (!dwL_bind(I, "like", self, a, def->data == 3 ? "input,fill_value,dtype" : "input,dtype", v, 3))
+    return dwV_null();
+  if (!as_tensor_arg(I, v[0], "like", "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  int dt = x->dtype;
+  if (!get_dtype(I, def->data == 3 ? v[2] : v[1], &dt)) return dwV_null();
+  if (def->data >= 4) {
+    if (dt != DT_F32)
+      return dwI_raise(I, EXC_RuntimeError, "\"normal_kernel_cpu\" not implemented for '%s'",
+                       dwT_dtype_names[dt]);
+    Tensor *r = dwT_rand(&I->c, x->ndim, x->shape, def->data == 5);
+    return r ? tv(r) : dwI_raise_ctx(I);
+  }
+  double fv = def->data;
+  if (def->data == 3 && !dwL_float(I, v[1], "fill_value", &fv)) return dwV_null();
+  if (def->data == 2) fv = 0;
+  return full(I, x->shape, x->ndim, fv, dt);
+}
+
+BI(t_rand) {
+  int64_t shape[DW_MAXDIM];
+  int nd = 0, dt = DT_F32;
+  if (!creation_args(I, a, 0, shape, &nd, &dt, NULL)) return dwV_null();
+  if (dt != DT_F32)
+    return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
+                     def->data ? "normal_kernel_cpu" : "check_uniform_bounds", dwT_dtype_names[dt]);
+  Tensor *r = dwT_rand(&I->c, nd, shape, def->data == 1);
+  return r ? tv(r) : dwI_raise_ctx(I);
+}
+
+BI(t_randint) {
+  Value v[4];
+  if (!dwL_bind(I, "randint", self, a, "low,high,size,dtype", v, 4)) return dwV_null();
+  int64_t lo = 0, hi;
+  Value sizev = v[2];
+  if (v[2].t == V_NULL) { /* randint(high, size) */
+    if (!dwL_int(I, v[0], "high", &hi)) return dwV_null();
+    sizev = v[1];
+  } else if (!dwL_int(I, v[0], "low", &lo) || !dwL_int(I, v[1], "high", &hi)) {
+    return dwV_null();
+  }
+  int64_t shape[DW_MAXDIM];
+  int nd;
+  if (sizev.t == V_NULL || !sizes_from(I, &sizev, 1, shape, &nd))
+    return sizev.t == V_NULL ? dwI_raise(I, EXC_TypeError, "randint() missing argument 'size'") : dwV_null();
+  if (hi <= lo) return dwI_raise(I, EXC_RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)lo, (long long)hi);
+  int dt = DT_I64;
+  if (!get_dtype(I, v[3], &dt)) return dwV_null();
+  Tensor *u = dwT_rand(&I->c, nd, shape, false);
+  if (!u) return dwI_raise_ctx(I);
+  Tensor *r = dwT_new(&I->c, (DType)dt, nd, shape);
+  if (!r) {
+    dwV_decref_o(&I->c, &u->h);
+    return dwI_raise_ctx(I);
+  }
+  int64_t n = dwT_numel(r);
+  for (int64_t k = 0; k < n; k++) {
+    int64_t x = lo + (int64_t)floor(dwT_get(u, k) * (double)(hi - lo));
+    if (x >= hi) x = hi - 1;
+    dwT_set(&I->c, r, k, (double)x);
+  }
+  dwV_decref_o(&I->c, &u->h);
+  return tv(r);
+}
+
+BI(t_arange) {
+  Value v[4];
+  if (!dwL_bind(I, "arange", self, a, "start,end,step,dtype", v, 4)) return dwV_null();
+  Value s0 = v[0], e0 = v[1], st0 = v[2];
+  if (e0.t == V_NULL) {
+    e0 = s0;
+    s0 = dwV_int(0);
+  }
+  double s = 0, e, st = 1;
+  if (!dwL_float(I, s0, "start", &s) || !dwL_float(I, e0, "end", &e) ||
+      (st0.t != V_NULL && !dwL_float(I, st0, "step", &st)))
+    return dwV_null();
+  int dt = (s0.t == V_FLOAT || e0.t == V_FLOAT || st0.t == V_FLOAT) ? DT_F32 : DT_I64;
+  if (!get_dtype(I, v[3], &dt)) return dwV_null();
+  int64_t n;
+  if (!dwT_arange_len(&I->c, s, e, st, &n)) return dwI_raise_ctx(I);
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.i[0] = n;
+  at.ni = 1;
+  at.f[0] = s;
+  at.f[1] = st;
+  at.dtype = (uint8_t)dt;
+  return op(I, OP_ARANGE, 0, NULL, &at);
+}
+
+BI(t_linspace) {
+  Value v[4];
+  if (!dwL_bind(I, "linspace", self, a, "start,end,steps,dtype", v, 4)) return dwV_null();
+  double s, e;
+  int64_t n;
+  if (!dwL_float(I, v[0], "start", &s) || !dwL_float(I, v[1], "end", &e) ||
+      !dwL_int(I, v[2], "steps", &n))
+    return dwV_null();
+  if (n < 0) return dwI_raise(I, EXC_RuntimeError, "number of steps must be non-negative");
+  int dt = DT_F32;
+  if (!get_dtype(I, v[3], &dt)) return dwV_null();
+  Tensor *t = dwT_new(&I->c, (DType)dt, 1, &n);
+  if (!t) return dwI_raise_ctx(I);
+  double step = n > 1 ? (e - s) / (double)(n - 1) : 0;
+  /* PyTorch fills the first half from start and the second from end */
+  int64_t half = n / 2;
+  for (int64_t k = 0; k < n; k++)
+    dwT_set(&I->c, t, k, k < half ? s + step * (double)k : e - step * (double)(n - 1 - k));
+  return tv(t);
+}
+
+BI(t_eye) {
+  Value v[3];
+  if (!dwL_bind(I, "eye", self, a, "n,m,dtype", v, 3)) return dwV_null();
+  int64_t n, m;
+  if (!dwL_int(I, v[0], "n", &n)) return dwV_null();
+  m = n;
+  if (v[1].t != V_NULL && v[1].t != V_NONE && !dwL_int(I, v[1], "m", &m)) return dwV_null();
+  int dt = DT_F32;
+  if (!get_dtype(I, v[2], &dt)) return dwV_null();
+  int64_t shape[2] = {n, m};
+  Tensor *t = dwT_new(&I->c, (DType)dt, 2, shape);
+  if (!t) return dwI_raise_ctx(I);
+  for (int64_t k = 0; k < n && k < m; k++) dwT_set(&I->c, t, k * m + k, 1);
+  return tv(t);
+}
+
+BI(t_manual_seed) {
+  if (a->n != 1) return dwI_raise(I, EXC_TypeError, "manual_seed() takes exactly 1 argument");
+  int64_t s;
+  if (!dwL_int(I, a->v[0], "seed", &s)) return dwV_null();
+  dwT_seed(&I->c, (uint64_t)s);
+  return dwV_none();
+}
+
+/* ---- queries ---- */
+
+BI(t_numel) {
+  Value v[1];
+  if (!dwL_bind(I, "numel", self, a, "input", v, 1) || !as_tensor_arg(I, v[0], "numel", "input"))
+    return dwV_null();
+  return dwV_int(dwT_numel(TEN(v[0])));
+}
+
+BI(t_dim) {
+  Value v[1];
+  if (!dwL_bind(I, "dim", self, a, "input", v, 1) || !as_tensor_arg(I, v[0], "dim", "input"))
+    return dwV_null();
+  return dwV_int(TEN(v[0])->ndim);
+}
+
+BI(t_size) {
+  Value v[2];
+  if (!dwL_bind(I, "size", self, a, "input,dim", v, 2) || !as_tensor_arg(I, v[0], "size", "input"))
+    return dwV_null();
+  Tensor *x = TEN(v[0]);
+  if (v[1].t == V_NULL || v[1].t == V_NONE) return size_tuple(I, x->shape, x->ndim);
+  int64_t d;
+  if (!dwL_int(I, v[1], "dim", &d) || !check_dim(I, d, x->ndim)) return dwV_null();
+  if (x->ndim == 0) return dwI_raise(I, EXC_IndexError, "dimension specified as %lld but tensor has no dimensions", (long long)d);
+  return dwV_int(x->shape[norm_dim(d, x->ndim)]);
+}
+
+static Value item_of(Interp *I, Tensor *t) {
+  if (!t->st) return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+  if (dwT_numel(t) != 1)
+    return dwI_raise(I, EXC_RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar",
+                     (long long)dwT_numel(t));
+  if (t->dtype == DT_F32) return dwV_float(dwT_get(t, 0));
+  if (t->dtype == DT_BOOL) return dwV_bool(dwT_get(t, 0) != 0);
+  return dwV_int(dwT_get_int(t, 0));
+}
+
+BI(t_item) {
+  Value v[1];
+  if (!dwL_bind(I, "item", self, a, "self", v, 1) || !as_tensor_arg(I, v[0], "item", "self"))
+    return dwV_null();
+  return item_of(I, TEN(v[0]));
+}
+
+static Value tolist_rec(Interp *I, Tensor *t, int dim, int64_t *pos) {
+  if (dim == t->ndim) {
+    int64_t p = (*pos)++;
+    if (t->dtype == DT_F32) return dwV_float(dwT_get(t, p));
+    if (t->dtype == DT_BOOL) return dwV_bool(dwT_get(t, p) != 0);
+    return dwV_int(dwT_get_int(t, p));
+  }
+  List *l = dwV_list(&I->c, t->shape[dim]);
+  if (!l) return dwI_raise_ctx(I);
+  for (int64_t k = 0; k < t->shape[dim]; k++) {
+    Value v = tolist_rec(I, t, dim + 1, pos);
+    if (v.t == V_NULL) {
+      dwV_decref_o(&I->c, &l->h);
+      return v;
+    }
+    l->items[k] = v;
+  }
+  return dwV_obj(&l->h);
+}
+
+BI(t_tolist) {
+  Value v[1];
+  if (!dwL_bind(I, "tolist", self, a, "self", v, 1) || !as_tensor_arg(I, v[0], "tolist", "self"))
+    return dwV_null();
+  Tensor *t = TEN(v[0]);
+  if (!t->st) return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+  int64_t pos = 0;
+  return tolist_rec(I, t, 0, &pos);
+}
+
+/* .float() .long() .int() .bool() .to(dtype) .type(dtype) */
+BI(t_cast) {
+  Value v[2];
+  if (!dwL_bind(I, "to", self, a, "self,dtype", v, 2) || !as_tensor_arg(I, v[0], "to", "self"))
+    return dwV_null();
+  int dt = def->data;
+  if (dt < 0) {
+    for (int k = 0; k < a->nkw; k++)
+      if (!strcmp(a->kw[k].name->s, "dtype")) v[1] = a->kw[k].v;
+    if (v[1].t == V_STR || v[1].t == V_NULL || v[1].t == V_NONE) { /* to("cpu") */
+      dwV_incref(v[0]);
+      return v[0];
+    }
+    if (v[1].t == V_TENSOR) dt = TEN(v[1])->dtype;
+    else if (!get_dtype(I, v[1], &dt)) return dwV_null();
+  }
+  return cast_to(I, TEN(v[0]), dt);
+}
+
+BI(t_identity) {
+  /* detach / cpu / requires_grad_ / contiguous of a fake */
+  Value v[1];
+  Args one = *a;
+  if (one.n > 0 && self.t != V_NULL) one.n = 0;
+  one.nkw = 0;
+  if (!dwL_bind(I, "detach", self, &one, "self", v, 1) || !as_tensor_arg(I, v[0], "detach", "self"))
+    return dwV_null();
+  dwV_incref(v[0]);
+  return v[0];
+}
+
+BI(t_contiguous) {
+  Value v[1];
+  if (!dwL_bind(I, "contiguous", self, a, "self", v, 1) ||
+      !as_tensor_arg(I, v[0], "contiguous", "self"))
+    return dwV_null();
+  Tensor *x = TEN(v[0]);
+  if (!x->st || dwT_is_contiguous(x)) {
+    dwV_incref(v[0]);
+    return v[0];
+  }
+  return op1(I, OP_CLONE, x, NULL);
+}
+
+BI(t_clone) {
+  Value v[1];
+  if (!dwL_bind(I, "clone", self, a, "input", v, 1) || !as_tensor_arg(I, v[0], "clone", "input"))
+    return dwV_null();
+  return op1(I, OP_CLONE, TEN(v[0]), NULL);
+}
+
+BI(t_is_contiguous) {
+  if (self.t != V_TENSOR) return dwI_raise(I, EXC_TypeError, "is_contiguous() needs a tensor");
+  return dwV_bool(!TEN(self)->st || dwT_is_contiguous(TEN(self)));
+}
+
+BI(t_zero_) {
+  if (self.t != V_TENSOR) return dwI_raise(I, EXC_TypeError, "zero_() needs a tensor");
+  Tensor *x = TEN(self);
+  double v = 0;
+  if (def->data == 1) {
+    if (a->n != 1 || !dwL_float(I, a->v[0], "value", &v)) return a->n != 1 ? dwI_raise(I, EXC_TypeError, "fill_() takes 1 argument") : dwV_null();
+  }
+  Value r = full(I, x->shape, x->ndim, v, x->dtype);
+  if (r.t == V_NULL) return r;
+  return assign_inplace(I, x, r);
+}
+
+BI(t_copy_) {
+  Value v[2];
+  if (!dwL_bind(I, "copy_", self, a, "self,src", v, 2) || !as_tensor_arg(I, v[0], "copy_", "self") ||
+      !as_tensor_arg(I, v[1], "copy_", "src"))
+    return dwV_null();
+  Tensor *x = TEN(v[0]);
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  memcpy(at.i, x->shape, sizeof(int64_t) * x->ndim);
+  at.ni = x->ndim;
+  Value e = op1(I, OP_EXPAND, TEN(v[1]), &at);
+  if (e.t == V_NULL) return e;
+  Value c = cast_to(I, TEN(e), x->dtype);
+  drop(I, e);
+  if (c.t == V_NULL) return c;
+  Value r = op1(I, OP_CLONE, TEN(c), NULL);
+  drop(I, c);
+  if (r.t == V_NULL) return r;
+  return assign_inplace(I, x, r);
+}
+
+BI(t_allclose) {
+  Value v[5];
+  if (!dwL_bind(I, "allclose", self, a, "input,other,rtol,atol,equal_nan", v, 5)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "allclose", "input") || !as_tensor_arg(I, v[1], "allclose", "other"))
+    return dwV_null();
+  Tensor *x = TEN(v[0]), *y = TEN(v[1]);
+  if (!x->st || !y->st) return dwR_break(I, BR_DATA_DEPENDENT, "torch.%s() needs tensor values", def->data ? "equal" : "allclose");
+  double rtol = 1e-5, atol = 1e-8;
+  if ((v[2].t != V_NULL && !dwL_float(I, v[2], "rtol", &rtol)) ||
+      (v[3].t != V_NULL && !dwL_float(I, v[3], "atol", &atol)))
+    return dwV_null();
+  if (def->data) { /* equal: same shape, same values */
+    if (x->ndim != y->ndim) return dwV_bool(false);
+    for (int k = 0; k < x->ndim; k++)
+      if (x->shape[k] != y->shape[k]) return dwV_bool(false);
+    int64_t n = dwT_numel(x);
+    for (int64_t k = 0; k < n; k++)
+      if (dwT_get(x, k) != dwT_get(y, k)) return dwV_bool(false);
+    return dwV_bool(true);
+  }
+  /* |x - y| <= atol + rtol * |y| over the broadcast shape */
+  Value dx = op2(I, OP_SUB, x, y);
+  if (dx.t == V_NULL) return dx;
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  memcpy(at.i, TEN(dx)->shape, sizeof(int64_t) * TEN(dx)->ndim);
+  at.ni = TEN(dx)->ndim;
+  Value bx = op1(I, OP_EXPAND, y, &at);
+  if (bx.t == V_NULL) {
+    drop(I, dx);
+    return bx;
+  }
+  int64_t n = dwT_numel(TEN(dx));
+  bool ok = true;
+  for (int64_t k = 0; k < n && ok; k++) {
+    double d = fabs(dwT_get(TEN(dx), k)), ref = fabs(dwT_get(TEN(bx), k));
+    ok = d <= atol + rtol * ref;
+  }
+  drop(I, dx);
+  drop(I, bx);
+  return dwV_bool(ok);
+}
+
+BI(t_is_tensor) {
+  if (a->n != 1) return dwI_raise(I, EXC_TypeError, "is_tensor() takes 1 argument");
+  return dwV_bool(a->v[0].t == V_TENSOR);
+}
+
+/* ---- composites ---- */
+
+/* var/std: mean((x - mean)^2) * n / (n - correction) */
+BI(t_var) {
+  Value v[4];
+  const char *n = def->data ? "std" : "var";
+  if (!dwL_bind(I, n, self, a, "input,dim,unbiased,keepdim", v, 4)) return dwV_null();
+  for (int k = 0; k < a->nkw; k++)
+    if (!strcmp(a->kw[k].name->s, "correction")) v[2] = a->kw[k].v;
+  if (!as_tensor_arg(I, v[0], n, "input")) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  bool keep;
+  if (!dims_from(I, v[1], &at) || !truthy(I, v[3], false, &keep)) return dwV_null();
+  double corr = 1;
+  if (v[2].t == V_BOOL) corr = v[2].u.i ? 1 : 0;
+  else if (v[2].t != V_NULL && !dwL_float(I, v[2], "correction", &corr)) return dwV_null();
+  int64_t cnt = 1;
+  if (at.ni == 0) cnt = dwT_numel(x);
+  for (int k = 0; k < at.ni; k++) {
+    if (!check_dim(I, at.i[k], x->ndim)) return dwV_null();
+    cnt *= x->ndim ? x->shape[norm_dim(at.i[k], x->ndim)] : 1;
+  }
+  Value mean = reduce(I, OP_MEAN, x, at.i, at.ni, true);
+  if (mean.t == V_NULL) return mean;
+  Value d = op2(I, OP_SUB, x, TEN(mean));
+  drop(I, mean);
+  if (d.t == V_NULL) return d;
+  Value sq = op2(I, OP_MUL, TEN(d), TEN(d));
+  drop(I, d);
+  if (sq.t == V_NULL) return sq;
+  Value s = reduce(I, OP_SUM, TEN(sq), at.i, at.ni, keep);
+  drop(I, sq);
+  if (s.t == V_NULL) return s;
+  Value r = op2s(I, OP_DIV, TEN(s), (double)cnt - corr, DT_F32);
+  drop(I, s);
+  if (r.t == V_NULL || !def->data) return r;
+  Value sd = op1(I, OP_SQRT, TEN(r), NULL);
+  drop(I, r);
+  return sd;
+}
+
+BI(t_square) {
+  Value v[1];
+  if (!dwL_bind(I, "square", self, a, "input", v, 1) || !as_tensor_arg(I, v[0], "square", "input"))
+    return dwV_null();
+  return op2(I, OP_MUL, TEN(v[0]), TEN(v[0]));
+}
+
+static Value linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
+  Value wt = dwV_null();
+  if (w->ndim == 2) {
+    int64_t perm[2] = {1, 0};
+    wt = permute_to(I, w, perm, 2);
+  } else {
+    dwV_incref_o(&w->h);
+    wt = tv(w);
+  }
+  if (wt.t == V_NULL) return wt;
+  Value y = matmul(I, x, TEN(wt));
+  drop(I, wt);
+  if (y.t == V_NULL || !b) return y;
+  Value r = op2(I, OP_ADD, TEN(y), b);
+  drop(I, y);
+  return r;
+}
+
+BI(f_linear) {
+  Value v[3];
+  if (!dwL_bind(I, "linear", self, a, "input,weight,bias", v, 3)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], "linear", "input") || !as_tensor_arg(I, v[1], "linear", "weight"))
+    return dwV_null();
+  Tensor *b = v[2].t == V_TENSOR ? TEN(v[2]) : NULL;
+  return linear(I, TEN(v[0]), TEN(v[1]), b);
+}
+
+static Value layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Tensor *w,
+                        Tensor *b, double eps) {
+  if (nshape > x->ndim) return dwI_raise(I, EXC_RuntimeError, "Given normalized_shape has more dimensions than the input");
+  for (int k = 0; k < nshape; k++)
+    if (x->shape[x->ndim - nshape + k] != shape[k])
+      return dwI_raise(I, EXC_RuntimeError,
+                       "Given normalized_shape=[%lld], expected input with shape [*, %lld], but got "
+                       "input of size%s",
+                       (long long)shape[0], (long long)shape[0], " [...]");
+  int64_t dims[DW_MAXDIM];
+  for (int k = 0; k < nshape; k++) dims[k] = x->ndim - nshape + k;
+  Value mean = reduce(I, OP_MEAN, x, dims, nshape, true);
+  if (mean.t == V_NULL) return mean;
+  Value xc = op2(I, OP_SUB, x, TEN(mean));
+  drop(I, mean);
+  if (xc.t == V_NULL) return xc;
+  Value sq = op2(I, OP_MUL, TEN(xc), TEN(xc));
+  Value var = sq.t == V_NULL ? sq : reduce(I, OP_MEAN, TEN(sq), dims, nshape, true);
+  drop(I, sq);
+  Value ve = var.t == V_NULL ? var : op2s(I, OP_ADD, TEN(var), eps, DT_F32);
+  drop(I, var);
+  Value rs = ve.t == V_NULL ? ve : op1(I, OP_RSQRT, TEN(ve), NULL);
+  drop(I, ve);
+  Value y = rs.t == V_NULL ? rs : op2(I, OP_MUL, TEN(xc), TEN(rs));
+  drop(I, rs);
+  drop(I, xc);
+  if (y.t == V_NULL) return y;
+  if (w) {
+    Value t = op2(I, OP_MUL, TEN(y), w);
+    drop(I, y);
+    if (t.t == V_NULL) return t;
+    y = t;
+  }
+  if (b) {
+    Value t = op2(I, OP_ADD, TEN(y), b);
+    drop(I, y);
+    y = t;
+  }
+  return y;
+}
+
+BI(f_layer_norm) {
+  Value v[5];
+  if (!dwL_bind(I, "layer_norm", self, a, "input,normalized_shape,weight,bias,eps", v, 5))
+    return dwV_null();
+  if (!as_tensor_arg(I, v[0], "layer_norm", "input")) return dwV_null();
+  int64_t shape[DW_MAXDIM];
+  int nd;
+  if (v[1].t == V_INT) {
+    shape[0] = v[1].u.i;
+    nd = 1;
+  } else if (!sizes_from(I, &v[1], 1, shape, &nd)) {
+    return dwV_null();
+  }
+  double eps = 1e-5;
+  if (v[4].t != V_NULL && !dwL_float(I, v[4], "eps", &eps)) return dwV_null();
+  return layer_norm(I, TEN(v[0]), nd, shape, v[2].t == V_TENSOR ? TEN(v[2]) : NULL,
+                    v[3].t == V_TENSOR ? TEN(v[3]) : NULL, eps);
+}
+
+BI(f_gelu) {
+  Value v[2];
+  if (!dwL_bind(I, "gelu", self, a, "input,approximate", v, 2) || !as_tensor_arg(I, v[0], "gelu", "input"))
+    return dwV_null();
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  if (v[1].t == V_STR) {
+    if (!strcmp(STR(v[1])->s, "tanh")) at.flag = 1;
+    else if (strcmp(STR(v[1])->s, "none"))
+      return dwI_raise(I, EXC_RuntimeError, "approximate argument must be either none or tanh.");
+  }
+  return op1(I, OP_GELU, TEN(v[0]), &at);
+}
+
+BI(f_dropout) {
+  Value v[4];
+  if (!dwL_bind(I, "dropout", self, a, "input,p,training,inplace", v, 4) ||
+      !as_tensor_arg(I, v[0], "dropout", "input"))
+    return dwV_null();
+  dwV_incref(v[0]);
+  return v[0]; /* dropout is the identity here (no training) */
+}
+
+BI(f_leaky_relu) {
+  Value v[3];
+  if (!dwL_bind(I, "leaky_relu", self, a, "input,negative_slope,inplace", v, 3) ||
+      !as_tensor_arg(I, v[0], "leaky_relu", "input"))
+    return dwV_null();
+  double slope = 0.01;
+  if (v[1].t != V_NULL && !dwL_float(I, v[1], "negative_slope", &slope)) return dwV_null();
+  Tensor *x = TEN(v[0]);
+  Value pos = op2s(I, OP_GT, x, 0, DT_I64);
+  if (pos.t == V_NULL) return pos;
+  Value neg = op2s(I, OP_MUL, x, slope, DT_F32);
+  if (neg.t == V_NULL) {
+    drop(I, pos);
+    return neg;
+  }
+  Tensor *in[3] = {TEN(pos), x, TEN(neg)};
+  Value r = op(I, OP_WHERE, 3, in, NULL);
+  drop(I, pos);
+  drop(I, neg);
+  return r;
+}
+
+BI(f_mse_loss) {
+  Value v[3];
+  if (!dwL_bind(I, "mse_loss", self, a, "input,target,reduction", v, 3) ||
+      !as_tensor_arg(I, v[0], "mse_loss", "input") || !as_tensor_arg(I, v[1], "mse_loss", "target"))
+    return dwV_null();
+  Value d = op2(I, OP_SUB, TEN(v[0]), TEN(v[1]));
+  if (d.t == V_NULL) return d;
+  Value sq = op2(I, OP_MUL, TEN(d), TEN(d));
+  drop(I, d);
+  if (sq.t == V_NULL) return sq;
+  const char *red = v[2].t == V_STR ? STR(v[2])->s : "mean";
+  if (!strcmp(red, "none")) return sq;
+  Value r = reduce(I, !strcmp(red, "sum") ? OP_SUM : OP_MEAN, TEN(sq), NULL, 0, false);
+  drop(I, sq);
+  return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tensor attributes                                                   */
+/* ------------------------------------------------------------------ */
+
+static const BuiltinDef tensor_methods[];
+
+Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
+  Tensor *t = TEN(self);
+  const char *n = name->s;
+  if (!strcmp(n, "shape")) return size_tuple(I, t->shape, t->ndim);
+  if (!strcmp(n, "dtype")) return (Value){V_DTYPE, {.i = t->dtype}};
+  if (!strcmp(n, "ndim")) return dwV_int(t->ndim);
+  if (!strcmp(n, "T") || !strcmp(n, "mT")) {
+    int64_t perm[DW_MAXDIM];
+    for (int k = 0; k < t->ndim; k++) perm[k] = t->ndim - 1 - k;
+    if (n[0] == 'm' && t->ndim >= 2) {
+      for (int k = 0; k < t->ndim; k++) perm[k] = k;
+      perm[t->ndim - 1] = t->ndim - 2;
+      perm[t->ndim - 2] = t->ndim - 1;
+    }
+    return permute_to(I, t, perm, t->ndim);
+  }
+  if (!strcmp(n, "device")) {
+    Str *s = dwV_str(&I->c, "cpu", 3);
+    return s ? VSTR(s) : dwI_raise_ctx(I);
+  }
+  if (!strcmp(n, "requires_grad") || !strcmp(n, "is_cuda")) return dwV_bool(false);
+  if (!strcmp(n, "is_leaf")) return dwV_bool(true);
+  if (!strcmp(n, "grad")) return dwV_none();
+  if (!strcmp(n, "data")) {
+    dwV_incref(self);
+    return self;
+  }
+  for (const BuiltinDef *d = tensor_methods; d->name; d++)
+    if (!strcmp(strchr(d->name, '.') + 1, n)) return dwL_bound(I, d, self);
+  return dwV_null();
+}
+
+/* ------------------------------------------------------------------ */
+/* torch.nn                                                            */
+/* ------------------------------------------------------------------ */
+
+static Value attr_get(Interp *I, Value inst, const char *name) {
+  Value v = dwV_dict_gets(((Inst *)OBJ(inst))->attrs, dwI_intern(I, name));
+  return v;
+}
+
+static bool attr_set(Interp *I, Value inst, const char *name, Value v) {
+  return dwI_setattr(I, inst, dwI_intern(I, name), v);
+}
+
+static bool set_tensor_attr(Interp *I, Value inst, const char *name, Value t) {
+  if (t.t == V_NULL) return false;
+  bool ok = attr_set(I, inst, name, t);
+  drop(I, t);
+  return ok;
+}
+
+static Value uniform(Interp *I, int nd, const int64_t *shape, double bound) {
+  Tensor *u = dwT_rand(&I->c, nd, shape, false);
+  if (!u) return dwI_raise_ctx(I);
+  int64_t n = dwT_numel(u);
+  for (int64_t k = 0; k < n; k++) dwT_set(&I->c, u, k, (dwT_get(u, k) * 2 - 1) * bound);
+  return tv(u);
+}
+
+BI(nn_module_init) { return dwV_none(); }
+
+BI(nn_linear_init) {
+  Value v[4];
+  if (!dwL_bind(I, "Linear", self, a, "self,in_features,out_features,bias", v, 4)) return dwV_null();
+  int64_t in, out;
+  bool bias;
+  if (!dwL_int(I, v[1], "in_features", &in) || !dwL_int(I, v[2], "out_features", &out) ||
+      !truthy(I, v[3], true, &bias))
+    return dwV_null();
+  double bound = in > 0 ? 1.0 / sqrt((double)in) : 0;
+  int64_t ws[2] = {out, in};
+  if (!attr_set(I, v[0], "in_features", dwV_int(in)) || !attr_set(I, v[0], "out_features", dwV_int(out)) ||
+      !set_tensor_attr(I, v[0], "weight", uniform(I, 2, ws, bound)))
+    return dwV_null();
+  if (bias) {
+    if (!set_tensor_attr(I, v[0], "bias", uniform(I, 1, &out, bound))) return dwV_null();
+  } else if (!attr_set(I, v[0], "bias", dwV_none())) {
+    return dwV_null();
+  }
+  return dwV_none();
+}
+
+BI(nn_linear_forward) {
+  Value v[2];
+  if (!dwL_bind(I, "forward", self, a, "self,input", v, 2) || !as_tensor_arg(I, v[1], "forward", "input"))
+    return dwV_null();
+  Value w = attr_get(I, v[0], "weight"), b = attr_get(I, v[0], "bias");
+  if (w.t != V_TENSOR) return dwI_raise(I, EXC_AttributeError, "'Linear' object has no attribute 'weight'");
+  return linear(I, TEN(v[1]), TEN(w), b.t == V_TENSOR ? TEN(b) : NULL);
+}
+
+BI(nn_act_init) {
+  Value v[3];
+  if (!dwL_bind(I, "__init__", self, a, "self,arg0,arg1", v, 3)) return dwV_null();
+  if (v[1].t != V_NULL && !attr_set(I, v[0], def->data == 1 ? "dim" : def->data == 2 ? "approximate" : "p", v[1]))
+    return dwV_null();
+  return dwV_none();
+}
+
+BI(nn_act_forward) {
+  Value v[2];
+  if (!dwL_bind(I, "forward", self, a, "self,input", v, 2) || !as_tensor_arg(I, v[1], "forward", "input"))
+    return dwV_null();
+  Tensor *x = TEN(v[1]);
+  switch (def->data) {
+  case -1: /* Identity / Dropout */
+    dwV_incref(v[1]);
+    return v[1];
+  case -2: { /* Softmax */
+    Value d = attr_get(I, v[0], "dim");
+    int64_t dim = d.t == V_INT ? d.u.i : (x->ndim <= 1 || x->ndim == 3 ? 0 : 1);
+    return softmax(I, x, dim, false);
+  }
+  case OP_GELU: {
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    Value ap = attr_get(I, v[0], "approximate");
+    at.flag = ap.t == V_STR && !strcmp(STR(ap)->s, "tanh");
+    return op1(I, OP_GELU, x, &at);
+  }
+  default:
+    return op1(I, (Op)def->data, x, NULL);
+  }
+}
+
+BI(nn_layernorm_init) {
+  Value v[4];
+  if (!dwL_bind(I, "LayerNorm", self, a, "self,normalized_shape,eps,elementwise_affine", v, 4))
+    return dwV_null();
+  int64_t shape[DW_MAXDIM];
+  int nd;
+  if (v[1].t == V_INT) {
+    shape[0] = v[1].u.i;
+    nd = 1;
+  } else if (!sizes_from(I, &v[1], 1, shape, &nd)) {
+    return dwV_null();
+  }
+  double eps = 1e-5;
+  bool affine;
+  if ((v[2].t != V_NULL && !dwL_float(I, v[2], "eps", &eps)) || !truthy(I, v[3], true, &affine))
+    return dwV_null();
+  Value ns = size_tuple(I, shape, nd);
+  if (ns.t == V_NULL || !attr_set(I, v[0], "normalized_shape", ns)) return dwV_null();
+  drop(I, ns);
+  if (!attr_set(I, v[0], "eps", dwV_float(eps))) return dwV_null();
+  if (affine) {
+    if (!set_tensor_attr(I, v[0], "weight", full(I, shape, nd, 1, DT_F32)) ||
+        !set_tensor_attr(I, v[0], "bias", full(I, shape, nd, 0, DT_F32)))
+      return dwV_null();
+  } else if (!attr_set(I, v[0], "weight", dwV_none()) || !attr_set(I, v[0], "bias", dwV_none())) {
+    return dwV_null();
+  }
+  return dwV_none();
+}
+
+BI(nn_layernorm_forward) {
+  Value v[2];
+  if (!dwL_bind(I, "forward", self, a, "self,input", v, 2) || !as_tensor_arg(I, v[1], "forward", "input"))
+    return dwV_null();
+  Value ns = attr_get(I, v[0], "normalized_shape"), eps = attr_get(I, v[0], "eps");
+  Value w = attr_get(I, v[0], "weight"), b = attr_get(I, v[0], "bias");
+  int64_t shape[DW_MAXDIM];
+  int nd;
+  if (!sizes_from(I, &ns, 1, shape, &nd)) return dwV_null();
+  return layer_norm(I, TEN(v[1]), nd, shape, w.t == V_TENSOR ? TEN(w) : NULL,
+                    b.t == V_TENSOR ? TEN(b) : NULL, eps.t == V_FLOAT ? eps.u.f : 1e-5);
+}
+
+/* Sequential / ModuleList keep their children in `_modules` (a list) */
+BI(nn_seq_init) {
+  if (self.t != V_INST) return dwI_raise(I, EXC_TypeError, "__init__ needs an instance");
+  List *l = dwV_list(&I->c, 0);
+  if (!l) return dwI_raise_ctx(I);
+  if (def->data == 1 && a->n == 1) { /* ModuleList(iterable) */
+    List *src = dwI_to_list(I, a->v[0]);
+    if (!src) {
+      dwV_decref_o(&I->c, &l->h);
+      return dwV_null();
+    }
+    dwV_decref_o(&I->c, &l->h);
+    l = src;
+  } else {
+    for (int k = 0; k < a->n; k++) dwV_list_append(&I->c, l, a->v[k]);
+  }
+  Value lv = dwV_obj(&l->h);
+  bool ok = attr_set(I, self, "_modules", lv);
+  drop(I, lv);
+  return ok ? dwV_none() : dwV_null();
+}
+
+static List *children(Interp *I, Value self) {
+  Value m = attr_get(I, self, "_modules");
+  return m.t == V_LIST ? (List *)OBJ(m) : NULL;
+}
+
+BI(nn_seq_forward) {
+  if (a->n != 1) return dwI_raise(I, EXC_TypeError, "forward() takes 1 argument");
+  List *l = children(I, self);
+  Value x = a->v[0];
+  dwV_incref(x);
+  for (int64_t k = 0; l && k < l->len; k++) {
+    Value r = dwI_call0(I, l->items[k], 1, &x);
+    drop(I, x);
+    if (r.t == V_NULL) return r;
+    x = r;
+  }
+  return x;
+}
+
+BI(nn_seq_getitem) {
+  List *l = children(I, self);
+  if (!l || a->n != 1) return dwI_raise(I, EXC_TypeError, "bad index");
+  return dwI_getitem(I, dwV_obj(&l->h), a->v[0]);
+}
+
+BI(nn_seq_len) {
+  List *l = children(I, self);
+  return dwV_int(l ? l->len : 0);
+}
+
+BI(nn_seq_iter) {
+  List *l = children(I, self);
+  if (!l) return dwI_raise(I, EXC_TypeError, "not iterable");
+  return dwI_iter(I, dwV_obj(&l->h));
+}
+
+BI(nn_seq_append) {
+  List *l = children(I, self);
+  if (!l || a->n != 1) return dwI_raise(I, EXC_TypeError, "append() takes 1 argument");
+  if (!dwV_list_append(&I->c, l, a->v[0])) return dwI_raise_ctx(I);
+  dwV_incref(self);
+  return self;
+}
+
+static bool is_module(Value v) {
+  return v.t == V_INST && (((Inst *)OBJ(v))->cls->cflags & CLS_NN_MODULE);
+}
+
+static void collect_params(Interp *I, Value m, List *out, int depth) {
+  if (depth > 32) return;
+  Dict *d = ((Inst *)OBJ(m))->attrs;
+  for (int64_t k = 0; k < d->nent; k++) {
+    if (!d->ent[k].used) continue;
+    Value v = d->ent[k].val;
+    if (v.t == V_TENSOR) dwV_list_append(&I->c, out, v);
+    else if (is_module(v)) collect_params(I, v, out, depth + 1);
+    else if (v.t == V_LIST)
+      for (int64_t j = 0; j < ((List *)OBJ(v))->len; j++)
+        if (is_module(((List *)OBJ(v))->items[j]))
+          collect_params(I, ((List *)OBJ(v))->items[j], out, depth + 1);
+  }
+}
+
+BI(nn_parameters) {
+  List *l = dwV_list(&I->c, 0);
+  if (!l) return dwI_raise_ctx(I);
+  if (is_module(self)) collect_params(I, self, l, 0);
+  return dwV_obj(&l->h);
+}
+
+BI(nn_return_self) {
+  dwV_incref(self);
+  return self;
+}
+
+static void module_repr(Interp *I, Buf *b, Value m, int indent);
+
+static void extra_repr(Interp *I, Buf *b, Value m) {
+  Class *c = ((Inst *)OBJ(m))->cls;
+  const char *n = c->name->s;
+  if (!strcmp(n, "Linear")) {
+    Value in = attr_get(I, m, "in_features"), out = attr_get(I, m, "out_features");
+    Value bias = attr_get(I, m, "bias");
+    dwB_printf(b, "in_features=%lld, out_features=%lld, bias=%s", (long long)in.u.i,
+               (long long)out.u.i, bias.t == V_TENSOR ? "True" : "False");
+  } else if (!strcmp(n, "LayerNorm")) {
+    Value ns = attr_get(I, m, "normalized_shape"), eps = attr_get(I, m, "eps");
+    Value w = attr_get(I, m, "weight");
+    Tuple *t = ns.t == V_TUPLE ? (Tuple *)OBJ(ns) : NULL;
+    dwB_puts(b, "(");
+    for (int64_t k = 0; t && k < t->len; k++) dwB_printf(b, "%lld,%s", (long long)t->items[k].u.i, k + 1 < t->len ? " " : "");
+    dwB_puts(b, "), eps=");
+    dwT_fmt_float(b, eps.t == V_FLOAT ? eps.u.f : 1e-5);
+    dwB_printf(b, ", elementwise_affine=%s", w.t == V_TENSOR ? "True" : "False");
+  } else if (!strcmp(n, "Softmax")) {
+    Value d = attr_get(I, m, "dim");
+    dwB_puts(b, "dim=");
+    dwV_repr(b, d.t == V_NULL ? dwV_none() : d);
+  } else if (!strcmp(n, "Dropout")) {
+    Value p = attr_get(I, m, "p");
+    dwB_puts(b, "p=");
+    dwT_fmt_float(b, p.t == V_FLOAT ? p.u.f : p.t == V_INT ? (double)p.u.i : 0.5);
+    dwB_puts(b, ", inplace=False");
+  } else if (!strcmp(n, "GELU")) {
+    Value ap = attr_get(I, m, "approximate");
+    dwB_printf(b, "approximate='%s'", ap.t == V_STR ? STR(ap)->s : "none");
+  }
+}
+
+static void child_line(Interp *I, Buf *b, const char *name, Value v, int indent) {
+  dwB_putc(b, '\n');
+  for (int k = 0; k < indent + 2; k++) dwB_putc(b, ' ');
+  dwB_printf(b, "(%s): ", name);
+  module_repr(I, b, v, indent + 2);
+}
+
+static void module_repr(Interp *I, Buf *b, Value m, int indent) {
+  Inst *in = (Inst *)OBJ(m);
+  dwB_printf(b, "%s(", in->cls->name->s);
+  size_t before = b->len;
+  extra_repr(I, b, m);
+  bool kids = false;
+  for (int64_t k = 0; k < in->attrs->nent; k++) {
+    if (!in->attrs->ent[k].used) continue;
+    Value v = in->attrs->ent[k].val;
+    Value key = in->attrs->ent[k].key;
+    if (is_module(v)) {
+      child_line(I, b, STR(key)->s, v, indent);
+      kids = true;
+    } else if (v.t == V_LIST && !strcmp(STR(key)->s, "_modules")) {
+      List *l = (List *)OBJ(v);
+      for (int64_t j = 0; j < l->len; j++) {
+        if (!is_module(l->items[j])) continue;
+        char nm[24];
+        snprintf(nm, sizeof nm, "%lld", (long long)j);
+        child_line(I, b, nm, l->items[j], indent);
+        kids = true;
+      }
+    }
+  }
+  if (kids) {
+    dwB_putc(b, '\n');
+    for (int k = 0; k < indent; k++) dwB_putc(b, ' ');
+  }
+  (void)before;
+  dwB_putc(b, ')');
+}
+
+BI(nn_repr) {
+  Value v[1];
+  if (!dwL_bind(I, "__repr__", self, a, "self", v, 1)) return dwV_null();
+  if (!is_module(v[0])) return dwI_raise(I, EXC_TypeError, "__repr__ needs a module");
+  Buf b = {0};
+  module_repr(I, &b, v[0], 0);
+  Str *s = dwV_str(&I->c, b.p ? b.p : "", b.len);
+  dwB_free(&b);
+  return s ? VSTR(s) : dwI_raise_ctx(I);
+}
+
+/* Instances of the C-implemented nn classes (and of user subclasses of
+ * them, through call_class). */
+Value dwL_builtin_class_call(Interp *I, Class *c, Args *a) {
+  Inst *in = (Inst *)dwV_alloc(&I->c, V_INST, sizeof(Inst));
+  if (!in) return dwI_raise_ctx(I);
+  in->cls = c;
+  dwV_incref_o(&c->h);
+  in->attrs = dwV_dict(&I->c);
+  Value self = dwV_obj(&in->h);
+  if (!in->attrs) {
+    drop(I, self);
+    return dwI_raise_ctx(I);
+  }
+  Value init = dwI_class_lookup(c, dwI_intern(I, "__init__"));
+  if (init.t == V_BUILTIN) {
+    Value r = ((Builtin *)OBJ(init))->def->fn(I, ((Builtin *)OBJ(init))->def, self, a);
+    if (r.t == V_NULL) {
+      drop(I, self);
+      return r;
+    }
+    drop(I, r);
+  }
+  return self;
+}
+
+Value dwL_module_attr(Interp *I, Value inst, Str *name) {
+  (void)I;
+  (void)inst;
+  (void)name;
+  return dwV_null();
+}
+
+/* ------------------------------------------------------------------ */
+/* The compiler API                                                    */
+/* ------------------------------------------------------------------ */
+
+static int backend_of(Interp *I, Value v) {
+  int bk = BK_WASM;
+  if (v.t == V_STR) {
+    const char *s = STR(v)->s;
+    if (!strcmp(s, "inductor") || !strcmp(s, "wasm")) bk = BK_WASM;
+    else if (!strcmp(s, "eager")) bk = BK_EAGER;
+    else if (!strcmp(s, "aot_eager")) bk = BK_AOT_EAGER;
+    else if (!strcmp(s, "relu_compile_error_TESTING_ONLY")) bk = BK_RELU_COMPILE_ERROR;
+    else if (!strcmp(s, "relu_runtime_error_TESTING_ONLY")) bk = BK_RELU_RUNTIME_ERROR;
+    else {
+      dwI_raise(I, EXC_RuntimeError,
+                "backend='%s' is not available here (dynawasm has 'inductor'/'wasm', "
+                "'eager', 'aot_eager' and the TESTING_ONLY backends)",
+                s);
+      return -1;
+    }
+  } else if (v.t != V_NULL && v.t != V_NONE) {
+    dwI_raise(I, EXC_NotImplementedError, "custom backend callables are not supported");
+    return -1;
+  }
+  /* the run's --backend option overrides the ordinary backends */
+  if (bk <= BK_AOT_EAGER) {
+    if (I->opt.backend == DW_BACKEND_EAGER) bk = BK_EAGER;
+    else if (I->opt.backend == DW_BACKEND_WASM) bk = BK_WASM;
+  }
+  return bk;
+}
+
+static Value make_wrap(Interp *I, int kind, Value target) {
+  Wrap *w = (Wrap *)dwV_alloc(&I->c, V_WRAP, sizeof(Wrap));
+  if (!w) return dwI_raise_ctx(I);
+  w->kind = (uint8_t)kind;
+  w->target = target;
+  dwV_incref(target);
+  w->recursive = true;
+  return dwV_obj(&w->h);
+}
+
+static void mark_disabled(Interp *I, Value target, bool recursive) {
+  Value t = target;
+  if (t.t == V_BOUND) t = ((Bound *)OBJ(t))->func;
+  if (t.t == V_WRAP) t = ((Wrap *)OBJ(t))->target;
+  if (t.t == V_FUNC) {
+    Code *c = ((Func *)OBJ(t))->code;
+    dwR_mark_disabled(I, c->firstline, recursive, c->name);
+  }
+}
+
+/* a Wrap with no target is a decorator waiting for its function */
+Value dwL_wrap_apply(Interp *I, Wrap *w, Value target) {
+  Value r = make_wrap(I, w->kind, target);
+  if (r.t == V_NULL) return r;
+  Wrap *n = (Wrap *)OBJ(r);
+  n->recursive = w->recursive;
+  n->opts = w->opts;
+  n->reason = w->reason;
+  if (n->reason) dwV_incref_o(&n->reason->h);
+  if (w->kind == WRAP_DISABLE) mark_disabled(I, target, w->recursive);
+  return r;
+}
+
+BI(c_compile) {
+  Value v[8];
+  if (!dwL_bind(I, "compile", self, a, "model,fullgraph,dynamic,backend,mode,options,disable", v, 7))
+    return dwV_null();
+  bool fullgraph, disable;
+  if (!truthy(I, v[1], false, &fullgraph) || !truthy(I, v[6], false, &disable)) return dwV_null();
+  int bk = backend_of(I, v[3]);
+  if (bk < 0) return dwV_null();
+  if (disable) {
+    if (v[0].t == V_NULL) return make_wrap(I, WRAP_DISABLE, dwV_null()); /* rare: identity-ish */
+    dwV_incref(v[0]);
+    return v[0];
+  }
+  Value r = make_wrap(I, WRAP_COMPILE, v[0].t == V_NULL ? dwV_null() : v[0]);
+  if (r.t == V_NULL) return r;
+  Wrap *w = (Wrap *)OBJ(r);
+  w->opts.backend = bk;
+  w->opts.fullgraph = fullgraph;
+  return r;
+}
+
+BI(c_disable) {
+  Value v[3];
+  if (!dwL_bind(I, "disable", self, a, "fn,recursive,reason", v, 3)) return dwV_null();
+  bool recursive;
+  if (!truthy(I, v[1], true, &recursive)) return dwV_null();
+  Value r = make_wrap(I, WRAP_DISABLE, v[0].t == V_NULL || v[0].t == V_NONE ? dwV_null() : v[0]);
+  if (r.t == V_NULL) return r;
+  Wrap *w = (Wrap *)OBJ(r);
+  w->recursive = recursive;
+  if (v[2].t == V_STR) {
+    w->reason = STR(v[2]);
+    dwV_incref_o(&w->reason->h);
+  }
+  if (w->target.t != V_NULL) mark_disabled(I, w->target, recursive);
+  return r;
+}
+
+BI(c_graph_break) {
+  if (dwR_tracing(I))
+    return dwR_break(I, BR_GRAPH_BREAK_CALL, "Call to `torch._dynamo.graph_break()`");
+  return dwV_none();
+}
+
+BI(c_reset) {
+  dwR_forget(I, I->codes, I->ncodes);
+  return dwV_none();
+}
+
+BI(c_explain_call) { return dwR_explain_call(I, self, a); }
+
+static const BuiltinDef explain_bound = {"explain.<call>", c_explain_call, TK_UNSUPPORTED, 0, 0};
+
+BI(c_explain) {
+  if (a->n < 1) return dwI_raise(I, EXC_TypeError, "explain() missing 1 required positional argument: 'f'");
+  if (a->n > 1 || a->nkw) {
+    /* the old form explain(f, *args) */
+    Args rest = {a->n - 1, a->v + 1, a->nkw, a->kw};
+    return dwR_explain_call(I, a->v[0], &rest);
+  }
+  Builtin *b = (Builtin *)dwV_alloc(&I->c, V_BUILTIN, sizeof(Builtin));
+  if (!b) return dwI_raise_ctx(I);
+  b->def = &explain_bound;
+  b->self = dwV_null();
+  dwV_incref(b->extra = a->v[0]);
+  return dwV_obj(&b->h);
+}
+
+BI(c_passthrough) {
+  /* allow_in_graph(fn), mark_dynamic(t, d), assume_constant_result(fn) */
+  if (a->n < 1) return dwV_none();
+  if (def->data == 1) return dwV_none();
+  dwV_incref(a->v[0]);
+  return a->v[0];
+}
+
+BI(c_is_compiling) { return dwV_bool(dwR_tracing(I)); }
+
+static void ctx_free(Ctx *c, void *p) {
+  (void)c;
+  (void)p;
+}
+
+BI(c_no_grad) {
+  Opaque *o = (Opaque *)dwV_alloc(&I->c, V_OPAQUE, sizeof(Opaque));
+  if (!o) return dwI_raise_ctx(I);
+  o->kind = 3;
+  o->free = ctx_free;
+  return dwV_obj(&o->h);
+}
+
+Value dwL_config_get(Interp *I, Str *name) {
+  if (!strcmp(name->s, "suppress_errors")) return dwV_bool(I->suppress_errors);
+  if (!strcmp(name->s, "cache_size_limit") || !strcmp(name->s, "recompile_limit"))
+    return dwV_int(I->cache_size_limit);
+  return dwI_raise(I, EXC_AttributeError, "module 'torch._dynamo.config' has no attribute '%s'", name->s);
+}
+
+bool dwL_config_set(Interp *I, Str *name, Value v) {
+  if (!strcmp(name->s, "suppress_errors")) {
+    bool b;
+    if (!dwI_truth(I, v, &b)) return false;
+    I->suppress_errors = b;
+    return true;
+  }
+  if (!strcmp(name->s, "cache_size_limit") || !strcmp(name->s, "recompile_limit")) {
+    int64_t n;
+    if (!dwL_int(I, v, name->s, &n)) return false;
+    I->cache_size_limit = n < 0 ? 0 : n;
+    return true;
+  }
+  /* other settings (verbose, ...) are accepted and have no effect */
+  Module *m = (Module *)OBJ(dwL_import(I, "torch._dynamo.config"));
+  bool ok = dwV_dict_set(&I->c, m->attrs, VSTR(name), v);
+  dwV_decref_o(&I->c, &m->h);
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tables                                                              */
+/* ------------------------------------------------------------------ */
+
+#define UN(n, o) {"torch." n, t_unary, TK_TENSOR, OP_##o, 0}
+#define BIN(n, o) {"torch." n, t_binary, TK_TENSOR, OP_##o, 0}
+#define RED(n, o) {"torch." n, t_reduce, TK_TENSOR, OP_##o, 0}
+
+static const BuiltinDef torch_defs[] = {
+    UN("neg", NEG), UN("negative", NEG), UN("abs", ABS), UN("exp", EXP), UN("log", LOG),
+    UN("sqrt", SQRT), UN("rsqrt", RSQRT), UN("sin", SIN), UN("cos", COS), UN("tanh", TANH),
+    UN("sigmoid", SIGMOID), UN("relu", RELU), UN("logical_not", NOT),
+    BIN("add", ADD), BIN("sub", SUB), BIN("subtract", SUB), BIN("mul", MUL),
+    BIN("multiply", MUL), BIN("div", DIV), BIN("divide", DIV), BIN("true_divide", DIV),
+    BIN("floor_divide", FLOORDIV), BIN("remainder", MOD), BIN("pow", POW),
+    BIN("maximum", MAXIMUM), BIN("minimum", MINIMUM), BIN("eq", EQ), BIN("ne", NE),
+    BIN("lt", LT), BIN("le", LE), BIN("gt", GT), BIN("ge", GE), BIN("logical_and", AND),
+    BIN("logical_or", OR), BIN("bitwise_and", AND), BIN("bitwise_or", OR),
+    BIN("matmul", MATMUL), BIN("mm", MATMUL), BIN("bmm", MATMUL),
+    RED("sum", SUM), RED("mean", MEAN), RED("prod", PROD), RED("amax", AMAX), RED("amin", AMIN),
+    RED("argmax", ARGMAX), RED("argmin", ARGMIN),
+    {"torch.max", t_maxmin, TK_TENSOR, OP_AMAX, 0}, {"torch.min", t_maxmin, TK_TENSOR, OP_AMIN, 0},
+    {"torch.clamp", t_clamp, TK_TENSOR, 0, 0}, {"torch.clip", t_clamp, TK_TENSOR, 0, 0},
+    {"torch.where", t_where, TK_TENSOR, 0, 0}, {"torch.softmax", t_softmax, TK_TENSOR, 0, 0},
+    {"torch.log_softmax", t_softmax, TK_TENSOR, 1, 0}, {"torch.cat", t_cat, TK_TENSOR, 0, 0},
+    {"torch.concat", t_cat, TK_TENSOR, 0, 0}, {"torch.stack", t_cat, TK_TENSOR, 1, 0},
+    {"torch.reshape", t_reshape, TK_TENSOR, 0, 0}, {"torch.flatten", t_flatten, TK_TENSOR, 0, 0},
+    {"torch.unsqueeze", t_unsqueeze, TK_TENSOR, 0, 0}, {"torch.squeeze", t_squeeze, TK_TENSOR, 0, 0},
+    {"torch.permute", t_permute, TK_TENSOR, 0, 0}, {"torch.transpose", t_transpose, TK_TENSOR, 0, 0},
+    {"torch.t", t_t, TK_TENSOR, 0, 0}, {"torch.clone", t_clone, TK_TENSOR, 0, 0},
+    {"torch.var", t_var, TK_TENSOR, 0, 0}, {"torch.std", t_var, TK_TENSOR, 1, 0},
+    {"torch.square", t_square, TK_TENSOR, 0, 0},
+    {"torch.tensor", t_tensor, TK_PURE, 0, 0}, {"torch.as_tensor", t_tensor, TK_PURE, 0, 0},
+    {"torch.ones", t_fill, TK_TENSOR, 1, 0}, {"torch.zeros", t_fill, TK_TENSOR, 0, 0},
+    {"torch.empty", t_fill, TK_TENSOR, 0, 0}, {"torch.full", t_full, TK_TENSOR, 0, 0},
+    {"torch.ones_like", t_like, TK_TENSOR, 1, 0}, {"torch.zeros_like", t_like, TK_TENSOR, 0, 0},
+    {"torch.empty_like", t_like, TK_TENSOR, 2, 0}, {"torch.full_like", t_like, TK_TENSOR, 3, 0},
+    {"torch.rand_like", t_like, TK_PURE, 4, 0}, {"torch.randn_like", t_like, TK_PURE, 5, 0},
+    {"torch.rand", t_rand, TK_PURE, 0, 0}, {"torch.randn", t_rand, TK_PURE, 1, 0},
+    {"torch.randint", t_randint, TK_PURE, 0, 0}, {"torch.arange", t_arange, TK_TENSOR, 0, 0},
+    {"torch.linspace", t_linspace, TK_PURE, 0, 0}, {"torch.eye", t_eye, TK_PURE, 0, 0},
+    {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
+    {"torch.numel", t_numel, TK_PURE, 0, 0}, {"torch.is_tensor", t_is_tensor, TK_PURE, 0, 0},
+    {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
+    {"torch.compile", c_compile, TK_PURE, 0, 0},
+    {"torch.no_grad", c_no_grad, TK_PURE, 0, 0}, {"torch.enable_grad", c_no_grad, TK_PURE, 0, 0},
+    {"torch.inference_mode", c_no_grad, TK_PURE, 0, 0},
+    {"torch.set_grad_enabled", c_no_grad, TK_PURE, 0, 0},
+    {"torch.Tensor", t_tensor, TK_PURE, 1, 0}, {NULL, NULL, 0, 0, 0}};
+
+#define M(n, fn, k, d) {"Tensor." n, fn, k, d, 0}
+#define MU(n, o) {"Tensor." n, t_unary, TK_TENSOR, OP_##o, 0}
+#define MB(n, o) {"Tensor." n, t_binary, TK_TENSOR, OP_##o, 0}
+#define MR(n, o) {"Tensor." n, t_reduce, TK_TENSOR, OP_##o, 0}
+
+static const BuiltinDef tensor_methods[] = {
+    MU("neg", NEG), MU("abs", ABS), MU("exp", EXP), MU("log", LOG), MU("sqrt", SQRT),
+    MU("rsqrt", RSQRT), MU("sin", SIN), MU("cos", COS), MU("tanh", TANH),
+    MU("sigmoid", SIGMOID), MU("relu", RELU), MU("logical_not", NOT),
+    MB("add", ADD), MB("sub", SUB), MB("mul", MUL), MB("div", DIV), MB("floor_divide", FLOORDIV),
+    MB("remainder", MOD), MB("pow", POW), MB("maximum", MAXIMUM), MB("minimum", MINIMUM),
+    MB("eq", EQ), MB("ne", NE), MB("lt", LT), MB("le", LE), MB("gt", GT), MB("ge", GE),
+    MB("matmul", MATMUL), MB("mm", MATMUL), MB("bmm", MATMUL), MB("logical_and", AND),
+    MB("logical_or", OR),
+    MR("sum", SUM), MR("mean", MEAN), MR("prod", PROD), MR("amax", AMAX), MR("amin", AMIN),
+    MR("argmax", ARGMAX), MR("argmin", ARGMIN),
+    M("max", t_maxmin, TK_TENSOR, OP_AMAX), M("min", t_maxmin, TK_TENSOR, OP_AMIN),
+    M("clamp", t_clamp, TK_TENSOR, 0), M("clip", t_clamp, TK_TENSOR, 0),
+    M("softmax", t_softmax, TK_TENSOR, 0), M("log_softmax", t_softmax, TK_TENSOR, 1),
+    M("reshape", t_reshape, TK_TENSOR, 0), M("view", t_reshape, TK_TENSOR, 1),
+    M("view_as", t_view_as, TK_TENSOR, 1), M("reshape_as", t_view_as, TK_TENSOR, 0),
+    M("expand_as", t_view_as, TK_TENSOR, 2), M("expand", t_expand, TK_TENSOR, 0),
+    M("flatten", t_flatten, TK_TENSOR, 0), M("unsqueeze", t_unsqueeze, TK_TENSOR, 0),
+    M("squeeze", t_squeeze, TK_TENSOR, 0), M("permute", t_permute, TK_TENSOR, 0),
+    M("transpose", t_transpose, TK_TENSOR, 0), M("t", t_t, TK_TENSOR, 0),
+    M("var", t_var, TK_TENSOR, 0), M("std", t_var, TK_TENSOR, 1),
+    M("square", t_square, TK_TENSOR, 0),
+    M("size", t_size, TK_PURE, 0), M("dim", t_dim, TK_PURE, 0), M("numel", t_numel, TK_PURE, 0),
+    M("nelement", t_numel, TK_PURE, 0),
+    M("item", t_item, TK_DATA, 0), M("tolist", t_tolist, TK_DATA, 0),
+    M("float", t_cast, TK_TENSOR, DT_F32), M("long", t_cast, TK_TENSOR, DT_I64),
+    M("int", t_cast, TK_TENSOR, DT_I32), M("bool", t_cast, TK_TENSOR, DT_BOOL),
+    M("to", t_cast, TK_TENSOR, -1), M("type", t_cast, TK_TENSOR, -1),
+    M("clone", t_clone, TK_TENSOR, 0), M("contiguous", t_contiguous, TK_TENSOR, 0),
+    M("detach", t_identity, TK_PURE, 0), M("cpu", t_identity, TK_PURE, 0),
+    M("requires_grad_", t_identity, TK_PURE, 0),
+    M("is_contiguous", t_is_contiguous, TK_PURE, 0),
+    M("add_", t_binary_, TK_TENSOR, OP_ADD), M("sub_", t_binary_, TK_TENSOR, OP_SUB),
+    M("mul_", t_binary_, TK_TENSOR, OP_MUL), M("div_", t_binary_, TK_TENSOR, OP_DIV),
+    M("pow_", t_binary_, TK_TENSOR, OP_POW), M("relu_", t_unary_, TK_TENSOR, OP_RELU),
+    M("exp_", t_unary_, TK_TENSOR, OP_EXP), M("neg_", t_unary_, TK_TENSOR, OP_NEG),
+    M("zero_", t_zero_, TK_TENSOR, 0), M("fill_", t_zero_, TK_TENSOR, 1),
+    M("copy_", t_copy_, TK_TENSOR, 0),
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef functional_defs[] = {
+    {"F.relu", t_unary, TK_TENSOR, OP_RELU, 0}, {"F.silu", t_unary, TK_TENSOR, OP_SILU, 0},
+    {"F.sigmoid", t_unary, TK_TENSOR, OP_SIGMOID, 0}, {"F.tanh", t_unary, TK_TENSOR, OP_TANH, 0},
+    {"F.gelu", f_gelu, TK_TENSOR, 0, 0}, {"F.softmax", t_softmax, TK_TENSOR, 0, 0},
+    {"F.log_softmax", t_softmax, TK_TENSOR, 1, 0}, {"F.linear", f_linear, TK_TENSOR, 0, 0},
+    {"F.layer_norm", f_layer_norm, TK_TENSOR, 0, 0}, {"F.dropout", f_dropout, TK_TENSOR, 0, 0},
+    {"F.leaky_relu", f_leaky_relu, TK_TENSOR, 0, 0}, {"F.mse_loss", f_mse_loss, TK_TENSOR, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef dynamo_defs[] = {
+    {"torch._dynamo.graph_break", c_graph_break, TK_SPECIAL, 0, 0},
+    {"torch._dynamo.disable", c_disable, TK_PURE, 0, 0},
+    {"torch._dynamo.reset", c_reset, TK_UNSUPPORTED, 0, 0},
+    {"torch._dynamo.explain", c_explain, TK_UNSUPPORTED, 0, 0},
+    {"torch._dynamo.allow_in_graph", c_passthrough, TK_PURE, 0, 0},
+    {"torch._dynamo.mark_dynamic", c_passthrough, TK_PURE, 1, 0},
+    {"torch._dynamo.assume_constant_result", c_passthrough, TK_PURE, 0, 0},
+    {"torch._dynamo.is_compiling", c_is_compiling, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef compiler_defs[] = {
+    {"torch.compiler.disable", c_disable, TK_PURE, 0, 0},
+    {"torch.compiler.reset", c_reset, TK_UNSUPPORTED, 0, 0},
+    {"torch.compiler.allow_in_graph", c_passthrough, TK_PURE, 0, 0},
+    {"torch.compiler.assume_constant_result", c_passthrough, TK_PURE, 0, 0},
+    {"torch.compiler.is_compiling", c_is_compiling, TK_PURE, 0, 0},
+    {"torch.compiler.is_dynamo_compiling", c_is_compiling, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+/* methods of the base class torch.nn.Module */
+static const BuiltinDef module_methods[] = {
+    {"Module.__init__", nn_module_init, TK_PURE, 0, 0},
+    {"Module.parameters", nn_parameters, TK_PURE, 0, 0},
+    {"Module.eval", nn_return_self, TK_PURE, 0, 0},
+    {"Module.train", nn_return_self, TK_PURE, 0, 0},
+    {"Module.to", nn_return_self, TK_PURE, 0, 0},
+    {"Module.cpu", nn_return_self, TK_PURE, 0, 0},
+    {"Module.requires_grad_", nn_return_self, TK_PURE, 0, 0},
+    {"Module.zero_grad", nn_module_init, TK_PURE, 0, 0},
+    {"Module.__repr__", nn_repr, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+typedef struct NNClass {
+  const char *name;
+  BuiltinDef init, forward;
+} NNClass;
+
+static const NNClass nn_classes[] = {
+    {"Linear", {"Linear.__init__", nn_linear_init, TK_PURE, 0, 0},
+     {"Linear.forward", nn_linear_forward, TK_TENSOR, 0, 0}},
+    {"ReLU", {"ReLU.__init__", nn_act_init, TK_PURE, 0, 0},
+     {"ReLU.forward", nn_act_forward, TK_TENSOR, OP_RELU, 0}},
+    {"GELU", {"GELU.__init__", nn_act_init, TK_PURE, 2, 0},
+     {"GELU.forward", nn_act_forward, TK_TENSOR, OP_GELU, 0}},
+    {"SiLU", {"SiLU.__init__", nn_act_init, TK_PURE, 0, 0},
+     {"SiLU.forward", nn_act_forward, TK_TENSOR, OP_SILU, 0}},
+    {"Sigmoid", {"Sigmoid.__init__", nn_act_init, TK_PURE, 0, 0},
+     {"Sigmoid.forward", nn_act_forward, TK_TENSOR, OP_SIGMOID, 0}},
+    {"Tanh", {"Tanh.__init__", nn_act_init, TK_PURE, 0, 0},
+     {"Tanh.forward", nn_act_forward, TK_TENSOR, OP_TANH, 0}},
+    {"Softmax", {"Softmax.__init__", nn_act_init, TK_PURE, 1, 0},
+     {"Softmax.forward", nn_act_forward, TK_TENSOR, -2, 0}},
+    {"Identity", {"Identity.__init__", nn_module_init, TK_PURE, 0, 0},
+     {"Identity.forward", nn_act_forward, TK_TENSOR, -1, 0}},
+    {"Dropout", {"Dropout.__init__", nn_act_init, TK_PURE, 0, 0},
+     {"Dropout.forward", nn_act_forward, TK_TENSOR, -1, 0}},
+    {"LayerNorm", {"LayerNorm.__init__", nn_layernorm_init, TK_PURE, 0, 0},
+     {"LayerNorm.forward", nn_layernorm_forward, TK_TENSOR, 0, 0}},
+    {"Sequential", {"Sequential.__init__", nn_seq_init, TK_PURE, 0, 0},
+     {"Sequential.forward", nn_seq_forward, TK_PURE, 0, 0}},
+    {"ModuleList", {"ModuleList.__init__", nn_seq_init, TK_PURE, 1, 0},
+     {"ModuleList.forward", nn_seq_forward, TK_PURE, 0, 0}},
+    {NULL, {0}, {0}}};
+
+static const BuiltinDef seq_methods[] = {
+    {"Sequential.__getitem__", nn_seq_getitem, TK_PURE, 0, 0},
+    {"Sequential.__len__", nn_seq_len, TK_PURE, 0, 0},
+    {"Sequential.__iter__", nn_seq_iter, TK_PURE, 0, 0},
+    {"Sequential.append", nn_seq_append, TK_MUTATE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static Class *new_class(Interp *I, const char *name, Class *base, uint16_t flags) {
+  Class *c = (Class *)dwV_alloc(&I->c, V_CLASS, sizeof(Class));
+  if (!c) return NULL;
+  c->name = dwI_intern(I, name);
+  dwV_incref_o(&c->name->h);
+  c->base = base;
+  if (base) dwV_incref_o(&base->h);
+  c->builtin_base = -1;
+  c->cflags = flags;
+  c->ns = dwV_dict(&I->c);
+  return c->ns ? c : NULL;
+}
+
+static bool add_def(Interp *I, Dict *d, const char *key, const BuiltinDef *def) {
+  Value v = dwL_new_builtin(I, def);
+  if (v.t == V_NULL) return false;
+  bool ok = dwL_set(I, d, key, v);
+  drop(I, v);
+  return ok;
+}
+
+static bool set_mod(Interp *I, Module *parent, const char *name, Module *child) {
+  return dwL_set(I, parent->attrs, name, dwV_obj(&child->h));
+}
+
+bool dwL_torch_init(Interp *I) {
+  Module *torch = dwL_module(I, "torch");
+  Module *nn = dwL_module(I, "torch.nn");
+  Module *F = dwL_module(I, "torch.nn.functional");
+  Module *dyn = dwL_module(I, "torch._dynamo");
+  Module *cfg = dwL_module(I, "torch._dynamo.config");
+  Module *comp = dwL_module(I, "torch.compiler");
+  if (!torch || !nn || !F || !dyn || !cfg || !comp) return false;
+  cfg->special = MOD_DYNAMO_CONFIG;
+  I->torch = torch;
+  I->dynamo_config = cfg;
+  if (!dwL_add_defs(I, torch->attrs, torch_defs) || !dwL_add_defs(I, F->attrs, functional_defs) ||
+      !dwL_add_defs(I, dyn->attrs, dynamo_defs) || !dwL_add_defs(I, comp->attrs, compiler_defs))
+    return false;
+  /* F also has the activations as torch.* names */
+  set_mod(I, torch, "nn", nn);
+  set_mod(I, nn, "functional", F);
+  set_mod(I, torch, "_dynamo", dyn);
+  set_mod(I, dyn, "config", cfg);
+  set_mod(I, torch, "compiler", comp);
+  static const char *const dtn[] = {"float32", "float", "int64", "long", "int32", "int", "bool"};
+  static const int dtv[] = {DT_F32, DT_F32, DT_I64, DT_I64, DT_I32, DT_I32, DT_BOOL};
+  for (int k = 0; k < 7; k++) dwL_set(I, torch->attrs, dtn[k], (Value){V_DTYPE, {.i = dtv[k]}});
+  /* isinstance targets */
+  static const BuiltinDef size_def = {"torch.Size", t_tensor, TK_PURE, 0, 0};
+  static const BuiltinDef dtype_def = {"torch.dtype", t_tensor, TK_PURE, 0, 0};
+  add_def(I, torch->attrs, "Size", &size_def);
+  add_def(I, torch->attrs, "dtype", &dtype_def);
+  static const BuiltinDef ttype = {"torch.Tensor", t_tensor, TK_PURE, 1, 0};
+  add_def(I, I->builtins, "__tensor_type", &ttype);
+  static const BuiltinDef tensor_ctor = {"torch.tensor", t_tensor, TK_PURE, 0, 0};
+  add_def(I, I->builtins, "__torch_tensor", &tensor_ctor);
+  /* torch.nn */
+  Class *module = new_class(I, "Module", NULL, CLS_BUILTIN | CLS_NN_MODULE);
+  if (!module || !dwL_add_defs(I, module->ns, module_methods)) return false;
+  dwL_set(I, nn->attrs, "Module", dwV_obj(&module->h));
+  for (const NNClass *nc = nn_classes; nc->name; nc++) {
+    Class *c = new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
+    if (!c || !add_def(I, c->ns, "__init__", &nc->init) ||
+        !add_def(I, c->ns, "forward", &nc->forward))
+      return false;
+    if (!strcmp(nc->name, "Sequential") || !strcmp(nc->name, "ModuleList"))
+      dwL_add_defs(I, c->ns, seq_methods);
+    dwL_set(I, nn->attrs, nc->name, dwV_obj(&c->h));
+    dwV_decref_o(&I->c, &c->h);
+  }
+  dwV_decref_o(&I->c, &module->h);
+  return true;
+}

@@ -1,0 +1,1247 @@
+/* test_tensor.c - the tensor library: every op's values, shapes and
+ * dtypes, broadcasting, PyTorch type promotion, views sharing storage,
+ * error messages, the memory cap, matmul against a naive reference and the
+ * dwmath.h routines against libm (max ulp error printed). */
+#include "tensor_testutil.h"
+
+#include "../../src/dwmath.h"
+
+#include <math.h>
+
+static Ctx C;
+static Ctx *c = &C;
+
+/* The last op failed with exactly this exception type and message. */
+#define EXPECT_ERR(expr, type, msg)                                          \
+  do {                                                                       \
+    C.errmsg[0] = 0;                                                         \
+    Tensor *r_ = (expr);                                                     \
+    CHECK(r_ == NULL);                                                       \
+    drop(c, r_);                                                             \
+    CHECK(C.err == (type));                                                  \
+    CHECK_STR(C.errmsg, msg);                                                \
+    C.errmsg[0] = 0;                                                         \
+  } while (0)
+
+static bool vals_eq(const Tensor *t, int n, const double *want) {
+  if (!t || dwT_numel(t) != n) return false;
+  for (int i = 0; i < n; i++) {
+    double g = dwT_get(t, i);
+    if (!(g == want[i] || (isnan(g) && isnan(want[i])))) {
+      fprintf(stderr, "  element %d: got %.9g want %.9g\n", i, g, want[i]);
+      return false;
+    }
+  }
+  return true;
+}
+#define VALS_EQ(t, ...)                                                      \
+  vals_eq(t, (int)(sizeof(VALS(__VA_ARGS__)) / sizeof(double)),            \
+          VALS(__VA_ARGS__))
+
+static bool shape_is(const Tensor *t, int nd, const int64_t *s) {
+  if (!t || t->ndim != nd) return false;
+  for (int k = 0; k < nd; k++)
+    if (t->shape[k] != s[k]) return false;
+  return true;
+}
+#define SHAPE_IS(t, nd, ...) shape_is(t, nd, SHAPE(__VA_ARGS__))
+
+static OpAttrs ints(int n, const int64_t *v) {
+  OpAttrs a = {0};
+  memcpy(a.i, v, (size_t)n * sizeof(int64_t));
+  a.ni = n;
+  return a;
+}
+#define ATTR(...)                                                            \
+  ints((int)(sizeof(SHAPE(__VA_ARGS__)) / sizeof(int64_t)), SHAPE(__VA_ARGS__))
+static OpAttrs no_dims(void) { return (OpAttrs){0}; }
+
+static Tensor *sc(DType dt, double v) { return dwT_scalar(c, dt, v, true); }
+static Tensor *arange_t(int64_t n, DType dt) {
+  OpAttrs a = {0};
+  a.i[0] = n;
+  a.f[1] = 1;
+  a.dtype = (uint8_t)dt;
+  return dwT_op(c, OP_ARANGE, 0, NULL, &a);
+}
+static Tensor *reshape(Tensor *x, OpAttrs a) { return op1(c, OP_RESHAPE, x, &a); }
+
+/* ------------------------------------------------------------------ */
+
+static void test_construction(void) {
+  size_t before = C.tensor_bytes;
+  Tensor *t = dwT_new(c, DT_F32, 2, SHAPE(3, 5));
+  CHECK(t && t->st && dwT_numel(t) == 15);
+  CHECK(((uintptr_t)dwT_data(t) & 15) == 0);
+  CHECK(C.tensor_bytes == before + 60);
+  CHECK(dwT_get(t, 14) == 0);
+  CHECK(t->stride[0] == 5 && t->stride[1] == 1 && dwT_is_contiguous(t));
+  dwT_set(c, t, 7, 2.5);
+  CHECK(dwT_get(t, 7) == 2.5);
+  drop(c, t);
+  CHECK(C.tensor_bytes == before);
+
+  Tensor *i = dwT_scalar(c, DT_I64, 9007199254740993.0, false);
+  CHECK(i && i->ndim == 0);
+  drop(c, i);
+  Tensor *big = dwT_new(c, DT_I64, 0, NULL);
+  int64_t *p = dwT_data(big);
+  p[0] = INT64_MAX;
+  CHECK(dwT_get_int(big, 0) == INT64_MAX);
+  drop(c, big);
+
+  /* fake tensors: shape and dtype only */
+  TMeta m = {.dtype = DT_I32, .ndim = 2, .shape = {4, 2}};
+  Tensor *f = dwT_fake(c, &m);
+  CHECK(f && f->st == NULL && f->node == -1 && f->dtype == DT_I32);
+  TMeta back;
+  dwT_meta_of(f, &back);
+  CHECK(back.ndim == 2 && back.shape[0] == 4 && dwT_numel_meta(&back) == 8);
+  EXPECT_ERR(op1(c, OP_NEG, f, NULL), EXC_RuntimeError,
+             "eager op neg on a traced (fake) tensor");
+  drop(c, f);
+
+  /* the memory cap raises PyTorch's allocator error, never aborts */
+  C.tensor_cap = 1 << 20;
+  EXPECT_ERR(dwT_new(c, DT_F32, 2, SHAPE(1024, 1024)), EXC_RuntimeError,
+             "[enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: "
+             "not enough memory: you tried to allocate 4194304 bytes.");
+  Tensor *ok = dwT_new(c, DT_F32, 1, SHAPE(1000));
+  CHECK(ok != NULL);
+  drop(c, ok);
+  C.tensor_cap = 0;
+  EXPECT_ERR(dwT_new(c, DT_F32, 2, SHAPE(1 << 20, 1 << 20)), EXC_RuntimeError,
+             "[enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: "
+             "not enough memory: you tried to allocate 4398046511104 bytes.");
+  EXPECT_ERR(dwT_new(c, DT_F32, 3, SHAPE(INT64_C(1) << 40, INT64_C(1) << 40, 4)),
+             EXC_RuntimeError,
+             "Storage size calculation overflowed with sizes=[1099511627776, "
+             "1099511627776, 4]");
+  EXPECT_ERR(dwT_new(c, DT_F32, 2, SHAPE(2, -1)), EXC_RuntimeError,
+             "Trying to create tensor with negative dimension -1: [2, -1]");
+  OpAttrs full = ATTR(3, -2);
+  EXPECT_ERR(dwT_op(c, OP_FULL, 0, NULL, &full), EXC_RuntimeError,
+             "Trying to create tensor with negative dimension -2: [3, -2]");
+  CHECK(C.tensor_bytes == before);
+  CHECK(C.tensor_peak >= 4000);
+}
+
+static void test_dtype_tables(void) {
+  CHECK_STR(dwT_dtype_names[DT_F32], "torch.float32");
+  CHECK_STR(dwT_dtype_names[DT_I64], "torch.int64");
+  CHECK_STR(dwT_dtype_names[DT_I32], "torch.int32");
+  CHECK_STR(dwT_dtype_names[DT_BOOL], "torch.bool");
+  CHECK(dwT_dtype_size[DT_F32] == 4 && dwT_dtype_size[DT_I64] == 8 &&
+        dwT_dtype_size[DT_I32] == 4 && dwT_dtype_size[DT_BOOL] == 1);
+  CHECK_STR(dw_ops[OP_ADD].name, "add");
+  CHECK_STR(dw_ops[OP_ADD].sym, "+");
+  CHECK(dw_ops[OP_ADD].kind == K_BINARY && dw_ops[OP_ADD].nin == 2);
+  CHECK(dw_ops[OP_CAT].nin == -1 && dw_ops[OP_MATMUL].kind == K_MATMUL);
+  CHECK_STR(dw_ops[OP_FLOORDIV].name, "floor_divide");
+}
+
+/* The promotion table, including wrapped numbers (Python scalars). */
+static void test_promotion(void) {
+  struct {
+    DType a;
+    int an, aw; /* ndim, wrapped */
+    DType b;
+    int bn, bw;
+    DType want;
+  } cases[] = {
+      {DT_I64, 1, 0, DT_F32, 0, 1, DT_F32},  /* int tensor + 2.5 */
+      {DT_F32, 1, 0, DT_I64, 0, 1, DT_F32},  /* float tensor + 2 */
+      {DT_I32, 1, 0, DT_I64, 0, 1, DT_I32},  /* int32 tensor + 2 */
+      {DT_I32, 1, 0, DT_F32, 0, 1, DT_F32},  /* int32 tensor + 2.5 */
+      {DT_BOOL, 1, 0, DT_I64, 0, 1, DT_I64}, /* bool tensor + 2 */
+      {DT_BOOL, 1, 0, DT_BOOL, 0, 1, DT_BOOL},
+      {DT_BOOL, 1, 0, DT_BOOL, 1, 0, DT_BOOL},
+      {DT_I32, 1, 0, DT_I64, 1, 0, DT_I64},  /* tensor + tensor */
+      {DT_I64, 1, 0, DT_F32, 1, 0, DT_F32},
+      {DT_I32, 1, 0, DT_I64, 0, 0, DT_I32},  /* 0-d tensor of same category */
+      {DT_I32, 1, 0, DT_F32, 0, 0, DT_F32},  /* 0-d tensor, higher category */
+      {DT_F32, 0, 0, DT_I64, 1, 0, DT_F32},
+      {DT_I64, 0, 0, DT_I32, 0, 0, DT_I64},  /* two 0-d tensors */
+      {DT_I32, 0, 0, DT_I64, 0, 1, DT_I32},  /* 0-d tensor + Python int */
+      {DT_BOOL, 0, 1, DT_F32, 0, 1, DT_F32}, /* two Python scalars */
+      {DT_I64, 0, 1, DT_I64, 0, 1, DT_I64},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    TMeta a = {.dtype = cases[k].a, .ndim = (uint8_t)cases[k].an,
+               .wrapped = (uint8_t)cases[k].aw, .shape = {3}};
+    TMeta b = {.dtype = cases[k].b, .ndim = (uint8_t)cases[k].bn,
+               .wrapped = (uint8_t)cases[k].bw, .shape = {3}};
+    DType got = dwT_promote(&a, &b), rev = dwT_promote(&b, &a);
+    if (got != cases[k].want || rev != cases[k].want)
+      fprintf(stderr, "promotion case %zu: got %d/%d want %d\n", k, got, rev,
+              cases[k].want);
+    CHECK(got == cases[k].want && rev == cases[k].want);
+  }
+  /* op-level dtype rules */
+  TMeta it = {.dtype = DT_I64, .ndim = 1, .shape = {3}}, out;
+  TMeta i2 = it, bt = {.dtype = DT_BOOL, .ndim = 1, .shape = {3}};
+  CHECK(dwT_meta(c, OP_DIV, 2, (TMeta[]){it, i2}, NULL, &out) &&
+        out.dtype == DT_F32);
+  CHECK(dwT_meta(c, OP_FLOORDIV, 2, (TMeta[]){it, i2}, NULL, &out) &&
+        out.dtype == DT_I64);
+  CHECK(dwT_meta(c, OP_LT, 2, (TMeta[]){it, i2}, NULL, &out) &&
+        out.dtype == DT_BOOL);
+  CHECK(dwT_meta(c, OP_ADD, 2, (TMeta[]){bt, bt}, NULL, &out) &&
+        out.dtype == DT_BOOL);
+  CHECK(dwT_meta(c, OP_EXP, 1, &it, NULL, &out) && out.dtype == DT_F32);
+  CHECK(dwT_meta(c, OP_SUM, 1, &bt, NULL, &out) && out.dtype == DT_I64 &&
+        out.ndim == 0);
+  OpAttrs cast = {.dtype = DT_I32};
+  CHECK(dwT_meta(c, OP_CAST, 1, &it, &cast, &out) && out.dtype == DT_I32);
+  OpAttrs cl = {.has_f = {1, 0}, .f = {0.5, 0}};
+  CHECK(dwT_meta(c, OP_CLAMP, 1, &it, &cl, &out) && out.dtype == DT_F32);
+  cl.f[0] = 1;
+  CHECK(dwT_meta(c, OP_CLAMP, 1, &it, &cl, &out) && out.dtype == DT_I64);
+  TMeta wc = {.dtype = DT_F32, .wrapped = 1};
+  CHECK(dwT_meta(c, OP_WHERE, 3, (TMeta[]){bt, it, wc}, NULL, &out) &&
+        out.dtype == DT_F32 && out.ndim == 1);
+  /* K_CONST: a wrapped scalar node */
+  OpAttrs k = {.dtype = DT_I64};
+  CHECK(dwT_meta(c, OP_CONST, 0, NULL, &k, &out) && out.wrapped && out.ndim == 0);
+}
+
+static void test_binary(void) {
+  Tensor *a = MK(c, DT_F32, 2, (2, 3), (1, 2, 3, 4, 5, 6));
+  Tensor *b = MK1(c, DT_F32, 3, (10, 20, 30));
+  Tensor *col = MK(c, DT_F32, 2, (2, 1), (100, 200));
+  Tensor *t;
+
+  t = op2(c, OP_ADD, a, b);
+  CHECK(SHAPE_IS(t, 2, 2, 3) && VALS_EQ(t, 11, 22, 33, 14, 25, 36));
+  drop(c, t);
+  t = op2(c, OP_SUB, col, b); /* [2,1] - [3] -> [2,3] */
+  CHECK(SHAPE_IS(t, 2, 2, 3) && VALS_EQ(t, 90, 80, 70, 190, 180, 170));
+  drop(c, t);
+  t = op2(c, OP_MUL, b, col);
+  CHECK(VALS_EQ(t, 1000, 2000, 3000, 2000, 4000, 6000));
+  drop(c, t);
+  Tensor *two = sc(DT_I64, 2);
+  t = op2(c, OP_POW, a, two);
+  CHECK(t && t->dtype == DT_F32 && VALS_EQ(t, 1, 4, 9, 16, 25, 36));
+  drop(c, t);
+  t = op2(c, OP_MAXIMUM, a, sc(DT_F32, 3.5));
+  CHECK(VALS_EQ(t, 3.5, 3.5, 3.5, 4, 5, 6));
+  drop(c, t);
+
+  /* broadcasting errors, in infer_size's words */
+  Tensor *v3 = MK1(c, DT_F32, 3, (1, 2, 3)), *v4 = MK1(c, DT_F32, 4, (1, 2, 3, 4));
+  EXPECT_ERR(op2(c, OP_ADD, v3, v4), EXC_RuntimeError,
+             "The size of tensor a (3) must match the size of tensor b (4) at "
+             "non-singleton dimension 0");
+  Tensor *m24 = dwT_new(c, DT_F32, 2, SHAPE(2, 4));
+  EXPECT_ERR(op2(c, OP_MUL, a, m24), EXC_RuntimeError,
+             "The size of tensor a (3) must match the size of tensor b (4) at "
+             "non-singleton dimension 1");
+  drop(c, m24);
+
+  /* integer arithmetic, Python's floor division and remainder */
+  Tensor *x = MK1(c, DT_I64, 4, (7, -7, 7, -7)), *y = MK1(c, DT_I64, 4, (2, 2, -2, -2));
+  t = op2(c, OP_FLOORDIV, x, y);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, 3, -4, -4, 3));
+  drop(c, t);
+  t = op2(c, OP_MOD, x, y);
+  CHECK(VALS_EQ(t, 1, 1, -1, -1));
+  drop(c, t);
+  t = op2(c, OP_DIV, x, y);
+  CHECK(t && t->dtype == DT_F32 && VALS_EQ(t, 3.5, -3.5, -3.5, 3.5));
+  drop(c, t);
+  Tensor *zero = MK1(c, DT_I64, 4, (1, 0, 1, 1));
+  EXPECT_ERR(op2(c, OP_FLOORDIV, x, zero), EXC_RuntimeError, "ZeroDivisionError");
+  EXPECT_ERR(op2(c, OP_MOD, x, zero), EXC_RuntimeError, "ZeroDivisionError");
+  t = op2(c, OP_DIV, x, zero); /* true division: inf, not an error */
+  CHECK(t && isinf(dwT_get(t, 1)));
+  drop(c, t);
+  Tensor *xf = MK1(c, DT_F32, 4, (7, -7, 7, -7.5)), *yf = MK1(c, DT_F32, 4, (2, 2, -2, 0));
+  t = op2(c, OP_FLOORDIV, xf, yf);
+  CHECK(VALS_EQ(t, 3, -4, -4, -INFINITY));
+  drop(c, t);
+  t = op2(c, OP_MOD, xf, yf);
+  CHECK(VALS_EQ(t, 1, 1, -1, NAN));
+  drop(c, t);
+  Tensor *fz = MK1(c, DT_F32, 3, (1, -1, 0)), *z3 = dwT_new(c, DT_F32, 1, SHAPE(3));
+  t = op2(c, OP_DIV, fz, z3);
+  CHECK(VALS_EQ(t, INFINITY, -INFINITY, NAN));
+  drop(c, t);
+  drop(c, fz);
+  drop(c, z3);
+  Tensor *negexp = MK1(c, DT_I64, 1, (-1));
+  EXPECT_ERR(op2(c, OP_POW, x, negexp), EXC_RuntimeError,
+             "Integers to negative integer powers are not allowed.");
+  t = op2(c, OP_POW, x, two);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, 49, 49, 49, 49));
+  drop(c, t);
+  Tensor *mn = MK1(c, DT_I64, 1, (INT64_MIN)), *m1 = MK1(c, DT_I64, 1, (-1));
+  t = op2(c, OP_FLOORDIV, mn, m1); /* wraps, no UB */
+  CHECK(t && dwT_get_int(t, 0) == INT64_MIN);
+  drop(c, t);
+  drop(c, mn);
+  drop(c, m1);
+
+  /* int tensor with Python float -> float32; int32 stays int32 */
+  Tensor *i32 = MK1(c, DT_I32, 3, (1, 2, 3));
+  t = op2(c, OP_ADD, i32, sc(DT_I64, 5));
+  CHECK(t && t->dtype == DT_I32 && VALS_EQ(t, 6, 7, 8));
+  drop(c, t);
+  t = op2(c, OP_MUL, i32, sc(DT_F32, 0.5));
+  CHECK(t && t->dtype == DT_F32 && VALS_EQ(t, 0.5, 1, 1.5));
+  drop(c, t);
+  t = op2(c, OP_ADD, i32, x); /* promotes against broadcasting? shapes 3 vs 4 */
+  CHECK(t == NULL);
+  C.errmsg[0] = 0;
+  Tensor *i64_3 = MK1(c, DT_I64, 3, (10, 20, 30));
+  t = op2(c, OP_SUB, i32, i64_3);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, -9, -18, -27));
+  drop(c, t);
+  drop(c, i64_3);
+  drop(c, i32);
+
+  /* comparisons and bool ops */
+  t = op2(c, OP_GE, a, sc(DT_I64, 3));
+  CHECK(t && t->dtype == DT_BOOL && VALS_EQ(t, 0, 0, 1, 1, 1, 1));
+  Tensor *bt = MK1(c, DT_BOOL, 3, (1, 0, 1)), *bf = MK1(c, DT_BOOL, 3, (1, 1, 0));
+  Tensor *r = op2(c, OP_ADD, bt, bf);
+  CHECK(r && r->dtype == DT_BOOL && VALS_EQ(r, 1, 1, 1));
+  drop(c, r);
+  r = op2(c, OP_MUL, bt, bf);
+  CHECK(VALS_EQ(r, 1, 0, 0));
+  drop(c, r);
+  r = op2(c, OP_AND, bt, bf);
+  CHECK(VALS_EQ(r, 1, 0, 0));
+  drop(c, r);
+  r = op2(c, OP_OR, bt, bf);
+  CHECK(VALS_EQ(r, 1, 1, 1));
+  drop(c, r);
+  r = op2(c, OP_ADD, bt, sc(DT_I64, 1));
+  CHECK(r && r->dtype == DT_I64 && VALS_EQ(r, 2, 1, 2));
+  drop(c, r);
+  r = op2(c, OP_NE, bt, bf);
+  CHECK(VALS_EQ(r, 0, 1, 1));
+  drop(c, r);
+  EXPECT_ERR(op2(c, OP_SUB, bt, bf), EXC_RuntimeError,
+             "Subtraction, the `-` operator, with two bool tensors is not "
+             "supported. Use the `^` or `logical_xor()` operator instead.");
+  EXPECT_ERR(op2(c, OP_SUB, bt, sc(DT_I64, 1)), EXC_RuntimeError,
+             "Subtraction, the `-` operator, with a bool tensor is not "
+             "supported. If you are trying to invert a mask, use the `~` or "
+             "`logical_not()` operator instead.");
+  EXPECT_ERR(op2(c, OP_AND, a, a), EXC_RuntimeError,
+             "\"bitwise_and_cpu\" not implemented for 'Float'");
+  Tensor *in3[3] = {t, a, sc(DT_F32, -1)};
+  r = dwT_op(c, OP_WHERE, 3, in3, NULL);
+  CHECK(r && r->dtype == DT_F32 && VALS_EQ(r, -1, -1, 3, 4, 5, 6));
+  drop(c, r);
+  Tensor *in3b[3] = {a, a, a};
+  EXPECT_ERR(dwT_op(c, OP_WHERE, 3, in3b, NULL), EXC_RuntimeError,
+             "where expected condition to be a boolean tensor, but got a "
+             "tensor with dtype Float");
+  drop(c, t);
+
+  /* nan: maximum/minimum propagate, comparisons are false */
+  Tensor *nx = MK1(c, DT_F32, 3, (NAN, 1, 2)), *ny = MK1(c, DT_F32, 3, (0, NAN, 3));
+  t = op2(c, OP_MAXIMUM, nx, ny);
+  CHECK(VALS_EQ(t, NAN, NAN, 3));
+  drop(c, t);
+  t = op2(c, OP_MINIMUM, nx, ny);
+  CHECK(VALS_EQ(t, NAN, NAN, 2));
+  drop(c, t);
+  t = op2(c, OP_EQ, nx, nx);
+  CHECK(VALS_EQ(t, 0, 1, 1));
+  drop(c, t);
+  t = op2(c, OP_NE, nx, ny);
+  CHECK(VALS_EQ(t, 1, 1, 1));
+  drop(c, t);
+  drop(c, nx);
+  drop(c, ny);
+
+  drop(c, bt);
+  drop(c, bf);
+  drop(c, xf);
+  drop(c, yf);
+  drop(c, negexp);
+  drop(c, zero);
+  drop(c, x);
+  drop(c, y);
+  drop(c, v3);
+  drop(c, v4);
+  drop(c, two);
+  drop(c, a);
+  drop(c, b);
+  drop(c, col);
+}
+
+/* Wide element-wise ops hit the vector loops (wasm SIMD) and their scalar
+ * tails; every case is checked against the scalar definition element by
+ * element, including broadcast-scalar and strided operands. */
+static void test_wide_pointwise(void) {
+  const int N = 1037;
+  Tensor *a = dwT_new(c, DT_F32, 1, SHAPE(N)), *b = dwT_new(c, DT_F32, 1, SHAPE(N));
+  for (int i = 0; i < N; i++) {
+    dwT_set(c, a, i, sin(i * 0.37) * 4);
+    dwT_set(c, b, i, i % 7 == 0 ? 0.0 : cos(i * 0.11) * 3);
+  }
+  dwT_set(c, a, 5, NAN);
+  Tensor *s = sc(DT_F32, 0.75);
+  Op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MAXIMUM, OP_MINIMUM, OP_LT,
+              OP_GE, OP_EQ, OP_POW};
+  for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+    for (int mode = 0; mode < 3; mode++) {
+      Tensor *y = mode == 1 ? s : b;
+      Tensor *x = a;
+      Tensor *xs = NULL;
+      if (mode == 2) { /* strided: every other element */
+        OpAttrs sl = ATTR(0, 0, N, 2);
+        xs = op1(c, OP_SLICE, a, &sl);
+        Tensor *ys = op1(c, OP_SLICE, b, &sl);
+        x = xs;
+        y = ys;
+      }
+      Tensor *t = op2(c, ops[k], x, y);
+      int bad = 0;
+      for (int64_t i = 0; t && i < dwT_numel(t); i++) {
+        float xv = (float)dwT_get(x, i), yv = (float)dwT_get(y, mode == 1 ? 0 : i);
+        double want;
+        switch (ops[k]) {
+        case OP_ADD: want = xv + yv; break;
+        case OP_SUB: want = xv - yv; break;
+        case OP_MUL: want = xv * yv; break;
+        case OP_DIV: want = xv / yv; break;
+        case OP_MAXIMUM: want = (isnan(xv) || isnan(yv)) ? NAN : (xv < yv ? yv : xv); break;
+        case OP_MINIMUM: want = (isnan(xv) || isnan(yv)) ? NAN : (yv < xv ? yv : xv); break;
+        case OP_LT: want = xv < yv; break;
+        case OP_GE: want = xv >= yv; break;
+        case OP_EQ: want = xv == yv; break;
+        default: want = dw_powf(xv, yv); break;
+        }
+        double g = dwT_get(t, i);
+        if (!(g == (float)want || (isnan(g) && isnan(want)))) bad++;
+      }
+      CHECK(t && bad == 0);
+      drop(c, t);
+      if (mode == 2) {
+        drop(c, xs);
+        drop(c, y);
+      }
+    }
+  }
+  /* where over the same sizes */
+  Tensor *m = op2(c, OP_GT, a, b);
+  Tensor *w3[3] = {m, a, b};
+  Tensor *w = dwT_op(c, OP_WHERE, 3, w3, NULL);
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    double want = dwT_get(m, i) ? dwT_get(a, i) : dwT_get(b, i);
+    double g = dwT_get(w, i);
+    if (!(g == want || (isnan(g) && isnan(want)))) bad++;
+  }
+  CHECK(w && bad == 0);
+  drop(c, w);
+  drop(c, m);
+  /* unary ops against the scalar dwmath routines */
+  Op uops[] = {OP_EXP, OP_LOG, OP_SIN, OP_COS, OP_TANH, OP_SIGMOID, OP_RELU,
+               OP_GELU, OP_SILU, OP_SQRT, OP_RSQRT, OP_NEG, OP_ABS};
+  for (size_t k = 0; k < sizeof uops / sizeof uops[0]; k++) {
+    Tensor *t = op1(c, uops[k], a, NULL);
+    int ubad = 0;
+    for (int i = 0; t && i < N; i++) {
+      float x = (float)dwT_get(a, i), want;
+      switch (uops[k]) {
+      case OP_EXP: want = dw_expf(x); break;
+      case OP_LOG: want = dw_logf(x); break;
+      case OP_SIN: want = dw_sinf(x); break;
+      case OP_COS: want = dw_cosf(x); break;
+      case OP_TANH: want = dw_tanhf(x); break;
+      case OP_SIGMOID: want = dw_sigmoidf(x); break;
+      case OP_RELU: want = isnan(x) ? x : (x > 0 ? x : 0); break;
+      case OP_GELU: want = dw_geluf(x); break;
+      case OP_SILU: want = dw_siluf(x); break;
+      case OP_SQRT: want = sqrtf(x); break;
+      case OP_RSQRT: want = 1.0f / sqrtf(x); break;
+      case OP_NEG: want = -x; break;
+      default: want = fabsf(x); break;
+      }
+      float g = (float)dwT_get(t, i);
+      if (!(g == want || (isnan(g) && isnan(want)))) ubad++;
+    }
+    if (ubad) fprintf(stderr, "unary %s: %d mismatches\n", dw_ops[uops[k]].name, ubad);
+    CHECK(t && ubad == 0);
+    drop(c, t);
+  }
+  drop(c, s);
+  drop(c, a);
+  drop(c, b);
+}
+
+static void test_unary(void) {
+  Tensor *x = MK1(c, DT_F32, 5, (-2, -0.5, 0, 1.5, NAN)), *t;
+  t = op1(c, OP_RELU, x, NULL);
+  CHECK(VALS_EQ(t, 0, 0, 0, 1.5, NAN));
+  drop(c, t);
+  t = op1(c, OP_ABS, x, NULL);
+  CHECK(VALS_EQ(t, 2, 0.5, 0, 1.5, NAN));
+  drop(c, t);
+  OpAttrs cl = {.f = {-1, 1}, .has_f = {1, 1}};
+  t = op1(c, OP_CLAMP, x, &cl);
+  CHECK(VALS_EQ(t, -1, -0.5, 0, 1, NAN));
+  drop(c, t);
+  cl.has_f[0] = 0;
+  t = op1(c, OP_CLAMP, x, &cl);
+  CHECK(VALS_EQ(t, -2, -0.5, 0, 1, NAN));
+  drop(c, t);
+  OpAttrs none = {0};
+  EXPECT_ERR(op1(c, OP_CLAMP, x, &none), EXC_RuntimeError,
+             "torch.clamp: At least one of 'min' or 'max' must not be None");
+  t = op1(c, OP_SIGMOID, x, NULL);
+  CHECK(t && fabs(dwT_get(t, 2) - 0.5) == 0 && fabs(dwT_get(t, 3) - 0.8175744762) < 1e-7);
+  drop(c, t);
+  t = op1(c, OP_GELU, x, NULL);
+  CHECK(t && fabs(dwT_get(t, 3) - 1.3997892) < 1e-6 && fabs(dwT_get(t, 0) + 0.0455003) < 1e-6);
+  drop(c, t);
+  OpAttrs tanh_gelu = {.flag = 1};
+  t = op1(c, OP_GELU, x, &tanh_gelu);
+  CHECK(t && fabs(dwT_get(t, 3) - 1.3995716) < 1e-6);
+  drop(c, t);
+  t = op1(c, OP_SILU, x, NULL);
+  CHECK(t && fabs(dwT_get(t, 3) - 1.2263616) < 1e-6);
+  drop(c, t);
+  t = op1(c, OP_NOT, x, NULL);
+  CHECK(t && t->dtype == DT_BOOL && VALS_EQ(t, 0, 0, 1, 0, 0));
+  drop(c, t);
+
+  /* casts: float -> int truncates toward zero, -> bool is != 0 */
+  OpAttrs to = {.dtype = DT_I64};
+  Tensor *f = MK1(c, DT_F32, 5, (-2.7, -0.5, 0, 1.9, 3e9));
+  t = op1(c, OP_CAST, f, &to);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, -2, 0, 0, 1, 3e9));
+  drop(c, t);
+  to.dtype = DT_I32;
+  t = op1(c, OP_CAST, f, &to);
+  CHECK(t && t->dtype == DT_I32 && VALS_EQ(t, -2, 0, 0, 1, (double)INT32_MIN));
+  drop(c, t);
+  to.dtype = DT_BOOL;
+  t = op1(c, OP_CAST, x, &to);
+  CHECK(t && VALS_EQ(t, 1, 1, 0, 1, 1));
+  Tensor *back;
+  to.dtype = DT_F32;
+  back = op1(c, OP_CAST, t, &to);
+  CHECK(back && back->dtype == DT_F32 && VALS_EQ(back, 1, 1, 0, 1, 1));
+  drop(c, back);
+  drop(c, t);
+  Tensor *big = MK1(c, DT_I64, 2, (4294967297.0, -1));
+  to.dtype = DT_I32;
+  t = op1(c, OP_CAST, big, &to);
+  CHECK(VALS_EQ(t, 1, -1));
+  drop(c, t);
+  drop(c, big);
+  drop(c, f);
+
+  /* integer unary ops and dtype rules */
+  Tensor *i = MK1(c, DT_I64, 3, (-3, 0, 4));
+  t = op1(c, OP_NEG, i, NULL);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, 3, 0, -4));
+  drop(c, t);
+  t = op1(c, OP_RELU, i, NULL);
+  CHECK(VALS_EQ(t, 0, 0, 4));
+  drop(c, t);
+  t = op1(c, OP_EXP, i, NULL);
+  CHECK(t && t->dtype == DT_F32 && dwT_get(t, 1) == 1);
+  drop(c, t);
+  t = op1(c, OP_SQRT, i, NULL);
+  CHECK(t && isnan(dwT_get(t, 0)) && dwT_get(t, 2) == 2);
+  drop(c, t);
+  cl = (OpAttrs){.f = {-1, 2}, .has_f = {1, 1}};
+  t = op1(c, OP_CLAMP, i, &cl);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, -1, 0, 2));
+  drop(c, t);
+  EXPECT_ERR(op1(c, OP_GELU, i, NULL), EXC_RuntimeError,
+             "\"GeluKernelImpl\" not implemented for 'Long'");
+  Tensor *bl = MK1(c, DT_BOOL, 2, (1, 0));
+  EXPECT_ERR(op1(c, OP_NEG, bl, NULL), EXC_RuntimeError,
+             "Negation, the `-` operator, on a bool tensor is not supported. "
+             "If you are trying to invert a mask, use the `~` or "
+             "`logical_not()` operator instead.");
+  t = op1(c, OP_NOT, bl, NULL);
+  CHECK(VALS_EQ(t, 0, 1));
+  drop(c, t);
+  drop(c, bl);
+  drop(c, i);
+  drop(c, x);
+}
+
+static void test_reduce(void) {
+  Tensor *a = MK(c, DT_F32, 2, (2, 3), (1, 2, 3, 4, 5, 6)), *t;
+  OpAttrs all = no_dims(), d0 = ATTR(0), d1 = ATTR(1), dm1 = ATTR(-1), d01 = ATTR(0, 1);
+  t = op1(c, OP_SUM, a, &all);
+  CHECK(t && t->ndim == 0 && VALS_EQ(t, 21));
+  drop(c, t);
+  t = op1(c, OP_SUM, a, &d0);
+  CHECK(SHAPE_IS(t, 1, 3) && VALS_EQ(t, 5, 7, 9));
+  drop(c, t);
+  d1.keepdim = 1;
+  t = op1(c, OP_SUM, a, &d1);
+  CHECK(SHAPE_IS(t, 2, 2, 1) && VALS_EQ(t, 6, 15));
+  drop(c, t);
+  t = op1(c, OP_MEAN, a, &dm1);
+  CHECK(SHAPE_IS(t, 1, 2) && VALS_EQ(t, 2, 5));
+  drop(c, t);
+  t = op1(c, OP_PROD, a, &d0);
+  CHECK(VALS_EQ(t, 4, 10, 18));
+  drop(c, t);
+  t = op1(c, OP_AMAX, a, &d01);
+  CHECK(t && t->ndim == 0 && VALS_EQ(t, 6));
+  drop(c, t);
+  t = op1(c, OP_AMIN, a, &d0);
+  CHECK(VALS_EQ(t, 1, 2, 3));
+  drop(c, t);
+  t = op1(c, OP_ARGMAX, a, &d1);
+  CHECK(t && t->dtype == DT_I64 && SHAPE_IS(t, 2, 2, 1) && VALS_EQ(t, 2, 2));
+  drop(c, t);
+  t = op1(c, OP_ARGMIN, a, &all);
+  CHECK(t && t->ndim == 0 && VALS_EQ(t, 0));
+  drop(c, t);
+  /* reducing a transposed view (rows path with a copy) */
+  OpAttrs perm = ATTR(1, 0);
+  Tensor *at = op1(c, OP_PERMUTE, a, &perm);
+  t = op1(c, OP_SUM, at, &d0);
+  CHECK(SHAPE_IS(t, 1, 2) && VALS_EQ(t, 6, 15));
+  drop(c, t);
+  t = op1(c, OP_AMAX, at, &dm1);
+  CHECK(VALS_EQ(t, 4, 5, 6));
+  drop(c, t);
+  drop(c, at);
+  /* middle dim of a 3-d tensor, keepdim */
+  Tensor *r = arange_t(24, DT_F32);
+  Tensor *r3 = reshape(r, ATTR(2, 3, 4));
+  OpAttrs mid = ATTR(1);
+  mid.keepdim = 1;
+  t = op1(c, OP_SUM, r3, &mid);
+  CHECK(SHAPE_IS(t, 3, 2, 1, 4) && VALS_EQ(t, 12, 15, 18, 21, 48, 51, 54, 57));
+  drop(c, t);
+  OpAttrs d02 = ATTR(0, 2);
+  t = op1(c, OP_SUM, r3, &d02);
+  CHECK(SHAPE_IS(t, 1, 3) && VALS_EQ(t, 60, 92, 124));
+  drop(c, t);
+  drop(c, r3);
+  drop(c, r);
+
+  /* integer and bool reductions */
+  Tensor *i = MK1(c, DT_I32, 4, (3, -1, 7, 7)), *b = MK1(c, DT_BOOL, 4, (1, 0, 1, 1));
+  t = op1(c, OP_SUM, i, &all);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, 16));
+  drop(c, t);
+  t = op1(c, OP_SUM, b, &all);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, 3));
+  drop(c, t);
+  t = op1(c, OP_PROD, i, &all);
+  CHECK(t && t->dtype == DT_I64 && VALS_EQ(t, -147));
+  drop(c, t);
+  t = op1(c, OP_AMAX, i, &all);
+  CHECK(t && t->dtype == DT_I32 && VALS_EQ(t, 7));
+  drop(c, t);
+  t = op1(c, OP_ARGMAX, i, &all); /* first occurrence */
+  CHECK(VALS_EQ(t, 2));
+  drop(c, t);
+  t = op1(c, OP_AMIN, b, &all);
+  CHECK(t && t->dtype == DT_BOOL && VALS_EQ(t, 0));
+  drop(c, t);
+  EXPECT_ERR(op1(c, OP_MEAN, i, &all), EXC_RuntimeError,
+             "mean(): could not infer output dtype. Input dtype must be either "
+             "a floating point or complex dtype. Got: Int");
+  Tensor *l = MK1(c, DT_I64, 2, (1, 2));
+  EXPECT_ERR(op1(c, OP_MEAN, l, &all), EXC_RuntimeError,
+             "mean(): could not infer output dtype. Input dtype must be either "
+             "a floating point or complex dtype. Got: Long");
+  drop(c, l);
+
+  /* dims: out of range (IndexError), duplicates, 0-d tensors */
+  OpAttrs d2 = ATTR(2);
+  Tensor *v = MK1(c, DT_F32, 3, (1, 2, 3));
+  EXPECT_ERR(op1(c, OP_SUM, v, &d2), EXC_IndexError,
+             "Dimension out of range (expected to be in range of [-1, 0], but "
+             "got 2)");
+  OpAttrs dd = ATTR(1, -1);
+  EXPECT_ERR(op1(c, OP_SUM, a, &dd), EXC_RuntimeError,
+             "dim 1 appears multiple times in the list of dims");
+  Tensor *s0 = dwT_scalar(c, DT_F32, 4, false);
+  t = op1(c, OP_SUM, s0, &dm1);
+  CHECK(t && t->ndim == 0 && VALS_EQ(t, 4));
+  drop(c, t);
+  drop(c, s0);
+
+  /* nan: max/min propagate, argmax points at the first nan */
+  Tensor *n = MK1(c, DT_F32, 5, (1, NAN, 3, NAN, 0));
+  t = op1(c, OP_AMAX, n, &all);
+  CHECK(VALS_EQ(t, NAN));
+  drop(c, t);
+  t = op1(c, OP_AMIN, n, &all);
+  CHECK(VALS_EQ(t, NAN));
+  drop(c, t);
+  t = op1(c, OP_ARGMAX, n, &all);
+  CHECK(VALS_EQ(t, 1));
+  drop(c, t);
+  t = op1(c, OP_ARGMIN, n, &all);
+  CHECK(VALS_EQ(t, 1));
+  drop(c, t);
+  t = op1(c, OP_SUM, n, &all);
+  CHECK(VALS_EQ(t, NAN));
+  drop(c, t);
+  drop(c, n);
+
+  /* empty reductions */
+  Tensor *e = dwT_new(c, DT_F32, 2, SHAPE(0, 3));
+  t = op1(c, OP_SUM, e, &d0);
+  CHECK(SHAPE_IS(t, 1, 3) && VALS_EQ(t, 0, 0, 0));
+  drop(c, t);
+  t = op1(c, OP_PROD, e, &all);
+  CHECK(VALS_EQ(t, 1));
+  drop(c, t);
+  t = op1(c, OP_MEAN, e, &all);
+  CHECK(VALS_EQ(t, NAN));
+  drop(c, t);
+  EXPECT_ERR(op1(c, OP_AMAX, e, &all), EXC_RuntimeError,
+             "max(): Expected reduction dim to be specified for input.numel() "
+             "== 0. Specify the reduction dim with the 'dim' argument.");
+  EXPECT_ERR(op1(c, OP_AMAX, e, &d0), EXC_IndexError,
+             "amax(): Expected reduction dim 0 to have non-zero size.");
+  t = op1(c, OP_AMAX, e, &d1); /* reducing the non-empty dim is fine */
+  CHECK(SHAPE_IS(t, 2, 0, 1));
+  drop(c, t);
+  drop(c, e);
+
+  /* large float sums: pairwise, close to the exact (double) sum */
+  const int N = 1000003;
+  Tensor *big = dwT_new(c, DT_F32, 1, SHAPE(N));
+  double exact = 0;
+  for (int k = 0; k < N; k++) {
+    float vv = (float)(0.1 + (k % 1000) * 1e-3);
+    ((float *)dwT_data(big))[k] = vv;
+    exact += vv;
+  }
+  t = op1(c, OP_SUM, big, &all);
+  CHECK(t && fabs(dwT_get(t, 0) - exact) / exact < 1e-6);
+  drop(c, t);
+  t = op1(c, OP_MEAN, big, &all);
+  CHECK(t && fabs(dwT_get(t, 0) - exact / N) / (exact / N) < 1e-6);
+  drop(c, t);
+  Tensor *big2 = reshape(big, ATTR(1000003, 1));
+  t = op1(c, OP_SUM, big2, &d0); /* column path */
+  CHECK(t && fabs(dwT_get(t, 0) - exact) / exact < 1e-3);
+  drop(c, t);
+  drop(c, big2);
+  drop(c, big);
+  drop(c, v);
+  drop(c, i);
+  drop(c, b);
+  drop(c, a);
+}
+
+static void test_views(void) {
+  Tensor *r = arange_t(12, DT_F32), *t, *u;
+  t = reshape(r, ATTR(3, -1));
+  CHECK(SHAPE_IS(t, 2, 3, 4) && t->st == r->st && t->stride[0] == 4);
+  /* a view shares storage: writes show through */
+  dwT_set(c, t, 5, 100);
+  CHECK(dwT_get(r, 5) == 100);
+  dwT_set(c, r, 5, 5);
+
+  OpAttrs perm = ATTR(1, 0);
+  u = op1(c, OP_PERMUTE, t, &perm);
+  CHECK(SHAPE_IS(u, 2, 4, 3) && u->st == r->st && u->stride[0] == 1 &&
+        u->stride[1] == 4 && !dwT_is_contiguous(u));
+  CHECK(VALS_EQ(u, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11));
+  /* reshape of a non-viewable tensor copies; view() refuses */
+  Tensor *flat = reshape(u, ATTR(12));
+  CHECK(flat && flat->st != r->st && VALS_EQ(flat, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11));
+  drop(c, flat);
+  OpAttrs strict = ATTR(-1);
+  strict.flag = 1;
+  EXPECT_ERR(op1(c, OP_RESHAPE, u, &strict), EXC_RuntimeError,
+             "view size is not compatible with input tensor's size and stride "
+             "(at least one dimension spans across two contiguous subspaces). "
+             "Use .reshape(...) instead.");
+  /* but a split of a single dim of a transposed tensor is a view */
+  Tensor *sp = reshape(u, ATTR(2, 2, 3));
+  CHECK(sp && sp->st == r->st && sp->stride[0] == 2 && sp->stride[1] == 1 &&
+        sp->stride[2] == 4);
+  drop(c, sp);
+  Tensor *ct = dwT_contiguous(c, u);
+  CHECK(ct && ct != u && dwT_is_contiguous(ct) && VALS_EQ(ct, 0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11));
+  drop(c, ct);
+  ct = dwT_contiguous(c, t);
+  CHECK(ct == t);
+  drop(c, ct);
+  drop(c, u);
+
+  EXPECT_ERR(reshape(r, ATTR(3, 3)), EXC_RuntimeError,
+             "shape '[3, 3]' is invalid for input of size 12");
+  EXPECT_ERR(reshape(r, ATTR(-1, -1)), EXC_RuntimeError,
+             "only one dimension can be inferred");
+  EXPECT_ERR(reshape(r, ATTR(5, -1)), EXC_RuntimeError,
+             "shape '[5, -1]' is invalid for input of size 12");
+  EXPECT_ERR(reshape(r, ATTR(-2, 6)), EXC_RuntimeError,
+             "invalid shape dimension -2");
+  Tensor *e = dwT_new(c, DT_F32, 1, SHAPE(0));
+  EXPECT_ERR(reshape(e, ATTR(0, -1)), EXC_RuntimeError,
+             "cannot reshape tensor of 0 elements into shape [0, -1] because "
+             "the unspecified dimension size -1 can be any value and is "
+             "ambiguous");
+  drop(c, e);
+  Tensor *r8 = arange_t(8, DT_F32);
+  EXPECT_ERR(reshape(r8, ATTR(3, 3)), EXC_RuntimeError,
+             "shape '[3, 3]' is invalid for input of size 8");
+  drop(c, r8);
+
+  /* permute errors */
+  OpAttrs p3 = ATTR(0, 1, 2), pdup = ATTR(0, 0);
+  EXPECT_ERR(op1(c, OP_PERMUTE, t, &p3), EXC_RuntimeError,
+             "permute(sparse_coo): number of dimensions in the tensor input "
+             "does not match the length of the desired ordering of dimensions "
+             "i.e. input.dim() = 2 is not equal to len(dims) = 3");
+  EXPECT_ERR(op1(c, OP_PERMUTE, t, &pdup), EXC_RuntimeError,
+             "permute(): duplicate dims are not allowed.");
+
+  /* expand: stride 0, shares storage */
+  Tensor *col = reshape(r, ATTR(12, 1));
+  OpAttrs ex = ATTR(2, 12, 3);
+  u = op1(c, OP_EXPAND, col, &ex);
+  CHECK(SHAPE_IS(u, 3, 2, 12, 3) && u->st == r->st && u->stride[0] == 0 &&
+        u->stride[2] == 0 && dwT_get(u, 3 * 12 + 2) == 0 && dwT_get(u, 5) == 1);
+  drop(c, u);
+  ex = ATTR(-1, 4);
+  u = op1(c, OP_EXPAND, col, &ex);
+  CHECK(SHAPE_IS(u, 2, 12, 4));
+  drop(c, u);
+  OpAttrs exbad = ATTR(12, 2, 3);
+  exbad = ATTR(4);
+  EXPECT_ERR(op1(c, OP_EXPAND, t, &exbad), EXC_RuntimeError,
+             "expand(torch.FloatTensor{[3, 4]}, size=[4]): the number of sizes "
+             "provided (1) must be greater or equal to the number of dimensions "
+             "in the tensor (2)");
+  exbad = ATTR(3, 5);
+  EXPECT_ERR(op1(c, OP_EXPAND, t, &exbad), EXC_RuntimeError,
+             "The expanded size of the tensor (5) must match the existing size "
+             "(4) at non-singleton dimension 1.  Target sizes: [3, 5].  Tensor "
+             "sizes: [3, 4]");
+  exbad = ATTR(-1, 3, 4);
+  EXPECT_ERR(op1(c, OP_EXPAND, t, &exbad), EXC_RuntimeError,
+             "The expanded size of the tensor (-1) isn't allowed in a leading, "
+             "non-existing dimension 0");
+  drop(c, col);
+
+  /* slice and select */
+  OpAttrs sl = ATTR(1, 1, 4, 2); /* t[:, 1:4:2] */
+  u = op1(c, OP_SLICE, t, &sl);
+  CHECK(SHAPE_IS(u, 2, 3, 2) && u->st == r->st && u->offset == 1 &&
+        u->stride[1] == 2 && VALS_EQ(u, 1, 3, 5, 7, 9, 11));
+  drop(c, u);
+  sl = ATTR(0, -2, INT64_MAX, 1); /* t[-2:] */
+  u = op1(c, OP_SLICE, t, &sl);
+  CHECK(SHAPE_IS(u, 2, 2, 4) && VALS_EQ(u, 4, 5, 6, 7, 8, 9, 10, 11));
+  drop(c, u);
+  sl = ATTR(0, 5, 2, 1); /* empty */
+  u = op1(c, OP_SLICE, t, &sl);
+  CHECK(SHAPE_IS(u, 2, 0, 4));
+  drop(c, u);
+  sl = ATTR(0, 0, 3, 0);
+  EXPECT_ERR(op1(c, OP_SLICE, t, &sl), EXC_ValueError,
+             "step must be greater than zero");
+  OpAttrs se = ATTR(1, -1); /* t[:, -1] */
+  u = op1(c, OP_SELECT, t, &se);
+  CHECK(SHAPE_IS(u, 1, 3) && u->st == r->st && VALS_EQ(u, 3, 7, 11));
+  drop(c, u);
+  se = ATTR(0, 5);
+  EXPECT_ERR(op1(c, OP_SELECT, t, &se), EXC_IndexError,
+             "index 5 is out of bounds for dimension 0 with size 3");
+  se = ATTR(0, -4);
+  EXPECT_ERR(op1(c, OP_SELECT, t, &se), EXC_IndexError,
+             "index -4 is out of bounds for dimension 0 with size 3");
+  se = ATTR(2, 0);
+  EXPECT_ERR(op1(c, OP_SELECT, t, &se), EXC_IndexError,
+             "Dimension out of range (expected to be in range of [-2, 1], but "
+             "got 2)");
+  Tensor *s0 = dwT_scalar(c, DT_F32, 1, false);
+  se = ATTR(0, 0);
+  EXPECT_ERR(op1(c, OP_SELECT, s0, &se), EXC_IndexError,
+             "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+             "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+  drop(c, s0);
+
+  /* clone: a contiguous copy, not shared */
+  u = op1(c, OP_CLONE, t, NULL);
+  CHECK(u && u->st != r->st && VALS_EQ(u, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11));
+  drop(c, u);
+  /* copy_into with broadcasting, conversion and overlap */
+  Tensor *row = MK1(c, DT_I64, 4, (1, 2, 3, 4));
+  CHECK(dwT_copy_into(c, t, row));
+  CHECK(VALS_EQ(r, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4));
+  Tensor *lo = op1(c, OP_SLICE, r, &(OpAttrs){.i = {0, 0, 11, 1}, .ni = 4});
+  Tensor *hi = op1(c, OP_SLICE, r, &(OpAttrs){.i = {0, 1, 12, 1}, .ni = 4});
+  CHECK(dwT_copy_into(c, hi, lo));
+  CHECK(VALS_EQ(r, 1, 1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3));
+  drop(c, lo);
+  drop(c, hi);
+  Tensor *bad = MK1(c, DT_F32, 3, (1, 2, 3));
+  CHECK(!dwT_copy_into(c, t, bad));
+  CHECK_STR(C.errmsg, "output with shape [3, 4] doesn't match the broadcast shape [3]");
+  C.errmsg[0] = 0;
+  drop(c, bad);
+  drop(c, row);
+  drop(c, t);
+  /* views keep the storage alive after the base is gone */
+  Tensor *base = arange_t(6, DT_I64);
+  Tensor *view = op1(c, OP_SELECT, base, &(OpAttrs){.i = {0, 4}, .ni = 2});
+  drop(c, base);
+  CHECK(view && dwT_get_int(view, 0) == 4);
+  drop(c, view);
+  drop(c, r);
+}
+
+static void naive_mm(const Tensor *a, const Tensor *b, float *out, int64_t M,
+                     int64_t K, int64_t N) {
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++) {
+      float s = 0;
+      for (int64_t k = 0; k < K; k++)
+        s += (float)dwT_get(a, i * K + k) * (float)dwT_get(b, k * N + j);
+      out[i * N + j] = s;
+    }
+}
+
+static void test_matmul(void) {
+  /* odd sizes 1..37, contiguous and non-contiguous; bit-exact vs naive */
+  int sizes[] = {1, 2, 3, 4, 5, 7, 8, 9, 13, 16, 17, 31, 33, 37};
+  int ns = (int)(sizeof sizes / sizeof sizes[0]);
+  int bad = 0, cases = 0;
+  float *ref = malloc(37 * 37 * sizeof(float));
+  for (int x = 0; x < ns; x++)
+    for (int y = 0; y < ns; y += 2)
+      for (int z = 0; z < ns; z += 3) {
+        int64_t M = sizes[x], K = sizes[y], N = sizes[z];
+        for (int layout = 0; layout < 3; layout++) {
+          Tensor *a, *b, *ab = NULL, *bb = NULL;
+          if (layout == 0) {
+            a = dwT_new(c, DT_F32, 2, SHAPE(M, K));
+            b = dwT_new(c, DT_F32, 2, SHAPE(K, N));
+          } else if (layout == 1) { /* transposed storage */
+            ab = dwT_new(c, DT_F32, 2, SHAPE(K, M));
+            bb = dwT_new(c, DT_F32, 2, SHAPE(N, K));
+            a = op1(c, OP_PERMUTE, ab, &(OpAttrs){.i = {1, 0}, .ni = 2});
+            b = op1(c, OP_PERMUTE, bb, &(OpAttrs){.i = {1, 0}, .ni = 2});
+          } else { /* every other column */
+            ab = dwT_new(c, DT_F32, 2, SHAPE(M, 2 * K));
+            bb = dwT_new(c, DT_F32, 2, SHAPE(K, 2 * N));
+            a = op1(c, OP_SLICE, ab, &(OpAttrs){.i = {1, 1, 2 * K, 2}, .ni = 4});
+            b = op1(c, OP_SLICE, bb, &(OpAttrs){.i = {1, 0, 2 * N, 2}, .ni = 4});
+          }
+          for (int64_t i = 0; i < M * K; i++)
+            dwT_set(c, a, i, sin((double)(i * 7 + M)) * 3);
+          for (int64_t i = 0; i < K * N; i++)
+            dwT_set(c, b, i, cos((double)(i * 3 + N)) * 2);
+          Tensor *p = op2(c, OP_MATMUL, a, b);
+          naive_mm(a, b, ref, M, K, N);
+          cases++;
+          if (!p || !SHAPE_IS(p, 2, M, N)) {
+            bad++;
+          } else {
+            for (int64_t i = 0; i < M * N; i++)
+              if ((float)dwT_get(p, i) != ref[i]) {
+                bad++;
+                break;
+              }
+          }
+          drop(c, p);
+          drop(c, a);
+          drop(c, b);
+          drop(c, ab);
+          drop(c, bb);
+        }
+      }
+  free(ref);
+  printf("matmul: %d cases vs naive float32 reference, %d mismatches\n", cases, bad);
+  CHECK(cases > 100 && bad == 0);
+
+  /* large K crosses the K blocking; still bit-exact */
+  Tensor *a = dwT_new(c, DT_F32, 2, SHAPE(5, 600)), *b = dwT_new(c, DT_F32, 2, SHAPE(600, 9));
+  for (int i = 0; i < 3000; i++) dwT_set(c, a, i, sin(i * 0.1));
+  for (int i = 0; i < 5400; i++) dwT_set(c, b, i, cos(i * 0.3));
+  Tensor *p = op2(c, OP_MATMUL, a, b);
+  float *r2 = malloc(45 * sizeof(float));
+  naive_mm(a, b, r2, 5, 600, 9);
+  int diff = 0;
+  for (int i = 0; i < 45; i++) diff += (float)dwT_get(p, i) != r2[i];
+  CHECK(p && diff == 0);
+  free(r2);
+  drop(c, p);
+  drop(c, a);
+  drop(c, b);
+
+  /* batched with broadcasting batch dims, 1-d operands */
+  Tensor *r = arange_t(12, DT_F32);
+  Tensor *A = reshape(r, ATTR(2, 2, 3));       /* [2, 2, 3] */
+  Tensor *B = reshape(r, ATTR(3, 4));          /* [3, 4] broadcast */
+  p = op2(c, OP_MATMUL, A, B);
+  CHECK(SHAPE_IS(p, 3, 2, 2, 4) &&
+        VALS_EQ(p, 20, 23, 26, 29, 56, 68, 80, 92, 92, 113, 134, 155, 128, 158, 188, 218));
+  drop(c, p);
+  Tensor *B3 = reshape(r, ATTR(1, 3, 4));
+  Tensor *A4 = reshape(r, ATTR(2, 1, 2, 3));
+  p = op2(c, OP_MATMUL, A4, B3);
+  CHECK(SHAPE_IS(p, 4, 2, 1, 2, 4) && dwT_get(p, 15) == 218);
+  drop(c, p);
+  drop(c, A4);
+  Tensor *v3 = MK1(c, DT_F32, 3, (1, 0, -1));
+  p = op2(c, OP_MATMUL, A, v3); /* [2,2,3] @ [3] -> [2,2] */
+  CHECK(SHAPE_IS(p, 2, 2, 2) && VALS_EQ(p, -2, -2, -2, -2));
+  drop(c, p);
+  Tensor *m23 = reshape(r, ATTR(2, 6));
+  Tensor *v2 = MK1(c, DT_F32, 2, (1, 1));
+  p = op2(c, OP_MATMUL, v2, m23); /* [2] @ [2,6] -> [6] */
+  CHECK(SHAPE_IS(p, 1, 6) && VALS_EQ(p, 6, 8, 10, 12, 14, 16));
+  drop(c, p);
+  p = op2(c, OP_MATMUL, v3, v3); /* dot -> 0-d */
+  CHECK(p && p->ndim == 0 && VALS_EQ(p, 2));
+  drop(c, p);
+
+  /* errors */
+  Tensor *m24 = dwT_new(c, DT_F32, 2, SHAPE(4, 5));
+  Tensor *m2x3 = reshape(r, ATTR(2, 6));
+  Tensor *m23b = dwT_new(c, DT_F32, 2, SHAPE(2, 3));
+  EXPECT_ERR(op2(c, OP_MATMUL, m23b, m24), EXC_RuntimeError,
+             "mat1 and mat2 shapes cannot be multiplied (2x3 and 4x5)");
+  /* >= 3-d @ <= 2-d folds the batch into rows, as PyTorch's matmul */
+  EXPECT_ERR(op2(c, OP_MATMUL, A, m24), EXC_RuntimeError,
+             "mat1 and mat2 shapes cannot be multiplied (4x3 and 4x5)");
+  Tensor *b245 = dwT_new(c, DT_F32, 3, SHAPE(2, 4, 5));
+  EXPECT_ERR(op2(c, OP_MATMUL, A, b245), EXC_RuntimeError,
+             "Expected size for first two dimensions of batch2 tensor to be: "
+             "[2, 3] but got: [2, 4].");
+  drop(c, b245);
+  Tensor *v4 = dwT_new(c, DT_F32, 1, SHAPE(4));
+  EXPECT_ERR(op2(c, OP_MATMUL, v3, v4), EXC_RuntimeError,
+             "inconsistent tensor size, expected tensor [3] and src [4] to have "
+             "the same number of elements, but got 3 and 4 elements "
+             "respectively");
+  EXPECT_ERR(op2(c, OP_MATMUL, m23b, v4), EXC_RuntimeError,
+             "size mismatch, got input (2), mat (2x3), vec (4)");
+  Tensor *s = dwT_scalar(c, DT_F32, 1, false);
+  EXPECT_ERR(op2(c, OP_MATMUL, s, m23b), EXC_RuntimeError,
+             "both arguments to matmul need to be at least 1D, but they are 0D "
+             "and 2D");
+  Tensor *il = MK(c, DT_I64, 2, (2, 2), (1, 2, 3, 4));
+  EXPECT_ERR(op2(c, OP_MATMUL, il, m23b), EXC_RuntimeError,
+             "expected m1 and m2 to have the same dtype, but got: long int != "
+             "float");
+  p = op2(c, OP_MATMUL, il, il);
+  CHECK(p && p->dtype == DT_I64 && VALS_EQ(p, 7, 10, 15, 22));
+  drop(c, p);
+  Tensor *k0a = dwT_new(c, DT_F32, 2, SHAPE(2, 0)), *k0b = dwT_new(c, DT_F32, 2, SHAPE(0, 3));
+  p = op2(c, OP_MATMUL, k0a, k0b);
+  CHECK(SHAPE_IS(p, 2, 2, 3) && VALS_EQ(p, 0, 0, 0, 0, 0, 0));
+  drop(c, p);
+  drop(c, k0a);
+  drop(c, k0b);
+  drop(c, il);
+  drop(c, s);
+  drop(c, v4);
+  drop(c, m23b);
+  drop(c, m2x3);
+  drop(c, m24);
+  drop(c, v2);
+  drop(c, m23);
+  drop(c, v3);
+  drop(c, B3);
+  drop(c, A);
+  drop(c, B);
+  drop(c, r);
+}
+
+static void test_cat_create(void) {
+  Tensor *a = MK(c, DT_F32, 2, (2, 2), (1, 2, 3, 4));
+  Tensor *b = MK(c, DT_I64, 2, (2, 1), (5, 6));
+  Tensor *in[2] = {a, b}, *t;
+  OpAttrs d1 = ATTR(1), d0 = ATTR(0);
+  t = dwT_op(c, OP_CAT, 2, in, &d1);
+  CHECK(SHAPE_IS(t, 2, 2, 3) && t->dtype == DT_F32 && VALS_EQ(t, 1, 2, 5, 3, 4, 6));
+  drop(c, t);
+  EXPECT_ERR(dwT_op(c, OP_CAT, 2, in, &d0), EXC_RuntimeError,
+             "Sizes of tensors must match except in dimension 0. Expected size "
+             "2 but got size 1 for tensor number 1 in the list.");
+  Tensor *c3 = dwT_new(c, DT_F32, 2, SHAPE(3, 2));
+  Tensor *in2[2] = {a, c3};
+  EXPECT_ERR(dwT_op(c, OP_CAT, 2, in2, &d1), EXC_RuntimeError,
+             "Sizes of tensors must match except in dimension 1. Expected size "
+             "2 but got size 3 for tensor number 1 in the list.");
+  Tensor *v = MK1(c, DT_F32, 2, (7, 8));
+  Tensor *in3[2] = {a, v};
+  EXPECT_ERR(dwT_op(c, OP_CAT, 2, in3, &d0), EXC_RuntimeError,
+             "Tensors must have same number of dimensions: got 2 and 1");
+  Tensor *e = dwT_new(c, DT_F32, 1, SHAPE(0));
+  Tensor *in4[3] = {e, a, e}; /* legacy empty 1-d tensors are skipped */
+  t = dwT_op(c, OP_CAT, 3, in4, &d0);
+  CHECK(SHAPE_IS(t, 2, 2, 2) && VALS_EQ(t, 1, 2, 3, 4));
+  drop(c, t);
+  Tensor *s = dwT_scalar(c, DT_F32, 1, false);
+  Tensor *in5[2] = {a, s};
+  EXPECT_ERR(dwT_op(c, OP_CAT, 2, in5, &d0), EXC_RuntimeError,
+             "zero-dimensional tensor (at position 1) cannot be concatenated");
+  EXPECT_ERR(dwT_op(c, OP_CAT, 0, NULL, &d0), EXC_RuntimeError,
+             "torch.cat(): expected a non-empty list of Tensors");
+  OpAttrs d5 = ATTR(5);
+  EXPECT_ERR(dwT_op(c, OP_CAT, 2, in, &d5), EXC_IndexError,
+             "Dimension out of range (expected to be in range of [-2, 1], but "
+             "got 5)");
+  /* many inputs (more than the dispatcher's stack array) */
+  Tensor *many[9];
+  for (int k = 0; k < 9; k++) many[k] = v;
+  t = dwT_op(c, OP_CAT, 9, many, &d0);
+  CHECK(SHAPE_IS(t, 1, 18) && dwT_get(t, 17) == 8);
+  drop(c, t);
+  drop(c, s);
+  drop(c, e);
+  drop(c, v);
+  drop(c, c3);
+
+  /* full, arange */
+  OpAttrs f = ATTR(2, 2);
+  f.f[0] = 2.9;
+  f.dtype = DT_I32;
+  t = dwT_op(c, OP_FULL, 0, NULL, &f);
+  CHECK(t && t->dtype == DT_I32 && VALS_EQ(t, 2, 2, 2, 2));
+  drop(c, t);
+  int64_t n = 0;
+  CHECK(dwT_arange_len(c, 0, 1, 0.1, &n) && n == 10);
+  CHECK(dwT_arange_len(c, 1, 2.5, 0.5, &n) && n == 3);
+  CHECK(dwT_arange_len(c, 5, 0, -2, &n) && n == 3);
+  CHECK(dwT_arange_len(c, 0, 0, 1, &n) && n == 0);
+  CHECK(!dwT_arange_len(c, 0, 1, 0, &n));
+  CHECK_STR(C.errmsg, "step must be nonzero");
+  CHECK(!dwT_arange_len(c, 0, 5, -1, &n));
+  CHECK_STR(C.errmsg, "upper bound and larger bound inconsistent with step sign");
+  C.errmsg[0] = 0;
+  OpAttrs ar = {.i = {3}, .ni = 0, .f = {1, 0.1}, .dtype = DT_F32};
+  t = dwT_op(c, OP_ARANGE, 0, NULL, &ar);
+  CHECK(t && VALS_EQ(t, 1, (float)1.1, (float)1.2));
+  drop(c, t);
+  drop(c, a);
+  drop(c, b);
+}
+
+static void test_rand(void) {
+  dwT_seed(c, 42);
+  Tensor *a = dwT_rand(c, 2, SHAPE(100, 10), false);
+  dwT_seed(c, 42);
+  Tensor *b = dwT_rand(c, 2, SHAPE(100, 10), false);
+  Tensor *d = dwT_rand(c, 2, SHAPE(100, 10), false);
+  bool same = true, differs = false, in_range = true;
+  double mean = 0;
+  for (int i = 0; i < 1000; i++) {
+    double x = dwT_get(a, i);
+    same &= x == dwT_get(b, i);
+    differs |= x != dwT_get(d, i);
+    in_range &= x >= 0 && x < 1;
+    mean += x / 1000;
+  }
+  CHECK(same && differs && in_range && fabs(mean - 0.5) < 0.05);
+  Tensor *n = dwT_rand(c, 1, SHAPE(10001), true);
+  double m = 0, v = 0;
+  for (int i = 0; i < 10001; i++) m += dwT_get(n, i) / 10001;
+  for (int i = 0; i < 10001; i++) v += pow(dwT_get(n, i) - m, 2) / 10001;
+  CHECK(fabs(m) < 0.05 && fabs(v - 1) < 0.05);
+  drop(c, n);
+  drop(c, a);
+  drop(c, b);
+  drop(c, d);
+}
+
+/* ------------------------------------------------------------------ */
+/* dwmath.h vs libm                                                    */
+/* ------------------------------------------------------------------ */
+
+static double ulp_err(float got, double ref) {
+  if (isnan(ref)) return isnan(got) ? 0 : 1e9;
+  float rf = (float)ref;
+  if (isinf(rf)) return got == rf ? 0 : 1e9;
+  if (isnan(got) || isinf(got)) return 1e9;
+  double u = fabs(ref) < 0x1p-126 ? 0x1p-149 : ldexp(1.0, ilogb(ref) - 23);
+  return fabs((double)got - ref) / u;
+}
+static double gelu_ref(double x) { return x * 0.5 * (1 + erf(x / sqrt(2.0))); }
+static double sigmoid_ref(double x) { return 1 / (1 + exp(-x)); }
+
+typedef struct Sweep {
+  const char *name;
+  float (*f)(float);
+  double (*ref)(double);
+  double lo, hi, max_ulp;
+} Sweep;
+
+static void test_math(void) {
+  Sweep sw[] = {
+      {"exp", dw_expf, exp, -103, 88.7, 1.5},
+      {"log", dw_logf, log, 1e-38, 1e38, 1.0},
+      {"log", dw_logf, log, 0.25, 4, 1.0},
+      {"sin", dw_sinf, sin, -1e5, 1e5, 1.0},
+      {"cos", dw_cosf, cos, -1e5, 1e5, 1.0},
+      {"sin", dw_sinf, sin, -4, 4, 1.0},
+      {"tanh", dw_tanhf, tanh, -12, 12, 2.0},
+      {"erf", dw_erff, erf, -5, 5, 2.0},
+      {"sigmoid", dw_sigmoidf, sigmoid_ref, -30, 30, 3.0},
+      /* below -1, 1 + erf(x/sqrt 2) cancels: PyTorch's formula has the
+       * same conditioning, so the check stops there */
+      {"gelu", dw_geluf, gelu_ref, -1, 10, 3.0},
+  };
+  for (size_t k = 0; k < sizeof sw / sizeof sw[0]; k++) {
+    double worst = 0, at = 0;
+    const int N = 400000;
+    for (int i = 0; i <= N; i++) {
+      double xd = sw[k].lo + (sw[k].hi - sw[k].lo) * i / N;
+      if (sw[k].f == dw_logf) xd = exp(log(sw[k].lo) + (log(sw[k].hi) - log(sw[k].lo)) * i / N);
+      float x = (float)xd;
+      double e = ulp_err(sw[k].f(x), sw[k].ref((double)x));
+      if (e > worst) worst = e, at = x;
+    }
+    printf("dwmath %-8s [%g, %g]: max error %.3f ulp (at %g)\n", sw[k].name,
+           sw[k].lo, sw[k].hi, worst, at);
+    CHECK(worst <= sw[k].max_ulp);
+  }
+  double worst = 0;
+  for (int i = 0; i < 200000; i++) {
+    float x = (float)(i * 1e-4), y = (float)(sin(i * 0.7) * 12);
+    double e = ulp_err(dw_powf(x, y), pow((double)x, (double)y));
+    if (e > worst) worst = e;
+  }
+  printf("dwmath %-8s [0, 20]^[-12, 12]: max error %.3f ulp\n", "pow", worst);
+  CHECK(worst <= 1.0);
+  /* special values */
+  CHECK(isinf(dw_expf(89)) && dw_expf(-104) == 0 && isnan(dw_expf(NAN)));
+  CHECK(dw_expf(0) == 1 && dw_logf(1) == 0 && isinf(dw_logf(0)) && dw_logf(0) < 0);
+  CHECK(isnan(dw_logf(-1)) && isinf(dw_logf(INFINITY)) && dw_logf(1e-45f) < -103);
+  CHECK(isnan(dw_sinf(INFINITY)) && isnan(dw_cosf(NAN)) && dw_sinf(0) == 0 && dw_cosf(0) == 1);
+  CHECK(dw_tanhf(20) == 1 && dw_tanhf(-20) == -1 && dw_erff(10) == 1 && dw_erff(-10) == -1);
+  CHECK(dw_powf(-2, 3) == -8 && isnan(dw_powf(-2, 0.5f)) && dw_powf(NAN, 0) == 1);
+  CHECK(dw_powf(0, -1) == INFINITY && dw_powf(-0.0f, -1) == -INFINITY && dw_powf(2, -INFINITY) == 0);
+  CHECK(dw_powf(-1, INFINITY) == 1 && dw_powf(0.5f, INFINITY) == 0 && dw_powf(4, 0.5f) == 2);
+}
+
+int main(void) {
+  test_construction();
+  test_dtype_tables();
+  test_promotion();
+  test_binary();
+  test_wide_pointwise();
+  test_unary();
+  test_reduce();
+  test_views();
+  test_matmul();
+  test_cat_create();
+  test_rand();
+  test_math();
+  CHECK(C.errmsg[0] == 0 || printf("unexpected error: %s\n", C.errmsg));
+  dwV_free_all(c);
+  CHECK(C.tensor_bytes == 0);
+  return finish("test_tensor");
+}
