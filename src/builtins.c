@@ -2187,11 +2187,7 @@ BI(m_pop_dict) {
       dwV_incref(a->v[1]);
       return a->v[1];
     }
-    Buf b = {0};
-    dwV_repr(&b, a->v[0]);
-    dwI_raise(I, EXC_KeyError, "%s", b.p ? b.p : "");
-    dwB_free(&b);
-    return dwV_null();
+    return dwI_raise_key(I, a->v[0]);
   }
   dwV_incref(v);
   dwV_dict_del(&I->c, DICT(self), a->v[0]);

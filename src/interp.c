@@ -89,6 +89,24 @@ Value dwI_raise(Interp *I, ExcType t, const char *fmt, ...) {
   return dwV_null();
 }
 
+/* KeyError(key): str() is repr(key), args = (key,) */
+Value dwI_raise_key(Interp *I, Value key) {
+  Buf b = {0};
+  dwV_repr(&b, key);
+  dwI_raise(I, EXC_KeyError, "%s", b.p ? b.p : "");
+  dwB_free(&b);
+  if (I->exc.t == V_EXC) {
+    Exc *e = (Exc *)I->exc.u.o;
+    Tuple *t = dwV_tuple(&I->c, 1);
+    if (t) {
+      dwV_incref(t->items[0] = key);
+      dwV_decref(&I->c, e->args);
+      e->args = dwV_obj(&t->h);
+    }
+  }
+  return dwV_null();
+}
+
 Value dwI_raise_ctx(Interp *I) {
   return dwI_raise(I, I->c.err, "%s", I->c.errmsg);
 }
@@ -1844,10 +1862,7 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
       return dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(idx));
     Value v = dwV_dict_get((Dict *)OBJ(obj), idx);
     if (v.t == V_NULL) {
-      Buf b = {0};
-      dwV_repr(&b, idx);
-      dwI_raise(I, EXC_KeyError, "%s", b.p ? b.p : "");
-      dwB_free(&b);
+      dwI_raise_key(I, idx);
       return dwV_null();
     }
     dwV_incref(v);
@@ -1976,10 +1991,7 @@ static bool delitem(Interp *I, Value obj, Value idx) {
   if (obj.t == V_DICT) {
     if (dwR_tracing(I)) dwR_log_obj(I, OBJ(obj));
     if (!dwV_hashable(idx) || !dwV_dict_del(&I->c, (Dict *)OBJ(obj), idx)) {
-      Buf b = {0};
-      dwV_repr(&b, idx);
-      dwI_raise(I, EXC_KeyError, "%s", b.p ? b.p : "");
-      dwB_free(&b);
+      dwI_raise_key(I, idx);
       return false;
     }
     return true;

@@ -302,6 +302,9 @@ struct Interp {
   int nmarks, capmarks;
   void *rt;            /* trace.c's run state (graphs, frames, explain) */
   bool no_mark;        /* the next statement mark is dropped */
+  Tensor **memo;       /* ops a breaking statement traced (trace.c) */
+  uint16_t *memo_op;
+  int nmemo, memo_pos;
   struct {
     bool pending;
     int line;
@@ -319,6 +322,7 @@ struct Interp {
 Value dwI_raise(Interp *I, ExcType t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 Value dwI_raise_ctx(Interp *I); /* raise the library error in I->c */
+Value dwI_raise_key(Interp *I, Value key); /* KeyError(key) */
 Value dwI_call(Interp *I, Value callee, Args *a);
 Value dwI_call0(Interp *I, Value callee, int n, Value *v);
 Value dwI_getattr(Interp *I, Value obj, Str *name);

@@ -185,6 +185,7 @@ struct Trace {
   Undo *undo;
   int nundo, capundo;
   int stmt_undo;     /* undo position at the current root statement */
+  uint64_t rng[4];   /* random state at the unit's start */
   int mark_start;    /* I->nmarks at the unit's start */
   Guard *guards;
   int nguards, capguards;
@@ -687,6 +688,16 @@ void dwR_guard_global_slow(Interp *I, int slot) {
   add_guard(I, t, G_GLOBAL, slot, I->globals[slot].name, v);
 }
 
+/* A type's name from its code alone (guards keep no object). */
+static const char *vt_name(int vt) {
+  static const char *const n[V_COUNT] = {
+      "NULL", "NoneType", "bool", "int", "float", "torch.dtype", "str", "list",
+      "tuple", "dict", "Tensor", "function", "builtin", "method", "function",
+      "type", "object", "module", "range", "slice", "iterator", "exception",
+      "cell", "object"};
+  return vt >= 0 && vt < V_COUNT ? n[vt] : "?";
+}
+
 static const char *dtype_short(int dt) {
   static const char *const n[] = {"Float", "Long", "Int", "Bool"};
   return dt >= 0 && dt < DT_COUNT ? n[dt] : "?";
@@ -725,8 +736,7 @@ static bool guard_check(Interp *I, Frame *f, const Guard *g, Buf *why) {
   dwB_puts(why, "type(");
   guard_source(g, why);
   dwB_printf(why, ") or its contents changed (was %s, now %s)",
-             g->vt < V_COUNT ? dwV_type_name((Value){g->vt, {0}}) : "?",
-             dwV_type_name(v));
+             vt_name(g->vt), vt_name(v.t));
   return false;
 }
 
@@ -746,7 +756,7 @@ static void guard_describe(const Guard *g, Buf *b) {
   } else {
     dwB_puts(b, "ID_MATCH: ");
     guard_source(g, b);
-    dwB_printf(b, " (%s, contents)", g->vt < V_COUNT ? dwV_type_name((Value){g->vt, {0}}) : "?");
+    dwB_printf(b, " (%s, contents)", vt_name(g->vt));
   }
 }
 
@@ -935,6 +945,7 @@ static void unit_begin(Interp *I, Frame *f, Node *start) {
   t->hit = hit;
   t->opts = opts;
   t->mark_start = I->nmarks;
+  memcpy(t->rng, I->c.rng, sizeof t->rng);
   t->t0 = dw_now_ms();
   dwG_init(&t->g);
   if (!hit && uc->n > 0) {
@@ -954,6 +965,7 @@ static void unit_rollback(Interp *I, Frame *f) {
   if (!t) return;
   undo_rollback(I, t, 0);
   marks_truncate(I, t->mark_start);
+  memcpy(I->c.rng, t->rng, sizeof t->rng);
   I->trace = NULL;
   f->trace = NULL;
   f->unit_root = false;
@@ -983,6 +995,39 @@ static Entry *cache_add(Trace *t, int status) {
 /* Tensor ops                                                          */
 /* ------------------------------------------------------------------ */
 
+/* Finds tensor x below v (attributes of objects, list items), writing
+ * its access path as an identifier: self_fc1_weight, layers_0_bias. */
+static bool find_source(Value v, Tensor *x, const char *path, char *out,
+                        size_t cap, int depth) {
+  if (v.t == V_TENSOR) {
+    if (v.u.o != &x->h) return false;
+    snprintf(out, cap, "%s", path);
+    return true;
+  }
+  if (depth > 3) return false;
+  char sub[128];
+  if (v.t == V_INST) {
+    Dict *d = ((Inst *)v.u.o)->attrs;
+    for (int64_t k = 0; k < d->nent; k++) {
+      if (!d->ent[k].used || d->ent[k].key.t != V_STR) continue;
+      const char *key = ((Str *)d->ent[k].key.u.o)->s;
+      if (!strcmp(key, "_modules")) snprintf(sub, sizeof sub, "%s", path);
+      else snprintf(sub, sizeof sub, "%s_%s", path, key);
+      if (find_source(d->ent[k].val, x, sub, out, cap, depth + 1)) return true;
+    }
+  } else if (v.t == V_LIST || v.t == V_TUPLE) {
+    int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
+    Value *items = v.t == V_LIST ? ((List *)v.u.o)->items : ((Tuple *)v.u.o)->items;
+    for (int64_t k = 0; k < n && k < 64; k++) {
+      snprintf(sub, sizeof sub, "%s_%lld", path, (long long)k);
+      if (find_source(items[k], x, sub, out, cap, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
+static Tensor *memo_take(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);
+
 static int lift(Interp *I, Trace *t, Tensor *x) {
   if (x->wrapped && x->ndim == 0) {
     TMeta m;
@@ -1011,20 +1056,23 @@ static int lift(Interp *I, Trace *t, Tensor *x) {
   int id = dwG_add(&t->g, OP_INPUT, &m, 0, NULL, NULL, I->frame->line, I->frame->col);
   if (id < 0) return -1;
   t->g.nodes[id].input = t->ninputs;
-  /* name the input after a root local holding it, FX-style */
-  const char *name = NULL;
+  /* name the input after where the frame reaches it, FX-style:
+   * `x`, `self_fc1_weight`, `G_scale` */
+  char buf[128];
   Frame *r = t->root;
-  for (int k = 0; k < r->code->nslots && !name; k++) {
+  bool named = false;
+  for (int k = 0; k < r->code->nslots && !named; k++) {
     Value v = r->slots[k];
     if (r->code->slotcell[k] && v.t == V_CELL) v = ((Cell *)v.u.o)->v;
-    if (v.t == V_TENSOR && v.u.o == &x->h) name = r->code->slotnames[k]->s;
+    named = find_source(v, x, r->code->slotnames[k]->s, buf, sizeof buf, 0);
   }
-  char buf[32];
-  if (!name) {
-    snprintf(buf, sizeof buf, "arg%d", t->ninputs);
-    name = buf;
+  for (int k = 0; k < I->nglobals && !named; k++) {
+    char g[100];
+    snprintf(g, sizeof g, "G_%s", I->globals[k].name->s);
+    named = find_source(I->globals[k].v, x, g, buf, sizeof buf, 1);
   }
-  dwG_set_name(&t->g, id, name);
+  if (!named) snprintf(buf, sizeof buf, "arg%d", t->ninputs);
+  dwG_set_name(&t->g, id, buf);
   dwV_incref_o(&x->h);
   t->input_node[t->ninputs] = id;
   t->inputs[t->ninputs++] = x;
@@ -1037,6 +1085,10 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
       if (!in[k]->st)
         return dwI_raise(I, EXC_InternalTorchDynamoError,
                          "a traced tensor escaped its graph");
+    if (I->memo) {
+      Tensor *m = memo_take(I, op, nin, in, at);
+      if (m) return dwV_obj(&m->h);
+    }
     Tensor *r = dwT_op(&I->c, op, nin, in, at);
     return r ? dwV_obj(&r->h) : dwI_raise_ctx(I);
   }
@@ -1293,6 +1345,10 @@ static void frame_guards_text(FrameRec *fr, Entry *e) {
   fr->guards = dwB_take(&b);
 }
 
+static void undo_count(Value v) {
+  if (v.t == V_TENSOR && !((Tensor *)v.u.o)->st) v.u.o->flags++;
+}
+
 /* Ends the open unit of f: compiles (or reuses) its graph, runs it and
  * turns every live fake tensor into the real result. */
 static int unit_end(Interp *I, Frame *f) {
@@ -1300,16 +1356,27 @@ static int unit_end(Interp *I, Frame *f) {
   Run *R = RUN(I);
   FrameRec *fr = frame_rec(I, t->root->code);
   double t_trace = dw_now_ms() - t->t0;
-  /* outputs: the fakes something still refers to */
+  /* outputs: the fakes something still refers to, apart from this
+   * trace's own list and its undo log (which dies with the unit) */
+  for (int k = 0; k < t->nfakes; k++) t->fakes[k]->h.flags = 0;
+  for (int k = 0; k < t->nundo; k++) {
+    Undo *u = &t->undo[k];
+    undo_count(u->old);
+    for (int64_t j = 0; u->items && j < u->n; j++) undo_count(u->items[j]);
+    for (int64_t j = 0; u->ents && j < u->n; j++)
+      if (u->ents[j].used) undo_count(u->ents[j].val);
+  }
   int32_t *outs_id = malloc(sizeof(int32_t) * (size_t)(t->nfakes + 1));
   int nout = 0;
   for (int k = 0; outs_id && k < t->nfakes; k++) {
     Tensor *x = t->fakes[k];
-    if (x->h.rc <= 1 || x->st || x->trace != t || x->node < 0) continue;
+    if (x->h.rc - 1 - (int)x->h.flags <= 0 || x->st || x->trace != t || x->node < 0)
+      continue;
     bool dup = false;
     for (int j = 0; j < nout; j++) dup |= outs_id[j] == x->node;
     if (!dup) outs_id[nout++] = x->node;
   }
+  for (int k = 0; k < t->nfakes; k++) t->fakes[k]->h.flags = 0;
   if (nout == 0) {
     free(outs_id);
     if (!t->hit) {
@@ -1511,6 +1578,22 @@ static Exec skip_unit(Interp *I, Frame *f, const Break *b) {
   return dwI_exec_from(I, f, start);
 }
 
+/* The frame returns: its locals are dead, so fakes they hold need not be
+ * graph outputs. Logged, so a unit that must rerun eagerly gets them back. */
+static void release_locals(Interp *I, Frame *f) {
+  Trace *t = f->trace;
+  for (int k = 0; k < f->code->nslots; k++) {
+    Value *slot = &f->slots[k];
+    if (slot->t == V_NULL || slot->t == V_CELL) continue;
+    Undo *u = undo_push(I, t);
+    if (!u) return;
+    u->kind = U_SLOT;
+    u->slot = slot;
+    u->old = *slot; /* the log takes the frame's reference */
+    *slot = dwV_null();
+  }
+}
+
 Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
                         const CompileOpts *opts) {
   Frame *f = dwI_frame_push(I, fn, self, a);
@@ -1536,6 +1619,7 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
       continue;
     }
     if ((st == X_RETURN || st == X_NORMAL) && f->trace) {
+      release_locals(I, f);
       int ue = unit_end(I, f);
       if (ue == UE_EAGER) {
         st = skip_unit(I, f, NULL);
@@ -1566,22 +1650,78 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
   return r;
 }
 
+/* Memo of the tensor ops a breaking statement traced before its break:
+ * they stay in the graph (as in Dynamo, whose graph runs up to the
+ * breaking instruction), and the statement's eager run takes their
+ * results in order instead of computing them again. */
+static void memo_free(Interp *I) {
+  for (int k = 0; k < I->nmemo; k++) dwV_decref_o(&I->c, &I->memo[k]->h);
+  free(I->memo);
+  free(I->memo_op);
+  I->memo = NULL;
+  I->memo_op = NULL;
+  I->nmemo = I->memo_pos = 0;
+}
+
+/* Eager op during a statement's replay: the memoised result, if it is the
+ * op the trace saw at this position (else the memo is dropped). */
+static Tensor *memo_take(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
+  if (I->memo_pos >= I->nmemo || I->memo_op[I->memo_pos] != op) {
+    memo_free(I);
+    return NULL;
+  }
+  Tensor *r = I->memo[I->memo_pos];
+  TMeta m[8], out;
+  if (nin <= 8 && r->st) {
+    for (int k = 0; k < nin; k++) dwT_meta_of(in[k], &m[k]);
+    if (!dwT_meta(&I->c, op, nin, m, at, &out) || out.ndim != r->ndim ||
+        out.dtype != r->dtype || memcmp(out.shape, r->shape, sizeof(int64_t) * r->ndim)) {
+      memo_free(I);
+      return NULL;
+    }
+  } else {
+    memo_free(I);
+    return NULL;
+  }
+  I->memo_pos++;
+  dwV_incref_o(&r->h);
+  return r;
+}
+
 /* A statement of a unit's root frame while it is traced. */
 Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
   Trace *t = f->trace;
   int undo_mark = t->nundo, mark_mark = I->nmarks, gmark = t->g.n;
   int fake_mark = t->nfakes, input_mark = t->ninputs, mut_mark = t->nmut;
   int saved_stmt = t->stmt_undo;
+  uint64_t rng[4];
+  memcpy(rng, I->c.rng, sizeof rng);
   t->stmt_undo = undo_mark;
   Exec st = dwI_exec_stmt(I, f, s);
   t->stmt_undo = saved_stmt;
   if (st != X_GBREAK) return st;
   Break b = I->brk;
   I->brk.pending = false;
-  /* take the statement back: its effects, marks and graph nodes */
+  /* take the statement back: its effects and marks */
   undo_rollback(I, t, undo_mark);
   marks_truncate(I, mark_mark);
-  for (int k = fake_mark; k < t->nfakes; k++) {
+  memcpy(I->c.rng, rng, sizeof rng);
+  bool keep_ops = b.nstack == 0 && f->loop_depth == 0 && !t->opts->fullgraph;
+  if (keep_ops) {
+    /* the ops before the break stay in the graph: remember them */
+    int n = t->nfakes - fake_mark;
+    memo_free(I);
+    I->memo = malloc(sizeof(Tensor *) * (size_t)(n ? n : 1));
+    I->memo_op = malloc(sizeof(uint16_t) * (size_t)(n ? n : 1));
+    for (int k = 0; I->memo && I->memo_op && k < n; k++) {
+      Tensor *x = t->fakes[fake_mark + k];
+      if (x->node < 0 || x->trace != t) continue;
+      dwV_incref_o(&x->h);
+      I->memo_op[I->nmemo] = t->g.nodes[x->node].op;
+      I->memo[I->nmemo++] = x;
+    }
+  }
+  for (int k = fake_mark; !keep_ops && k < t->nfakes; k++) {
     Tensor *x = t->fakes[k];
     if (x->h.rc > 1 && !x->st) {
       /* still referenced after the rollback: should not happen */
@@ -1589,15 +1729,17 @@ Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
     }
     dwV_decref_o(&I->c, &x->h);
   }
-  t->nfakes = fake_mark;
-  for (int k = mut_mark; k < t->nmut; k++) {
+  if (!keep_ops) t->nfakes = fake_mark;
+  for (int k = mut_mark; !keep_ops && k < t->nmut; k++) {
     dwV_decref_o(&I->c, &t->mut_in[k]->h);
     dwV_decref_o(&I->c, &t->mut_val[k]->h);
   }
-  t->nmut = mut_mark;
-  for (int k = input_mark; k < t->ninputs; k++) dwV_decref_o(&I->c, &t->inputs[k]->h);
-  t->ninputs = input_mark;
-  t->g.n = gmark;
+  if (!keep_ops) {
+    t->nmut = mut_mark;
+    for (int k = input_mark; k < t->ninputs; k++) dwV_decref_o(&I->c, &t->inputs[k]->h);
+    t->ninputs = input_mark;
+    t->g.n = gmark;
+  }
   if (f->loop_depth > 0) {
     /* Dynamo: a graph break in a loop skips the whole frame */
     I->brk = b;
@@ -1616,18 +1758,21 @@ Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
   dwR_mark(I, s->line, MK_TRACED);
   bool counted = !t->hit;
   int ue = unit_end(I, f);
+  if (ue != UE_OK) memo_free(I);
   if (ue == UE_EAGER) {
     I->brk = b;
     I->brk.pending = false;
     return X_SKIP;
   }
   if (ue == UE_ERROR) return X_EXC;
+  I->memo_pos = 0;
   if (counted) record_break(I, &b);
   dwR_mark_break(I, &b);
   /* the breaking statement runs eagerly; tracing resumes after it */
   if (s->kind == N_IF) {
     f->line = s->line;
     Value c = dwI_eval(I, f, s->a);
+    memo_free(I);
     if (c.t == V_NULL) return X_EXC;
     bool truth;
     bool ok = dwI_truth(I, c, &truth);
@@ -1640,6 +1785,7 @@ Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
   I->no_mark = true;
   st = dwI_exec_stmt(I, f, s);
   I->no_mark = false;
+  memo_free(I);
   if (st != X_NORMAL) return st;
   unit_begin(I, f, next_stmt(f, s));
   return X_NORMAL;

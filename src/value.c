@@ -619,7 +619,15 @@ static void repr_depth(Buf *b, Value v, int depth) {
   case V_EXC: {
     Exc *e = (Exc *)v.u.o;
     dwB_printf(b, "%s(", dwV_type_name(v));
-    if (e->msg && e->msg->len) repr_str(b, e->msg->s, e->msg->len);
+    if (e->args.t == V_TUPLE) {
+      Tuple *t = (Tuple *)e->args.u.o;
+      for (int64_t k = 0; k < t->len; k++) {
+        if (k) dwB_puts(b, ", ");
+        repr_depth(b, t->items[k], depth + 1);
+      }
+    } else if (e->msg && e->msg->len) {
+      repr_str(b, e->msg->s, e->msg->len);
+    }
     dwB_putc(b, ')');
     break;
   }
