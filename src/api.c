@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if !defined(__EMSCRIPTEN__) && !defined(_WIN32)
+#include <sys/resource.h>
+#endif
 
 struct dw_session {
   Buf report;                /* the last report */
@@ -97,6 +100,30 @@ static Code *load(Interp *I, const char *src, size_t len) {
   return dwI_resolve(I, m, &code) ? code : NULL;
 }
 
+/* How much C stack a run may use before RecursionError: most of what the
+ * platform gives (native: the stack rlimit; WebAssembly: the linker's
+ * stack size, wasm/build.sh). Deep recursion is an error, never a crash. */
+#ifndef DW_WASM_STACK
+#define DW_WASM_STACK (16u << 20)
+#endif
+static size_t stack_budget(void) {
+#if defined(__EMSCRIPTEN__)
+  return DW_WASM_STACK / 4 * 3;
+#elif defined(_WIN32)
+  return (size_t)768 << 10;
+#else
+  struct rlimit rl;
+  size_t have = (size_t)8 << 20;
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+    have = (size_t)rl.rlim_cur;
+  if (have > ((size_t)256 << 20)) have = (size_t)256 << 20;
+  /* leave room for the caller and for library code (printing, ...) */
+  size_t reserve = have / 4 > ((size_t)256 << 10) ? have / 4 : ((size_t)256 << 10);
+  if (reserve > have / 2) reserve = have / 2;
+  return have - reserve;
+#endif
+}
+
 const char *dw_run(dw_session *s, const char *src, size_t len,
                    const dw_options *opt) {
   dw_options dflt;
@@ -117,6 +144,9 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
     return b->p;
   }
   double t0 = dw_now_ms();
+  char probe;
+  I->stack_base = (uintptr_t)&probe;
+  I->stack_budget = stack_budget();
   I->opt = *opt;
   I->filename = opt->filename && *opt->filename ? opt->filename : "main.py";
   I->src = src;

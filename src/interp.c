@@ -1386,11 +1386,22 @@ static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
   return true;
 }
 
+/* True when the C stack has room for one more level of evaluation. */
+bool dwI_stack_ok(Interp *I) {
+  char probe;
+  uintptr_t sp = (uintptr_t)&probe;
+  size_t used = I->stack_base > sp ? I->stack_base - sp : sp - I->stack_base;
+  if (used <= I->stack_budget) return true;
+  dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
+  return false;
+}
+
 Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a) {
   if (I->depth >= I->max_depth) {
     dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
     return NULL;
   }
+  if (!dwI_stack_ok(I)) return NULL;
   Code *c = fn->code;
   Frame *f = calloc(1, sizeof(Frame) + sizeof(Value) * (size_t)(c->nslots + 1));
   if (!f) {
@@ -2149,6 +2160,7 @@ static bool comp_loop(Interp *I, Frame *cf, Node *n, int g, Value iter0,
 }
 
 static Value eval_comp(Interp *I, Frame *f, Node *n) {
+  if (!dwI_stack_ok(I)) return dwV_null();
   Value iter0 = eval(I, f, n->kids.v[0]->b);
   if (iter0.t == V_NULL) return iter0;
   Code *c = n->code;

@@ -284,6 +284,8 @@ struct Interp {
   Break brk;           /* pending graph break */
   int depth;           /* frames on the stack */
   int max_depth;       /* RecursionError beyond (1000) */
+  uintptr_t stack_base;  /* address near the bottom of dw_run's C stack */
+  size_t stack_budget;   /* RecursionError when the C stack grows beyond */
   uint64_t steps;      /* statements executed */
   Dict *interned;      /* interned strings */
   Dict *builtins;      /* name -> builtin function / class */
@@ -335,6 +337,7 @@ Value dwI_binop(Interp *I, int op, Value a, Value b);
 Value dwI_compare(Interp *I, int op, Value a, Value b);
 Str *dwI_intern(Interp *I, const char *s);
 Value dwI_eval(Interp *I, Frame *f, Node *n);
+bool dwI_stack_ok(Interp *I); /* RecursionError when the C stack is low */
 void dwI_tb_add(Interp *I, Frame *f);
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
 Exec dwI_exec_block(Interp *I, Frame *f, NodeList *b);
