@@ -43,6 +43,8 @@ typedef struct dw_options {
   uint64_t max_steps;  /* statement budget (0: unlimited) */
   size_t tensor_cap;   /* bytes of live tensor storage (0: 1 GiB) */
   unsigned logs;       /* dw_logs bits */
+  int no_compile;      /* run torch.compile'd functions as plain Python (the
+                          eager baseline the playground times against) */
 } dw_options;
 
 /* Compiles and instantiates one kernel module in the host. Returns the

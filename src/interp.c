@@ -1546,6 +1546,17 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
       return dwI_raise(I, EXC_TypeError, "the decorator expects one function");
     return dwL_wrap_apply(I, w, a->v[0]);
   }
+  if (w->kind == WRAP_COMPILE && I->opt.no_compile) {
+    if (self.t == V_NULL) return dwI_call(I, w->target, a);
+    Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
+    if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
+    v[0] = self;
+    for (int k = 0; k < a->n; k++) v[k + 1] = a->v[k];
+    Args b = {a->n + 1, v, a->nkw, a->kw};
+    Value r = dwI_call(I, w->target, &b);
+    free(v);
+    return r;
+  }
   if (w->kind == WRAP_COMPILE) {
     Func *fn;
     Value tself;

@@ -290,6 +290,7 @@ struct Interp {
   Dict *interned;      /* interned strings */
   Dict *builtins;      /* name -> builtin function / class */
   Dict *modules;       /* dotted name -> Module */
+  Dict *tensor_methods;/* name -> index into torchlib's method table */
   bool stop_iter;      /* a dwI_foreach callback stopped early on purpose */
   GlobalSlot *globals;
   int nglobals, capglobals;

@@ -1839,8 +1839,8 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
     dwV_incref(self);
     return self;
   }
-  for (const BuiltinDef *d = tensor_methods; d->name; d++)
-    if (!strcmp(strchr(d->name, '.') + 1, n)) return dwL_bound(I, d, self);
+  Value idx = dwV_dict_gets(I->tensor_methods, name);
+  if (idx.t == V_INT) return dwL_bound(I, &tensor_methods[idx.u.i], self);
   return dwV_null();
 }
 
@@ -2610,6 +2610,11 @@ bool dwL_torch_init(Interp *I) {
   add_def(I, I->builtins, "__tensor_type", &ttype);
   static const BuiltinDef tensor_ctor = {"torch.tensor", t_tensor, TK_PURE, 0, 0};
   add_def(I, I->builtins, "__torch_tensor", &tensor_ctor);
+  /* Tensor methods by name (attribute lookups are hot) */
+  I->tensor_methods = dwV_dict(&I->c);
+  if (!I->tensor_methods) return false;
+  for (int k = 0; tensor_methods[k].name; k++)
+    dwL_set(I, I->tensor_methods, strchr(tensor_methods[k].name, '.') + 1, dwV_int(k));
   /* torch.nn */
   Class *module = new_class(I, "Module", NULL, CLS_BUILTIN | CLS_NN_MODULE);
   if (!module || !dwL_add_defs(I, module->ns, module_methods)) return false;
