@@ -1,0 +1,132 @@
+// End-to-end tests of the playground with the real compiler in its Web
+// Worker: they need web/dist built with the compiler (`npm --prefix web run
+// build` after the Emscripten build of the core).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openPage, lineMarks, readSource, screenshotPath, buildInfo } from './harness.mjs';
+import { parseAnnotations, checkLineMarks } from '../lib/annotations.mjs';
+
+const RUN_TIMEOUT = 60_000;
+let env;
+
+before(async () => {
+  const info = buildInfo();
+  if (!info.compiler) {
+    throw new Error('web/dist was built without the compiler (build:dev, or wasm/browser.js / dynawasm.wasm missing): ' +
+      'build the core (emcmake cmake -S . -B build-wasm && cmake --build build-wasm), then `npm --prefix web run build`');
+  }
+  env = await start({ viewport: { width: 1280, height: 800 } });
+});
+after(async () => { if (env) await env.close(); });
+
+/** Describes a report's failure for assertion messages. */
+function why(report) {
+  if (!report) return 'no report';
+  if (report.error) return `the run failed: ${report.error.type}: ${report.error.message} (line ${report.error.line})`;
+  return `stdout=${JSON.stringify(report.stdout)}`;
+}
+
+async function waitReady(page) {
+  await page.waitForFunction(() => window.dynawasm.ready || document.querySelector('#progress[data-kind="error"]'), null, { timeout: RUN_TIMEOUT });
+  const failed = await page.$('#progress[data-kind="error"]');
+  if (failed) assert.fail(`the compiler did not load: ${await failed.textContent()}`);
+}
+
+async function runSource(page, src) {
+  await page.evaluate((s) => window.dynawasm.setSource(s), src);
+  return page.evaluate(() => window.dynawasm.run());
+}
+
+test('the seed example runs by default: marks, output, screenshot', async () => {
+  const page = await openPage(env, '');
+  await waitReady(page);
+  // The page runs the seed example once the compiler is ready.
+  await page.waitForFunction(() => window.dynawasm.lastReport, null, { timeout: RUN_TIMEOUT });
+  let report = await page.evaluate(() => window.dynawasm.lastReport);
+  const seedFile = await page.evaluate(() => window.dynawasm.examples[0].file);
+  assert.match(seedFile, /seed_example\.py$/, 'the first example is the seed example');
+  const seed = readSource(`examples/${seedFile}`);
+  assert.equal(await page.evaluate(() => window.dynawasm.getSource()), seed, 'the seed example is in the editor');
+  // ... and again with the Run button.
+  await page.evaluate(() => { window.__before = window.dynawasm.lastReport; });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.waitForFunction(() => window.dynawasm.lastReport !== window.__before, null, { timeout: RUN_TIMEOUT });
+  report = await page.evaluate(() => window.dynawasm.lastReport);
+  assert.equal(report.ok, true, why(report));
+
+  // Output: tensor([8., 8., 8.]) twice, shown in the Output pane.
+  assert.equal(report.stdout, 'tensor([8., 8., 8.])\ntensor([8., 8., 8.])\n', why(report));
+  const shown = await page.textContent('[data-stream="stdout"]');
+  assert.equal(shown.split('tensor([8., 8., 8.])').length - 1, 2, `Output pane shows the tensor twice: ${JSON.stringify(shown)}`);
+
+  // Marks: the DOM, line by line, against the program's comments.
+  const ann = parseAnnotations(seed);
+  assert.ok(ann.subset, 'seed example is "# marks: subset"');
+  const lines = await lineMarks(page);
+  const problems = [];
+  for (const n of ann.lines.keys()) {
+    const l = lines.find((x) => x.line === n);
+    if (!l) { problems.push(`line ${n}: not rendered`); continue; }
+    const p = checkLineMarks(ann, n, new Set(l.marks ? l.marks.split(' ') : []));
+    if (p) problems.push(p);
+  }
+  assert.deepEqual(problems, [], 'data-marks match the seed example comments');
+  assert.equal(report.explain.graph_count, 3, 'explain: graph_count');
+  assert.equal(report.explain.graph_break_count, 3, 'explain: graph_break_count');
+
+  await page.screenshot({ path: screenshotPath('playground-seed.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.click('#tab-explain');
+  await page.screenshot({ path: screenshotPath('playground-seed-dark.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('Stop ends `while True: pass` within 1 s and the next run works', async () => {
+  const page = await openPage(env, '?autorun=0');
+  await waitReady(page);
+  await page.evaluate(() => window.dynawasm.setSource('while True:\n    pass\n'));
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.waitForTimeout(500);
+  const still = await page.evaluate(() => document.body.classList.contains('running'));
+  if (!still) {
+    const r = await page.evaluate(() => window.dynawasm.lastReport);
+    assert.fail(`the infinite loop is not running after 0.5 s: ${why(r)}`);
+  }
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.waitForFunction(() => !document.body.classList.contains('running'), null, { timeout: 1000 });
+  const dt = Date.now() - t0;
+  assert.ok(dt < 1000, `stopped in ${dt} ms`);
+  assert.match(await page.textContent('#status'), /Stopped/);
+  // The next run works (the worker was restarted).
+  const report = await runSource(page, 'print(6 * 7)\n');
+  assert.equal(report.stdout, '42\n', why(report));
+  await page.close();
+});
+
+test('a program printing HTML shows it as text', async () => {
+  const page = await openPage(env, '?autorun=0');
+  await waitReady(page);
+  const report = await runSource(page, 'print("<img src=x onerror=alert(1)>")\nprint("<script>alert(2)</script>")\n');
+  assert.equal(report.stdout, '<img src=x onerror=alert(1)>\n<script>alert(2)</script>\n', why(report));
+  assert.equal(await page.textContent('[data-stream="stdout"]'), report.stdout);
+  assert.equal(await page.$$eval('img:not([src="favicon.svg"]):not(.cm-widgetBuffer), .panel script', (e) => e.length), 0);
+  await page.waitForTimeout(200);
+  assert.deepEqual(page.errors, [], 'no dialog');
+  await page.close();
+});
+
+test('every example runs without an internal error', async () => {
+  const page = await openPage(env, '?autorun=0');
+  await waitReady(page);
+  const files = await page.evaluate(() => window.dynawasm.examples.map((e) => e.file));
+  const bad = [];
+  for (let i = 0; i < files.length; i++) {
+    await page.selectOption('#examples', String(i));
+    const report = await page.evaluate(() => window.dynawasm.run());
+    if (!report.ok && /Internal/.test(report.error && report.error.type)) bad.push(`${files[i]}: ${why(report)}`);
+  }
+  assert.deepEqual(bad, []);
+  await page.close();
+});

@@ -1,0 +1,110 @@
+// Shared set-up for the browser tests: a static server for web/dist on
+// 127.0.0.1 and Debian's Chromium driven by playwright-core (installed as a
+// devDependency of web/: `npm --prefix web ci`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const distDir = path.join(root, 'web', 'dist');
+export const outDir = path.join(root, 'tests', 'out');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+export function loadPlaywright() {
+  const require = createRequire(path.join(root, 'web', 'package.json'));
+  try {
+    return require('playwright-core');
+  } catch {
+    throw new Error('playwright-core is not installed: run `npm --prefix web ci` first');
+  }
+}
+
+export function buildInfo() {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error('web/dist is not built: run `npm --prefix web run build` (or `npm --prefix web run build:dev` without the compiler)');
+  }
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, 'build-info.json'), 'utf8'));
+  } catch {
+    return { compiler: false };
+  }
+}
+
+/**
+ * Starts the server and the browser (headless, Playwright's fresh temporary
+ * profile). Returns {url, newPage(opts), close}; every page gets its own
+ * browser context, so storage never leaks from one test to the next.
+ */
+export async function start({ viewport = { width: 1280, height: 800 }, colorScheme = 'light' } = {}) {
+  buildInfo();
+  const { chromium } = loadPlaywright();
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)`);
+  const { serve } = await import(path.join(root, 'web', 'serve.mjs'));
+  const { server, url } = await serve({ dir: distDir, port: 0, quiet: true });
+  let browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    });
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  return {
+    url,
+    browser,
+    /** A page in a fresh context; page.close() closes the context too. */
+    async newPage(opts = {}) {
+      const context = await browser.newContext({ viewport: opts.viewport || viewport, colorScheme: opts.colorScheme || colorScheme });
+      // No network beyond our server.
+      await context.route((u) => !u.href.startsWith(url) && !u.href.startsWith('data:') && !u.href.startsWith('blob:'), (r) => r.abort());
+      const page = await context.newPage();
+      const close = page.close.bind(page);
+      page.close = async () => { await close().catch(() => {}); await context.close().catch(() => {}); };
+      return page;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      server.closeAllConnections && server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** Opens the playground; collects page errors (a test can assert none). */
+export async function openPage(env, query = '', opts = {}) {
+  const page = await env.newPage(opts);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e && e.stack || e)));
+  page.on('dialog', (d) => { errors.push(`unexpected dialog: ${d.message()}`); d.dismiss().catch(() => {}); });
+  await page.goto(env.url + query);
+  await page.waitForFunction(() => window.dynawasm && window.dynawasm.view);
+  // Settled: the compiler loaded (or failed to): nothing moves any more.
+  await page.waitForFunction(() => !document.body.classList.contains('loading'), null, { timeout: 60_000 });
+  page.errors = errors;
+  return page;
+}
+
+/** [{line, marks}] of every rendered editor line, in order. */
+export async function lineMarks(page) {
+  return page.$$eval('.cm-content .cm-line', (els) => els.map((e) => ({ line: Number(e.dataset.line), marks: e.dataset.marks })));
+}
+
+export function readSource(rel) {
+  return fs.readFileSync(path.join(root, rel), 'utf8');
+}
+
+export function loadFixture(name) {
+  const f = JSON.parse(fs.readFileSync(path.join(root, 'tests', 'browser', 'fixtures', name), 'utf8'));
+  f.source = f.source ?? readSource(f.source_file);
+  return f;
+}
+
+export function screenshotPath(name) {
+  fs.mkdirSync(outDir, { recursive: true });
+  return path.join(outDir, name);
+}

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// Builds the playground into web/dist/:
+//   index.html, main.js + main.css (page), worker.js (+ chunks: the compiler
+//   loader and Binaryen, bundled), dynawasm.wasm (copied from wasm/), and the
+//   examples from ../examples bundled into the page.
+//
+//   node build.mjs                         production build; fails if the
+//                                          compiler (wasm/browser.js and its
+//                                          dynawasm.wasm) is missing
+//   node build.mjs --allow-missing-compiler   development build: without the
+//                                          compiler the worker reports "not
+//                                          built" and only injected reports
+//                                          (window.dynawasm.render) work
+//   node build.mjs --watch                 rebuild on change (implies --allow-missing-compiler)
+//
+// The compiler's wasm is looked up in $DYNAWASM_WASM, then wasm/dist/,
+// wasm/, build-wasm/, build/wasm/ (first hit wins).
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(webDir, '..');
+const dist = path.join(webDir, 'dist');
+const args = new Set(process.argv.slice(2));
+const watch = args.has('--watch');
+const allowMissing = watch || args.has('--allow-missing-compiler') ||
+  process.env.DYNAWASM_ALLOW_MISSING_COMPILER === '1';
+
+function fail(msg) {
+  console.error(`\nweb build: ERROR: ${msg}\n`);
+  process.exit(1);
+}
+
+// ---- the compiler: wasm/browser.js and dynawasm.wasm ---------------------
+const browserEntry = path.join(root, 'wasm', 'browser.js');
+const wasmCandidates = [
+  process.env.DYNAWASM_WASM,
+  path.join(root, 'wasm', 'dist', 'dynawasm.wasm'),
+  path.join(root, 'wasm', 'dynawasm.wasm'),
+  path.join(root, 'build-wasm', 'dynawasm.wasm'),
+  path.join(root, 'build-wasm', 'wasm', 'dynawasm.wasm'),
+  path.join(root, 'build', 'wasm', 'dynawasm.wasm'),
+].filter(Boolean);
+const wasmFile = wasmCandidates.find((p) => fs.existsSync(p));
+const haveEntry = fs.existsSync(browserEntry);
+const haveCompiler = haveEntry && !!wasmFile;
+if (!haveCompiler) {
+  const missing = [];
+  if (!haveEntry) missing.push(`the browser loader ${path.relative(root, browserEntry)}`);
+  if (!wasmFile) missing.push(`the compiler wasm (looked for: ${wasmCandidates.map((p) => path.relative(root, p)).join(', ')})`);
+  const msg = `missing ${missing.join(' and ')}.\n` +
+    `  Build the compiler first (see the README: the Emscripten build writes wasm/dist/dynawasm.wasm),\n` +
+    `  or set DYNAWASM_WASM=/path/to/dynawasm.wasm.\n` +
+    `  For a page without the compiler (only injected reports work): npm run build:dev`;
+  if (!allowMissing) fail(msg);
+  console.warn(`web build: WARNING: ${msg}\n  Building with a stub compiler.`);
+}
+
+// ---- examples -------------------------------------------------------------
+// Every examples/*.py, ordered by examples/manifest.json (a list of file
+// names) when present, else: the seed example (seed_example.py, or with a
+// numeric prefix) first, then by numeric prefix ("01_foo.py"), then by name.
+// Files with the same content are listed once.
+function loadExamples() {
+  const dir = path.join(root, 'examples');
+  if (!fs.existsSync(dir)) fail(`no examples/ folder at ${dir}`);
+  let files = fs.readdirSync(dir).filter((f) => f.endsWith('.py'));
+  const manifestPath = path.join(dir, 'manifest.json');
+  let order = null;
+  if (fs.existsSync(manifestPath)) {
+    try {
+      const m = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+      const list = Array.isArray(m) ? m : (m.examples || []);
+      order = list.map((e) => (typeof e === 'string' ? e : e.file));
+    } catch (e) {
+      fail(`examples/manifest.json: ${e.message}`);
+    }
+  }
+  const isSeed = (f) => /^(\d+[-_ ])?seed_example\.py$/.test(f);
+  const prefix = (f) => { const m = /^(\d+)[-_ ]/.exec(f); return m ? Number(m[1]) : Infinity; };
+  files.sort((a, b) => {
+    if (order) {
+      const ia = order.indexOf(a), ib = order.indexOf(b);
+      if (ia !== ib) return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib);
+    }
+    if (isSeed(a) !== isSeed(b)) return isSeed(a) ? -1 : 1;
+    const pa = prefix(a), pb = prefix(b);
+    if (pa !== pb) return pa - pb;
+    return a.localeCompare(b);
+  });
+  if (!files.some(isSeed)) fail('examples/seed_example.py is missing (copy it from the conformance programs)');
+  const seen = new Set();
+  return files.map((file) => ({ file, source: fs.readFileSync(path.join(dir, file), 'utf8') })).filter(({ source }) => {
+    // The same program under two names (seed_example.py, 00_seed_example.py) is listed once.
+    if (seen.has(source)) return false;
+    seen.add(source);
+    return true;
+  }).map(({ file, source }) => {
+    const stem = file.replace(/\.py$/, '').replace(/^\d+[-_ ]/, '');
+    // An optional first-line comment "# title: ..." names the example.
+    const t = /^#\s*title:\s*(.+)$/m.exec(source.split('\n').slice(0, 3).join('\n'));
+    const words = stem.split('_').map((w) => (/^[^aeiouy]+$/i.test(w) ? w.toUpperCase() : w)); // mlp -> MLP
+    const title = t ? t[1].trim() : words.join(' ').replace(/^./, (c) => c.toUpperCase());
+    // The leading comment block (minus `# marks:`/`# title:`) describes it.
+    const description = [];
+    for (const line of source.split('\n')) {
+      const m = /^#\s?(.*)$/.exec(line);
+      if (!m) break;
+      if (/^(marks|title):/.test(m[1])) continue;
+      description.push(m[1].trim());
+    }
+    return { file, title, description: description.join(' ').trim(), source };
+  });
+}
+
+const examplesPlugin = {
+  name: 'examples',
+  setup(build) {
+    build.onResolve({ filter: /^virtual:examples$/ }, () => ({ path: 'examples', namespace: 'virtual' }));
+    build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => {
+      const ex = loadExamples();
+      return {
+        contents: `export default ${JSON.stringify(ex)};`,
+        loader: 'js',
+        watchFiles: ex.map((e) => path.join(root, 'examples', e.file)),
+        watchDirs: [path.join(root, 'examples')],
+      };
+    });
+  },
+};
+
+// The worker imports 'dynawasm-browser': the real loader, or a stub.
+const compilerPlugin = {
+  name: 'compiler',
+  setup(build) {
+    build.onResolve({ filter: /^dynawasm-browser$/ }, () => ({
+      path: haveCompiler ? browserEntry : path.join(webDir, 'src', 'compiler-stub.js'),
+    }));
+  },
+};
+
+const common = {
+  bundle: true,
+  format: 'esm',
+  target: ['chrome100', 'firefox100', 'safari16'],
+  sourcemap: true,
+  minify: !watch,
+  logLevel: 'warning',
+  legalComments: 'none',
+  // Binaryen (ESM) only touches node:* under a Node check; keep them out.
+  external: ['node:*'],
+  // wasm/browser.js imports 'binaryen': resolve it from web/node_modules
+  // when wasm/ has no node_modules of its own.
+  nodePaths: [path.join(webDir, 'node_modules')],
+  define: { 'process.env.NODE_ENV': '"production"' },
+};
+
+const pageOpts = {
+  ...common,
+  entryPoints: { main: path.join(webDir, 'src', 'main.js') },
+  outdir: dist,
+  platform: 'browser',
+  plugins: [examplesPlugin],
+  loader: { '.css': 'css' },
+};
+const workerOpts = {
+  ...common,
+  entryPoints: { worker: path.join(webDir, 'src', 'worker.js') },
+  outdir: dist,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  // Binaryen's own map alone would be 33 MB.
+  sourcemap: watch,
+  platform: 'browser',
+  plugins: [compilerPlugin],
+};
+
+function copyStatic() {
+  fs.mkdirSync(dist, { recursive: true });
+  fs.copyFileSync(path.join(webDir, 'index.html'), path.join(dist, 'index.html'));
+  fs.copyFileSync(path.join(webDir, 'src', 'favicon.svg'), path.join(dist, 'favicon.svg'));
+  const target = path.join(dist, 'dynawasm.wasm');
+  if (wasmFile) fs.copyFileSync(wasmFile, target);
+  else fs.rmSync(target, { force: true });
+  fs.writeFileSync(path.join(dist, 'build-info.json'), JSON.stringify({
+    built: new Date().toISOString(),
+    compiler: haveCompiler,
+    wasm: wasmFile ? path.relative(root, wasmFile) : null,
+  }, null, 2));
+}
+
+fs.rmSync(dist, { recursive: true, force: true });
+copyStatic();
+if (watch) {
+  const a = await esbuild.context(pageOpts);
+  const b = await esbuild.context(workerOpts);
+  await Promise.all([a.watch(), b.watch()]);
+  console.log('web build: watching for changes (Ctrl+C to stop)');
+} else {
+  try {
+    await Promise.all([esbuild.build(pageOpts), esbuild.build(workerOpts)]);
+  } catch (e) {
+    fail(`esbuild failed: ${e.message}`);
+  }
+  const ex = loadExamples();
+  console.log(`web build: wrote ${path.relative(process.cwd(), dist) || dist} ` +
+    `(${ex.length} example${ex.length === 1 ? '' : 's'}; compiler: ${haveCompiler ? path.relative(root, wasmFile) : 'STUB (not built)'})`);
+}

@@ -1,0 +1,41 @@
+// A tiny DOM builder. Strings always become text nodes: nothing a program
+// prints or a report carries is ever parsed as HTML.
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v == null || v === false) continue;
+      if (k === 'class') el.className = v;
+      else if (k === 'dataset') Object.assign(el.dataset, v);
+      else if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+      else if (k === 'text') el.textContent = v;
+      else el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c == null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.firstChild.remove();
+  return el;
+}
+
+export function fmtMs(v) {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return '–';
+  if (v >= 100) return `${v.toFixed(0)} ms`;
+  if (v >= 10) return `${v.toFixed(1)} ms`;
+  return `${v.toFixed(2)} ms`;
+}
+
+export function plural(n, one, many = one + 's') {
+  return `${n} ${n === 1 ? one : many}`;
+}
