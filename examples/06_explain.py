@@ -17,7 +17,7 @@ print(explanation.graph_count, explanation.graph_break_count)
 # Op Count: 4
 # Break Reasons:
 #   Break Reason 1:
-#     Reason: Call to `torch._dynamo.graph_break()`
+#     Reason: call to graph_break()
 #     User Stack:
 #       <FrameSummary file main.py, line 7 in f>
 # Ops per Graph:
@@ -27,4 +27,5 @@ print(explanation.graph_count, explanation.graph_break_count)
 #   Ops 2:
 #     <op> cos
 #     <op> add
+#
 # 2 1

@@ -1449,18 +1449,7 @@ static Value eval(Interp *I, Frame *f, Node *n);
 /* Runs a function frame's body; returns the result (new ref) or V_NULL. */
 Value dwI_run_frame(Interp *I, Frame *f, Exec *status) {
   Node *def = f->code->node;
-  Exec st;
-  if (def->kind == N_LAMBDA) {
-    Value v = eval(I, f, def->a);
-    if (v.t == V_NULL) {
-      st = I->brk.pending ? X_GBREAK : X_EXC;
-    } else {
-      I->retval = v;
-      st = X_RETURN;
-    }
-  } else {
-    st = exec_block(I, f, &def->body);
-  }
+  Exec st = exec_block(I, f, &def->body);
   if (status) *status = st;
   if (st == X_RETURN) {
     Value r = I->retval;

@@ -308,6 +308,8 @@ struct Interp {
   Tensor **memo;       /* ops a breaking statement traced (trace.c) */
   uint16_t *memo_op;
   int nmemo, memo_pos;
+  Frame *replaying;    /* frame re-running a breaking statement eagerly */
+  uint64_t unit_serial;
   struct {
     bool pending;
     int line;

@@ -219,6 +219,23 @@ static void walk_expr(Resolver *R, Scope *s, Node *n) {
     Scope *f = scope_new(R, SC_FUNCTION, s, n, "<lambda>");
     bind_params(R, f, n->params);
     walk_expr(R, f, n->a);
+    /* the body becomes `return <expr>`, so a lambda runs (and is traced,
+     * broken and resumed) like any function body */
+    if (!n->body.n) {
+      Node *ret = dwA_alloc(R->a, sizeof(Node));
+      Node **v = dwA_alloc(R->a, sizeof(Node *));
+      if (ret && v) {
+        ret->kind = N_RETURN;
+        ret->a = n->a;
+        ret->line = n->a ? n->a->line : n->line;
+        ret->col = n->a ? n->a->col : n->col;
+        ret->end_line = n->end_line;
+        ret->end_col = n->end_col;
+        v[0] = ret;
+        n->body.v = v;
+        n->body.n = 1;
+      }
+    }
     return;
   }
   case N_LISTCOMP:

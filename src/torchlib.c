@@ -2335,7 +2335,9 @@ BI(c_passthrough) {
   return a->v[0];
 }
 
-BI(c_is_compiling) { return dwV_bool(dwR_tracing(I)); }
+/* True while tracing, and while a breaking statement re-runs eagerly in
+ * its frame (Dynamo evaluated those arguments while tracing). */
+BI(c_is_compiling) { return dwV_bool(dwR_tracing(I) || (I->replaying && I->replaying == I->frame)); }
 
 static void ctx_free(Ctx *c, void *p) {
   (void)c;

@@ -173,6 +173,7 @@ struct Trace {
   UnitCache *cache;
   Entry *hit;        /* guards matched: reuse this entry's kernel */
   const CompileOpts *opts;
+  uint64_t serial;   /* unique per unit (a freed Trace's address may return) */
   Graph g;
   Tensor **inputs;   /* real tensors lifted as graph inputs (refs) */
   int *input_node;   /* their OP_INPUT node ids */
@@ -283,11 +284,13 @@ static void marks_commit(Interp *I, int from) {
   I->nmarks = w;
 }
 
+/* The user stack of a break, outermost frame first (as tracebacks).
+ * b->line/fn is the root frame; b->stack[0] the frame it called, ... */
 static void break_stack_text(Interp *I, const Break *b, Buf *out) {
-  for (int k = b->nstack - 1; k >= 0; k--)
+  dwB_printf(out, "  File \"%s\", line %d, in %s\n", I->filename, b->line, b->fn);
+  for (int k = 0; k < b->nstack; k++)
     dwB_printf(out, "  File \"%s\", line %d, in %s\n", I->filename,
                b->stack[k].line, b->stack[k].fn);
-  dwB_printf(out, "  File \"%s\", line %d, in %s\n", I->filename, b->line, b->fn);
 }
 
 void dwR_mark_break(Interp *I, const Break *b) {
@@ -312,7 +315,6 @@ bool dwR_tracing(Interp *I) { return I->frame && I->frame->trace; }
 Value dwR_break(Interp *I, int reason, const char *fmt, ...) {
   Break *b = &I->brk;
   memset(b, 0, sizeof *b);
-  b->pending = true;
   b->reason = (uint8_t)reason;
   b->line = I->frame ? I->frame->line : 0;
   b->col = I->frame ? I->frame->col : 0;
@@ -320,6 +322,11 @@ Value dwR_break(Interp *I, int reason, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(b->msg, sizeof b->msg, fmt, ap);
   va_end(ap);
+  if (I->trace && I->trace->opts->fullgraph) {
+    /* fullgraph=True: the break is an error, raised where it happens */
+    return dwI_raise(I, EXC_Unsupported, "%s", b->msg);
+  }
+  b->pending = true;
   snprintf(b->fn, sizeof b->fn, "%s", I->frame ? I->frame->code->name : "?");
   return dwV_null();
 }
@@ -592,14 +599,12 @@ static uint64_t sig_of(Value v, int depth) {
     int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
     Value *items = v.t == V_LIST ? ((List *)v.u.o)->items : ((Tuple *)v.u.o)->items;
     h = mix(h, (uint64_t)n);
-    if (v.t == V_LIST) h = mix(h, (uint64_t)(uintptr_t)v.u.o);
     if (depth >= 4) return h;
     for (int64_t k = 0; k < n && k < 256; k++) h = mix(h, sig_of(items[k], depth + 1));
     return h;
   }
   case V_DICT: {
     Dict *d = (Dict *)v.u.o;
-    h = mix(h, (uint64_t)(uintptr_t)d);
     h = mix(h, (uint64_t)d->len);
     if (depth >= 4) return h;
     for (int64_t k = 0; k < d->nent && k < 256; k++) {
@@ -804,10 +809,10 @@ static void tally_break(Tally *T, const Break *b, const char *stack) {
 static void record_break(Interp *I, const Break *b) {
   Run *R = RUN(I);
   Buf st = {0};
-  for (int k = b->nstack - 1; k >= 0; k--)
-    dwB_printf(&st, "<FrameSummary file %s, line %d in %s>\n", I->filename,
-               b->stack[k].line, b->stack[k].fn);
   dwB_printf(&st, "<FrameSummary file %s, line %d in %s>", I->filename, b->line, b->fn);
+  for (int k = 0; k < b->nstack; k++)
+    dwB_printf(&st, "\n<FrameSummary file %s, line %d in %s>", I->filename,
+               b->stack[k].line, b->stack[k].fn);
   tally_break(&R->total, b, st.p);
   if (R->explain) tally_break(R->explain, b, st.p);
   dwB_free(&st);
@@ -939,6 +944,7 @@ static void unit_begin(Interp *I, Frame *f, Node *start) {
     return;
   }
   t->written = calloc((size_t)code->nslots + 1, 1);
+  t->serial = ++I->unit_serial;
   t->root = f;
   t->start = start;
   t->cache = uc;
@@ -1503,6 +1509,9 @@ static int unit_end(Interp *I, Frame *f) {
     snprintf(msg, sizeof msg, "%s", I->c.errmsg);
     free(outs);
     free(fake_out);
+    /* the graph was traced and compiled: its lines keep their marks */
+    marks_commit(I, t->mark_start);
+    t->mark_start = I->nmarks;
     unit_rollback(I, f);
     if (err_line) f->line = err_line;
     dwI_raise(I, et, "%s", msg);
@@ -1602,12 +1611,6 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
   Node *def = fn->code->node;
   Exec st;
   Value r;
-  if (def->kind == N_LAMBDA) {
-    /* a lambda is one expression: trace it as a whole, eagerly on a break */
-    r = dwI_run_frame(I, f, &st);
-    dwI_frame_pop(I, f);
-    return r;
-  }
   Node *start = def->body.n ? def->body.v[0] : NULL;
   unit_begin(I, f, start);
   st = dwI_exec_from(I, f, start);
@@ -1697,7 +1700,13 @@ Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
   uint64_t rng[4];
   memcpy(rng, I->c.rng, sizeof rng);
   t->stmt_undo = undo_mark;
+  uint64_t serial = t->serial;
   Exec st = dwI_exec_stmt(I, f, s);
+  if (f->trace != t || t->serial != serial) {
+    /* a statement nested in s ended this unit (and maybe began another):
+     * any break still pending belongs to the unit running now */
+    return st;
+  }
   t->stmt_undo = saved_stmt;
   if (st != X_GBREAK) return st;
   Break b = I->brk;
@@ -1771,7 +1780,9 @@ Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
   /* the breaking statement runs eagerly; tracing resumes after it */
   if (s->kind == N_IF) {
     f->line = s->line;
+    I->replaying = f;
     Value c = dwI_eval(I, f, s->a);
+    I->replaying = NULL;
     memo_free(I);
     if (c.t == V_NULL) return X_EXC;
     bool truth;
@@ -1783,7 +1794,9 @@ Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
     return dwI_exec_block(I, f, br);
   }
   I->no_mark = true;
+  I->replaying = f;
   st = dwI_exec_stmt(I, f, s);
+  I->replaying = NULL;
   I->no_mark = false;
   memo_free(I);
   if (st != X_NORMAL) return st;
@@ -1852,8 +1865,9 @@ static void explain_text(Interp *I, ExplainOut *e) {
   dwB_puts(&b, "Break Reasons:\n");
   for (int k = 0; k < e->t.nbreaks; k++) {
     BreakRec *br = &e->t.breaks[k];
-    dwB_printf(&b, "  Break Reason %d:\n    Reason: %s\n    User Stack:\n", k + 1,
-               br->message);
+    /* SEMANTICS.md's explain format: `call to graph_break()` */
+    const char *reason = br->reason == BR_GRAPH_BREAK_CALL ? "call to graph_break()" : br->message;
+    dwB_printf(&b, "  Break Reason %d:\n    Reason: %s\n    User Stack:\n", k + 1, reason);
     const char *p = br->stack ? br->stack : "";
     while (*p) {
       const char *nl = strchr(p, '\n');
@@ -1873,8 +1887,6 @@ static void explain_text(Interp *I, ExplainOut *e) {
         dwB_printf(&b, "    <op> %s\n", R->graphs[j].ops[o]);
     }
   }
-  /* str(explain) ends without the last newline, like PyTorch */
-  if (b.len && b.p[b.len - 1] == '\n') b.p[--b.len] = 0;
   e->text = dwB_take(&b);
 }
 

@@ -1,0 +1,21 @@
+import torch
+
+@torch.compiler.disable
+def log(i):  # disabled
+    print("iter", i)  # not traced
+
+@torch.compile
+def f(x):
+    for i in range(2):  # not traced
+        x = x * 2  # not traced
+        log(i)  # not traced, graph break: disabled_call
+    return x  # not traced
+
+print(f(torch.ones(2)))
+
+# A disabled call inside a loop is a break in a loop: the frame runs eagerly.
+# expected output:
+# iter 0
+# iter 1
+# tensor([4., 4.])
+# expected explain: graph_count=0 graph_break_count=1
