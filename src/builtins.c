@@ -2524,7 +2524,22 @@ BI(b_sleep) { return dwV_none(); }
 /* The table of builtins                                               */
 /* ------------------------------------------------------------------ */
 
+static Value wrap_kind(Interp *I, Args *a, int kind, const char *name) {
+  if (a->n != 1 || a->nkw) return dwI_raise(I, EXC_TypeError, "%s() takes 1 argument", name);
+  Wrap *w = (Wrap *)dwV_alloc(&I->c, V_WRAP, sizeof(Wrap));
+  if (!w) return dwI_raise_ctx(I);
+  w->kind = (uint8_t)kind;
+  dwV_incref(w->target = a->v[0]);
+  return dwV_obj(&w->h);
+}
+
+BI(b_property) { return wrap_kind(I, a, WRAP_PROPERTY, "property"); }
+BI(b_staticmethod) { return wrap_kind(I, a, WRAP_STATIC, "staticmethod"); }
+BI(b_classmethod) { return wrap_kind(I, a, WRAP_CLASSMETHOD, "classmethod"); }
+
 static const BuiltinDef builtin_defs[] = {
+    {"property", b_property, TK_PURE, 0, 0}, {"staticmethod", b_staticmethod, TK_PURE, 0, 0},
+    {"classmethod", b_classmethod, TK_PURE, 0, 0},
     {"print", b_print, TK_UNSUPPORTED, 0, 0}, {"len", b_len, TK_PURE, 0, 0},
     {"range", b_range, TK_PURE, 0, 0}, {"enumerate", b_enumerate, TK_PURE, 0, 0},
     {"zip", b_zip, TK_PURE, 0, 0}, {"map", b_map, TK_PURE, 0, 0},
@@ -2643,6 +2658,16 @@ bool dwL_init(Interp *I) {
   if (!math || !tm || !dwL_add_defs(I, math->attrs, math_defs) ||
       !dwL_add_defs(I, tm->attrs, time_defs))
     return false;
+  Module *sys = dwL_module(I, "sys");
+  if (!sys) return false;
+  for (int k = 0; k < 2; k++) {
+    Opaque *o = (Opaque *)dwV_alloc(&I->c, V_OPAQUE, sizeof(Opaque));
+    if (!o) return false;
+    o->kind = k ? 4 : 6; /* 4: stderr, 6: stdout (print(file=...)) */
+    dwL_set(I, sys->attrs, k ? "stderr" : "stdout", dwV_obj(&o->h));
+    dwV_decref_o(&I->c, &o->h);
+  }
+  dwL_set(I, sys->attrs, "maxsize", dwV_int(INT64_MAX));
   dwL_set(I, math->attrs, "pi", dwV_float(M_PI));
   dwL_set(I, math->attrs, "e", dwV_float(M_E));
   dwL_set(I, math->attrs, "tau", dwV_float(2 * M_PI));
@@ -2668,7 +2693,7 @@ Value dwL_import(Interp *I, const char *dotted) {
   dwV_decref_o(&I->c, &key->h);
   if (v.t == V_NULL)
     return dwI_raise(I, EXC_ModuleNotFoundError,
-                     "No module named '%s' (dynawasm provides torch, math and time)",
+                     "No module named '%s' (dynawasm provides torch, math, time and sys)",
                      dotted);
   dwV_incref(v);
   return v;

@@ -1112,6 +1112,16 @@ List *dwI_to_list(Interp *I, Value iterable) {
 /* ------------------------------------------------------------------ */
 
 static Value bind_method(Interp *I, Value self, Value fn) {
+  if (fn.t == V_WRAP) {
+    Wrap *w = (Wrap *)OBJ(fn);
+    if (w->kind == WRAP_PROPERTY) return dwI_call0(I, w->target, 1, &self);
+    if (w->kind == WRAP_STATIC) {
+      dwV_incref(w->target);
+      return w->target;
+    }
+    if (w->kind == WRAP_CLASSMETHOD && self.t == V_INST)
+      return bind_method(I, dwV_obj(&((Inst *)OBJ(self))->cls->h), w->target);
+  }
   if (fn.t == V_FUNC || fn.t == V_WRAP) {
     Bound *b = (Bound *)dwV_alloc(&I->c, V_BOUND, sizeof(Bound));
     if (!b) return dwI_raise_ctx(I);
@@ -1189,6 +1199,9 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
   case V_CLASS: {
     Class *c = (Class *)OBJ(obj);
     Value v = dwI_class_lookup(c, name);
+    if (v.t == V_WRAP && ((Wrap *)OBJ(v))->kind == WRAP_CLASSMETHOD)
+      return bind_method(I, obj, ((Wrap *)OBJ(v))->target);
+    if (v.t == V_WRAP && ((Wrap *)OBJ(v))->kind == WRAP_STATIC) v = ((Wrap *)OBJ(v))->target;
     if (v.t != V_NULL) {
       dwV_incref(v);
       return v;
@@ -1529,6 +1542,10 @@ static Value call_inst(Interp *I, Value inst, Args *a);
 
 static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
   Frame *caller = I->frame;
+  if (w->kind == WRAP_STATIC || w->kind == WRAP_CLASSMETHOD)
+    return dwI_call(I, w->target, a);
+  if (w->kind == WRAP_PROPERTY)
+    return dwI_raise(I, EXC_TypeError, "'property' object is not callable");
   if (w->target.t == V_NULL) {
     /* @torch.compile(...) / @torch.compiler.disable(...): the decorator */
     if (a->n != 1 || a->nkw)

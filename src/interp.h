@@ -132,7 +132,13 @@ typedef struct Bound {
   Value func;          /* Func or Wrap */
 } Bound;
 
-enum WrapKind { WRAP_COMPILE, WRAP_DISABLE };
+enum WrapKind {
+  WRAP_COMPILE,     /* torch.compile(f) */
+  WRAP_DISABLE,     /* torch.compiler.disable(f) */
+  WRAP_PROPERTY,    /* property(fget): read through the instance */
+  WRAP_STATIC,      /* staticmethod(f): not bound */
+  WRAP_CLASSMETHOD  /* classmethod(f): bound to the class */
+};
 typedef struct Wrap {
   Obj h;
   uint8_t kind;        /* WrapKind */
