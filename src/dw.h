@@ -600,6 +600,8 @@ typedef struct Graph {
   int ninputs;       /* OP_INPUT nodes */
   int32_t *outputs;  /* node ids whose values leave the graph */
   int nout;
+  bool named;        /* names assigned (dwG_name; done lazily: tracing adds
+                        nodes on every call, names are needed when printing) */
 } Graph;
 
 void dwG_init(Graph *g);
@@ -615,6 +617,9 @@ uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
  * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names
  * ops after dw_ops[op].name; OP_CONST takes its value from at->f[0]. */
 const char *dwG_set_name(Graph *g, int id, const char *name);
+/* Gives every node its final FX-style name (dwG_dump and the emitter call
+ * it; node names are not part of the hash). */
+void dwG_name(Graph *g);
 bool dwG_set_outputs(Graph *g, int n, const int32_t *ids); /* copies ids */
 /* Dead-code elimination: drops nodes no output depends on (OP_INPUT nodes
  * stay: they are the kernel ABI); renumbers ids densely, keeps names and

@@ -74,6 +74,7 @@ typedef struct Kernel {
   int backend;
   Graph g;           /* the graph (eager backend, and for the report) */
   int slot;          /* table index of the wasm kernel, -1 if none */
+  size_t scratch;    /* bytes of scratch memory the kernel needs */
   int graph_id;      /* report record */
 } Kernel;
 
@@ -1200,7 +1201,7 @@ static GraphRec *graph_rec_new(Interp *I, Trace *t, const Graph *g) {
       r->lines[b - 1] = tmp;
     }
   Buf code = {0};
-  dwG_dump(&code, g, t->root->code->name);
+  dwG_dump(&code, g, NULL);
   r->code = dwB_take(&code);
   return r;
 }
@@ -1247,9 +1248,10 @@ static Kernel *compile_graph(Interp *I, Trace *t, GraphRec *rec, char *err,
       *err_line = k->g.n ? k->g.nodes[k->g.n - 1].line : 0;
       goto fail;
     }
+    k->scratch = m.scratch;
     if (rec) {
       rec->t_codegen = dw_now_ms() - c0;
-      rec->wasm_size = m.len;
+      rec->wasm_size = m.len - m.wat_section;
       rec->nloops = m.nloops;
     }
     if (I->host_fn) {
@@ -1292,10 +1294,24 @@ static bool run_kernel(Interp *I, Kernel *k, Tensor **inputs, int nin,
   }
   if (k->slot < 0) return dwG_run_eager(&I->c, g, inputs, outs);
   /* a WebAssembly kernel in the host's table, called in place */
-  int n = nin + g->nout;
+  int n = nin + g->nout + (k->scratch ? 1 : 0);
   int32_t *argv = malloc(sizeof(int32_t) * (size_t)(n ? n : 1));
   Tensor **cin = calloc((size_t)nin + 1, sizeof(Tensor *));
+  void *scratch = NULL;
   bool ok = argv && cin;
+  if (ok && k->scratch) {
+    if (I->c.tensor_bytes + k->scratch > I->c.tensor_cap) {
+      dw_fail(&I->c, EXC_RuntimeError,
+              "[enforce fail at alloc_cpu.cpp] DefaultCPUAllocator: not enough memory: "
+              "you tried to allocate %zu bytes.", k->scratch);
+      ok = false;
+    } else {
+      scratch = aligned_alloc(16, (k->scratch + 15) & ~(size_t)15);
+      ok = scratch != NULL;
+      if (ok) argv[nin + g->nout] = (int32_t)(uintptr_t)scratch;
+      else dw_fail(&I->c, EXC_MemoryError, "out of memory");
+    }
+  }
   for (int j = 0; ok && j < nin; j++) {
     cin[j] = dwT_contiguous(&I->c, inputs[j]);
     ok = cin[j] != NULL;
@@ -1314,6 +1330,12 @@ static bool run_kernel(Interp *I, Kernel *k, Tensor **inputs, int nin,
       *err_line = first_op_line(g, OP_RELU);
       dw_fail(&I->c, EXC_AssertionError, "ReluRuntimeError");
       ok = false;
+    } else if (rc == DW_KERR_ZERODIV) {
+      dw_fail(&I->c, EXC_RuntimeError, "ZeroDivisionError");
+      ok = false;
+    } else if (rc == DW_KERR_NEGPOW) {
+      dw_fail(&I->c, EXC_RuntimeError, "Integers to negative integer powers are not allowed.");
+      ok = false;
     } else if (rc != 0) {
       dw_fail(&I->c, EXC_RuntimeError, "compiled kernel failed with code %d", rc);
       ok = false;
@@ -1329,6 +1351,7 @@ static bool run_kernel(Interp *I, Kernel *k, Tensor **inputs, int nin,
       }
   free(argv);
   free(cin);
+  free(scratch);
   return ok;
 }
 
@@ -1748,6 +1771,7 @@ Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s) {
     for (int k = input_mark; k < t->ninputs; k++) dwV_decref_o(&I->c, &t->inputs[k]->h);
     t->ninputs = input_mark;
     t->g.n = gmark;
+    t->g.ninputs = input_mark;
   }
   if (f->loop_depth > 0) {
     /* Dynamo: a graph break in a loop skips the whole frame */

@@ -1,0 +1,156 @@
+/* fuse.h - the loop-nest IR between fuse.c (graph -> loop nests) and
+ * wasm_emit.c (loop nests -> WebAssembly). Private to those two files.
+ *
+ * A Plan is a list of Nests run in order, plus the buffers they read and
+ * write. A Nest is one fused loop nest:
+ *
+ *   for o0 < ext[0] ... for o(nouter-1):           outer loops
+ *     [outer exprs ready before any pass]
+ *     pass 0: for i0 ... for i(ninner-1):           inner (reduction) loops
+ *               inner exprs, accumulator updates, inner stores
+ *             accumulators of pass 0 final; outer exprs ready after pass 0
+ *     pass 1: ...                                   (e.g. softmax: amax, then
+ *                                                    sum(exp(x - m)), then
+ *                                                    the stores)
+ *     outer stores
+ *
+ * A pointwise nest has no inner loops and no passes. A matmul nest is
+ * C[b.., m, n] = sum_k A[b.., m, k] * B[b.., k, n] with the outer exprs as
+ * its epilogue (evaluated on the accumulator registers of the micro-kernel).
+ *
+ * Every index is affine in the loop variables: element index =
+ * off + sum_v c[v] * var[v] into a contiguous (row-major) buffer. Views and
+ * broadcasts never materialise: they only change these coefficients. Values
+ * are an expression DAG (FExpr) per nest, built on demand from the graph
+ * and shared (CSE) by node and index map; intermediates that never leave the
+ * nest are wasm locals, never memory. */
+#ifndef DW_FUSE_H
+#define DW_FUSE_H
+
+#include "dw.h"
+
+#define F_MAXVARS 20 /* loop variables of one nest: outer + inner + matmul k */
+
+/* An affine index over the loop variables of one nest. */
+typedef struct FAff {
+  int64_t off;
+  int64_t c[F_MAXVARS];
+} FAff;
+
+typedef enum FBufKind {
+  FB_INPUT,  /* graph input `slot` (args[slot]) */
+  FB_OUTPUT, /* graph output `slot` (args[ninputs + slot]) */
+  FB_SCRATCH /* intermediate at byte `offset` of the scratch area
+                (args[ninputs + noutputs]) */
+} FBufKind;
+
+typedef struct FBuf {
+  FBufKind kind;
+  int slot;      /* FB_INPUT / FB_OUTPUT: index of the input / output */
+  size_t offset; /* FB_SCRATCH: byte offset, 16-byte aligned */
+  uint8_t dt;    /* DType of the elements */
+  int64_t numel;
+  int node;      /* graph node whose value it holds */
+} FBuf;
+
+typedef enum FExprKind {
+  FE_LOAD,  /* buf[aff] */
+  FE_CONST, /* the number `value`, of dtype dt */
+  FE_INDEX, /* arange: value = start + step * aff(vars) (attrs of node) */
+  FE_OP,    /* graph op `op` on a[0..nin) (already of the compute dtype) */
+  FE_CAST,  /* a[0] converted to dt */
+  FE_ACC,   /* the final value of accumulator `acc` */
+  FE_MM     /* matmul nest: the product at the current (b.., m, n) */
+} FExprKind;
+
+typedef struct FExpr {
+  uint8_t kind;   /* FExprKind */
+  uint8_t dt;     /* DType of the value */
+  uint8_t inner;  /* depends on inner loop variables */
+  int8_t pass;    /* inner: the first pass that can compute it; outer: the
+                     pass after which it is ready (-1: before any pass) */
+  uint16_t op;    /* FE_OP: the Op */
+  uint8_t nin;    /* FE_OP / FE_CAST: operands */
+  int32_t a[3];   /* operand expr ids (smaller than this one) */
+  int buf;        /* FE_LOAD: buffer */
+  FAff aff;       /* FE_LOAD / FE_INDEX: element index */
+  double value;   /* FE_CONST */
+  int acc;        /* FE_ACC: accumulator */
+  int node;       /* graph node (source location, attributes) */
+} FExpr;
+
+/* An accumulator of a reduction nest: op over the inner loops. */
+typedef struct FAcc {
+  uint16_t op; /* OP_SUM, OP_MEAN, OP_PROD, OP_AMAX, OP_AMIN, OP_ARGMAX,
+                  OP_ARGMIN */
+  uint8_t dt;  /* dtype of the accumulated values (argmax: of the input) */
+  uint8_t rdt; /* dtype of the result (argmax: int64) */
+  int in;      /* expr accumulated */
+  int pass;    /* pass updating it */
+  int node;    /* the reduction node */
+} FAcc;
+
+/* A store of expr into buf[aff]. */
+typedef struct FStore {
+  int buf;
+  FAff aff;
+  int expr;
+  int pass; /* -1: outer store (end of the outer body); else inner, pass */
+  int node; /* graph node stored (source location) */
+} FStore;
+
+typedef enum FNestKind {
+  FN_POINTWISE, /* outer loops only */
+  FN_REDUCE,    /* outer loops around passes over inner loops */
+  FN_MATMUL     /* register-tiled matmul with the outer exprs as epilogue */
+} FNestKind;
+
+typedef enum FVec {
+  FV_NONE,  /* scalar loops only */
+  FV_OUTER, /* the last outer variable runs 4 lanes (scalar tail) */
+  FV_INNER  /* the last inner variable runs 4 lanes (scalar tail; the
+               accumulators reduce across lanes at the end of the pass) */
+} FVec;
+
+typedef struct FNest {
+  FNestKind kind;
+  FVec vec;
+  int nouter, ninner; /* vars [0, nouter) outer, [nouter, nouter+ninner) */
+  int64_t ext[F_MAXVARS];
+  int npass;
+  FExpr *ex;
+  int nex, capex;
+  FAcc *acc;
+  int nacc, capacc;
+  FStore *st;
+  int nst, capst;
+  /* FN_MATMUL: vars are batch.., m, n (outer) and k (the one inner var);
+   * m or n may have extent 1 for 1-d operands. */
+  int mm_node;
+  uint8_t mm_dt;
+  int mm_a, mm_b; /* buffers of the operands */
+  FAff mm_aa, mm_ab; /* their element indices over (b.., m, n, k) */
+} FNest;
+
+typedef struct FPlan {
+  const Graph *g;
+  FBuf *buf;
+  int nbuf, capbuf;
+  FNest *nest;
+  int nnest, capnest;
+  size_t scratch; /* bytes of scratch memory */
+  int ninputs, noutputs;
+} FPlan;
+
+/* Lowers g to loop nests. false with ctx->err (NotImplementedError naming
+ * the op and its line) when something cannot be lowered. */
+bool dwF_plan(Ctx *c, const Graph *g, FPlan *p);
+void dwF_free(FPlan *p);
+/* Text form of the nests (tests, debugging, the playground). */
+void dwF_dump(Buf *b, const FPlan *p);
+/* The compute dtype an FE_OP of graph node `nd` works in (its inputs are
+ * converted to it): comparisons compare in the promoted dtype, everything
+ * else computes in the result dtype. */
+DType dwF_compute_dtype(const Graph *g, const GNode *nd, int operand);
+
+#endif /* DW_FUSE_H */

@@ -1,0 +1,535 @@
+/* graph.c - the graph IR: building, naming, printing, hashing, dead-code
+ * elimination and op-by-op execution on the eager kernels (the "eager"
+ * backend).
+ *
+ * A Graph is a list of nodes in topological order (an op's inputs always
+ * have smaller ids). Graph inputs are OP_INPUT nodes, wrapped Python
+ * scalars are OP_CONST nodes; Graph.outputs lists the node ids whose values
+ * leave the graph. Nodes are named the way torch.fx names them, so the
+ * printed graph reads like Dynamo's `graph_code` log. */
+#include "dw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Names (torch.fx _Namespace.create_name)                             */
+/* ------------------------------------------------------------------ */
+
+/* Names FX will not hand out as they are: Python keywords and builtins
+ * (so torch.sum's node is `sum_1`, as in Dynamo's graphs). */
+static const char *const reserved_names[] = {
+    "False", "None", "True", "and", "as", "assert", "async", "await",
+    "break", "class", "continue", "def", "del", "elif", "else", "except",
+    "finally", "for", "from", "global", "if", "import", "in", "is",
+    "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+    "while", "with", "yield", "abs", "all", "any", "ascii", "bin", "bool",
+    "breakpoint", "bytearray", "bytes", "callable", "chr", "classmethod",
+    "compile", "complex", "delattr", "dict", "dir", "divmod", "enumerate",
+    "eval", "exec", "filter", "float", "format", "frozenset", "getattr",
+    "globals", "hasattr", "hash", "help", "hex", "id", "input", "int",
+    "isinstance", "issubclass", "iter", "len", "list", "locals", "map",
+    "max", "memoryview", "min", "next", "object", "oct", "open", "ord",
+    "pow", "print", "property", "range", "repr", "reversed", "round", "set",
+    "setattr", "slice", "sorted", "staticmethod", "str", "sum", "super",
+    "tuple", "type", "vars", "zip", "inf", "nan", "math", "torch", "device",
+};
+
+static bool is_reserved(const char *s) {
+  for (size_t k = 0; k < sizeof reserved_names / sizeof *reserved_names; k++)
+    if (!strcmp(reserved_names[k], s)) return true;
+  return false;
+}
+
+/* Is s the name of one of the first `upto` nodes? */
+static bool name_used(const Graph *g, int upto, const char *s) {
+  for (int k = 0; k < upto; k++)
+    if (g->nodes[k].name && !strcmp(g->nodes[k].name, s)) return true;
+  return false;
+}
+
+/* A fresh name for `want` following FX: illegal characters become '_', a
+ * trailing _<n> is kept as the starting counter, then _1, _2, ... until the
+ * name is neither taken nor reserved. Returns an arena string or NULL. */
+static const char *fresh_name(Graph *g, int upto, const char *want) {
+  char base[96];
+  size_t n = 0;
+  if (!want || !*want) want = "_unnamed";
+  if (want[0] >= '0' && want[0] <= '9') base[n++] = '_';
+  for (const char *p = want; *p && n + 1 < sizeof base - 24; p++) {
+    char ch = *p;
+    bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+              (ch >= '0' && ch <= '9') || ch == '_';
+    base[n++] = ok ? ch : '_';
+  }
+  base[n] = 0;
+  /* Split a trailing "_<digits>" into base and counter. */
+  long num = 0;
+  char *us = strrchr(base, '_');
+  if (us && us[1] && us != base) {
+    char *end;
+    long v = strtol(us + 1, &end, 10);
+    if (!*end && us[1] >= '0' && us[1] <= '9') {
+      num = v;
+      *us = 0;
+    }
+  }
+  char cand[128];
+  if (num)
+    snprintf(cand, sizeof cand, "%s_%ld", base, num);
+  else
+    snprintf(cand, sizeof cand, "%s", base);
+  if (name_used(g, upto, cand) || is_reserved(cand)) {
+    /* FX counts per base; the largest suffix in use plays that role (one
+     * scan, so long unrolled graphs stay linear per node). */
+    size_t bl = strlen(base);
+    for (int k = 0; k < upto; k++) {
+      const char *s = g->nodes[k].name;
+      if (!s || strncmp(s, base, bl) || s[bl] != '_') continue;
+      char *end;
+      long v = strtol(s + bl + 1, &end, 10);
+      if (!*end && s[bl + 1] >= '0' && s[bl + 1] <= '9' && v > num) num = v;
+    }
+    do
+      snprintf(cand, sizeof cand, "%s_%ld", base, ++num);
+    while (name_used(g, upto, cand) || is_reserved(cand));
+  }
+  return dwA_strndup(&g->arena, cand, strlen(cand));
+}
+
+/* ------------------------------------------------------------------ */
+/* Building                                                            */
+/* ------------------------------------------------------------------ */
+
+void dwG_init(Graph *g) { memset(g, 0, sizeof *g); }
+
+void dwG_free(Graph *g) {
+  free(g->nodes);
+  dwA_free(&g->arena);
+  memset(g, 0, sizeof *g);
+}
+
+int dwG_add(Graph *g, Op op, const TMeta *meta, int nin, const int32_t *in,
+            const OpAttrs *at, int line, int col) {
+  if ((unsigned)op >= OP_COUNT || nin < 0) return -1;
+  for (int k = 0; k < nin; k++)
+    if (in[k] < 0 || in[k] >= g->n) return -1;
+  if (g->n == g->cap) {
+    int cap = g->cap ? g->cap * 2 : 16;
+    GNode *p = realloc(g->nodes, (size_t)cap * sizeof *p);
+    if (!p) return -1;
+    g->nodes = p;
+    g->cap = cap;
+  }
+  GNode *nd = &g->nodes[g->n];
+  memset(nd, 0, sizeof *nd);
+  nd->op = (uint16_t)op;
+  if (meta) nd->meta = *meta;
+  nd->nin = nin;
+  if (nin) {
+    nd->in = dwA_alloc(&g->arena, (size_t)nin * sizeof *nd->in);
+    if (!nd->in) return -1;
+    memcpy(nd->in, in, (size_t)nin * sizeof *nd->in);
+  }
+  if (at) nd->at = *at;
+  nd->line = line;
+  nd->col = col;
+  nd->input = -1;
+  /* names come later (dwG_name): an input keeps the name it asks for
+   * until then, ops and constants have none */
+  if (op == OP_INPUT) nd->input = g->ninputs++;
+  else if (op == OP_CONST) nd->value = at ? at->f[0] : 0.0;
+  g->named = false;
+  return g->n++;
+}
+
+const char *dwG_set_name(Graph *g, int id, const char *name) {
+  if (id < 0 || id >= g->n || !name) return NULL;
+  g->nodes[id].name = dwA_strndup(&g->arena, name, strlen(name));
+  g->named = false;
+  return g->nodes[id].name;
+}
+
+void dwG_name(Graph *g) {
+  if (g->named) return;
+  for (int k = 0; k < g->n; k++) {
+    GNode *nd = &g->nodes[k];
+    char arg[32];
+    const char *want;
+    if (nd->op == OP_CONST) {
+      nd->name = NULL; /* constants are printed inline, never named */
+      continue;
+    }
+    if (nd->op == OP_INPUT) {
+      snprintf(arg, sizeof arg, "arg%d", nd->input);
+      want = nd->name ? nd->name : arg;
+    } else {
+      want = dw_ops[nd->op].name;
+    }
+    nd->name = fresh_name(g, k, want); /* unique among the nodes before it */
+  }
+  g->named = true;
+}
+
+bool dwG_set_outputs(Graph *g, int n, const int32_t *ids) {
+  int32_t *o = n ? dwA_alloc(&g->arena, (size_t)n * sizeof *o) : NULL;
+  if (n && !o) return false;
+  for (int k = 0; k < n; k++) {
+    if (ids[k] < 0 || ids[k] >= g->n) return false;
+    o[k] = ids[k];
+  }
+  g->outputs = o;
+  g->nout = n;
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printing                                                            */
+/* ------------------------------------------------------------------ */
+
+static const char *const dtype_short[DT_COUNT] = {"f32", "i64", "i32", "b8"};
+static const char *const dtype_torch[DT_COUNT] = {
+    "torch.float32", "torch.int64", "torch.int32", "torch.bool"};
+
+static void put_meta(Buf *b, const TMeta *m) {
+  dwB_printf(b, "%s[", m->dtype < DT_COUNT ? dtype_short[m->dtype] : "?");
+  for (int k = 0; k < m->ndim; k++)
+    dwB_printf(b, "%s%lld", k ? ", " : "", (long long)m->shape[k]);
+  dwB_putc(b, ']');
+}
+
+/* A number as a Python literal of the given dtype. */
+static void put_number(Buf *b, double v, DType dt) {
+  if (dt == DT_BOOL)
+    dwB_puts(b, v != 0 ? "True" : "False");
+  else if (dt == DT_F32)
+    dwT_fmt_float(b, v);
+  else
+    dwB_printf(b, "%lld", (long long)v);
+}
+
+/* How operand k of a node is spelled: the producer's name, or a literal
+ * for constants. */
+static void put_arg(Buf *b, const Graph *g, int id) {
+  const GNode *nd = &g->nodes[id];
+  if (nd->op == OP_CONST)
+    put_number(b, nd->value, (DType)nd->meta.dtype);
+  else
+    dwB_puts(b, nd->name ? nd->name : "?");
+}
+
+static void put_ints(Buf *b, const int64_t *v, int n, bool brackets) {
+  if (brackets) dwB_putc(b, '[');
+  for (int k = 0; k < n; k++)
+    dwB_printf(b, "%s%lld", k ? ", " : "", (long long)v[k]);
+  if (brackets) dwB_putc(b, ']');
+}
+
+/* The reduction keywords: dim=[...] (or dim=d for argmax/argmin) and
+ * keepdim=True. */
+static void put_reduce_kw(Buf *b, const GNode *nd) {
+  bool arg = nd->op == OP_ARGMAX || nd->op == OP_ARGMIN;
+  if (nd->at.ni > 0) {
+    dwB_puts(b, ", dim=");
+    if (arg)
+      dwB_printf(b, "%lld", (long long)nd->at.i[0]);
+    else
+      put_ints(b, nd->at.i, nd->at.ni, true);
+  }
+  if (nd->at.keepdim) dwB_puts(b, ", keepdim=True");
+}
+
+/* Python slice text for SLICE: start:stop(:step). */
+static void put_subscript(Buf *b, const Graph *g, const GNode *nd) {
+  put_arg(b, g, nd->in[0]);
+  dwB_putc(b, '[');
+  int dim = (int)nd->at.i[0];
+  for (int k = 0; k < dim; k++) dwB_puts(b, ":, ");
+  if (nd->op == OP_SELECT) {
+    dwB_printf(b, "%lld", (long long)nd->at.i[1]);
+  } else {
+    dwB_printf(b, "%lld:%lld", (long long)nd->at.i[1],
+               (long long)nd->at.i[2]);
+    if (nd->at.i[3] != 1) dwB_printf(b, ":%lld", (long long)nd->at.i[3]);
+  }
+  dwB_putc(b, ']');
+}
+
+/* The right-hand side of one op line, as PyTorch code. */
+static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
+  const OpInfo *oi = &dw_ops[nd->op];
+  const OpAttrs *a = &nd->at;
+  if (oi->sym[0] && oi->kind == K_UNARY) { /* -x, ~x */
+    dwB_puts(b, oi->sym);
+    put_arg(b, g, nd->in[0]);
+    return;
+  }
+  if (oi->sym[0] && nd->nin == 2) { /* x + y, a @ b */
+    put_arg(b, g, nd->in[0]);
+    dwB_printf(b, " %s ", oi->sym);
+    put_arg(b, g, nd->in[1]);
+    return;
+  }
+  switch ((Op)nd->op) {
+  case OP_GELU:
+  case OP_SILU:
+    dwB_printf(b, "torch.nn.functional.%s(", oi->name);
+    put_arg(b, g, nd->in[0]);
+    if (nd->op == OP_GELU && a->flag) dwB_puts(b, ", approximate='tanh'");
+    dwB_putc(b, ')');
+    return;
+  case OP_CLAMP:
+    dwB_puts(b, "torch.clamp(");
+    put_arg(b, g, nd->in[0]);
+    for (int k = 0; k < 2; k++)
+      if (a->has_f[k]) {
+        dwB_puts(b, k ? ", max=" : ", min=");
+        /* Bounds print with the dtype of the result. */
+        put_number(b, a->f[k], (DType)nd->meta.dtype);
+      }
+    dwB_putc(b, ')');
+    return;
+  case OP_CAST:
+    put_arg(b, g, nd->in[0]);
+    dwB_printf(b, ".to(%s)",
+               a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
+    return;
+  case OP_RESHAPE:
+  case OP_PERMUTE:
+  case OP_EXPAND:
+    put_arg(b, g, nd->in[0]);
+    dwB_printf(b, ".%s(",
+               nd->op == OP_RESHAPE && a->flag ? "view" : oi->name);
+    put_ints(b, a->i, a->ni, false);
+    dwB_putc(b, ')');
+    return;
+  case OP_SLICE:
+  case OP_SELECT:
+    put_subscript(b, g, nd);
+    return;
+  case OP_CAT:
+    dwB_puts(b, "torch.cat([");
+    for (int k = 0; k < nd->nin; k++) {
+      if (k) dwB_puts(b, ", ");
+      put_arg(b, g, nd->in[k]);
+    }
+    dwB_printf(b, "], dim=%lld)", (long long)a->i[0]);
+    return;
+  case OP_FULL:
+    dwB_puts(b, "torch.full(");
+    put_ints(b, a->i, a->ni, true);
+    dwB_puts(b, ", ");
+    put_number(b, a->f[0], (DType)a->dtype);
+    dwB_printf(b, ", dtype=%s)",
+               a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
+    return;
+  case OP_ARANGE: {
+    DType dt = (DType)a->dtype;
+    dwB_puts(b, "torch.arange(");
+    put_number(b, a->f[0], dt);
+    dwB_puts(b, ", ");
+    put_number(b, a->f[0] + (double)a->i[0] * a->f[1], dt);
+    dwB_puts(b, ", ");
+    put_number(b, a->f[1], dt);
+    dwB_printf(b, ", dtype=%s)",
+               dt < DT_COUNT ? dtype_torch[dt] : "?");
+    return;
+  }
+  default:
+    break;
+  }
+  /* torch.<name>(inputs..., keywords) */
+  dwB_printf(b, "torch.%s(", oi->name);
+  for (int k = 0; k < nd->nin; k++) {
+    if (k) dwB_puts(b, ", ");
+    put_arg(b, g, nd->in[k]);
+  }
+  if (oi->kind == K_REDUCE) put_reduce_kw(b, nd);
+  dwB_putc(b, ')');
+}
+
+void dwG_dump(Buf *b, const Graph *g, const char *fn_name) {
+  /* names are assigned on first print (they are a cache, not structure) */
+  dwG_name((Graph *)g);
+  dwB_printf(b, "%s(", fn_name ? fn_name : "graph");
+  bool first = true;
+  for (int k = 0; k < g->n; k++) {
+    const GNode *nd = &g->nodes[k];
+    if (nd->op != OP_INPUT) continue;
+    dwB_printf(b, "%s%s: ", first ? "" : ", ", nd->name ? nd->name : "?");
+    put_meta(b, &nd->meta);
+    first = false;
+  }
+  dwB_puts(b, "):\n");
+  for (int k = 0; k < g->n; k++) {
+    const GNode *nd = &g->nodes[k];
+    if (nd->op == OP_INPUT || nd->op == OP_CONST) continue;
+    dwB_printf(b, "  %s = ", nd->name ? nd->name : "?");
+    put_expr(b, g, nd);
+    dwB_printf(b, "  # line %d\n", nd->line);
+  }
+  dwB_puts(b, "  return ");
+  if (g->nout != 1) dwB_putc(b, '(');
+  for (int k = 0; k < g->nout; k++) {
+    if (k) dwB_puts(b, ", ");
+    put_arg(b, g, g->outputs[k]);
+  }
+  if (g->nout != 1) dwB_putc(b, ')');
+}
+
+/* ------------------------------------------------------------------ */
+/* Hashing                                                             */
+/* ------------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h >> 33);
+}
+
+static uint64_t dbits(double d) {
+  uint64_t u; /* the bits: -0.0 and 0.0 are different constants */
+  memcpy(&u, &d, sizeof u);
+  return u;
+}
+
+static uint64_t hash_meta(uint64_t h, const TMeta *m) {
+  h = mix(h, (uint64_t)m->dtype | (uint64_t)m->ndim << 8 |
+                 (uint64_t)m->wrapped << 16);
+  for (int k = 0; k < m->ndim; k++) h = mix(h, (uint64_t)m->shape[k]);
+  return h;
+}
+
+uint64_t dwG_hash(const Graph *g) {
+  uint64_t h = mix(0x6477676861736831ULL, (uint64_t)g->n);
+  for (int k = 0; k < g->n; k++) {
+    const GNode *nd = &g->nodes[k];
+    const OpAttrs *a = &nd->at;
+    h = mix(h, nd->op);
+    h = hash_meta(h, &nd->meta);
+    h = mix(h, (uint64_t)nd->nin);
+    for (int j = 0; j < nd->nin; j++) h = mix(h, (uint64_t)nd->in[j]);
+    if (nd->op == OP_INPUT) h = mix(h, (uint64_t)nd->input);
+    if (nd->op == OP_CONST) h = mix(h, dbits(nd->value));
+    h = mix(h, (uint64_t)a->ni);
+    for (int j = 0; j < a->ni && j < DW_MAXDIM + 2; j++)
+      h = mix(h, (uint64_t)a->i[j]);
+    for (int j = 0; j < 2; j++)
+      h = mix(h, a->has_f[j] ? dbits(a->f[j]) : 0x5a5a);
+    if (nd->op == OP_FULL || nd->op == OP_ARANGE) {
+      h = mix(h, dbits(a->f[0]));
+      h = mix(h, dbits(a->f[1]));
+    }
+    h = mix(h, (uint64_t)a->dtype | (uint64_t)a->keepdim << 8 |
+                   (uint64_t)a->flag << 16);
+  }
+  h = mix(h, (uint64_t)g->nout);
+  for (int k = 0; k < g->nout; k++) h = mix(h, (uint64_t)g->outputs[k]);
+  return h;
+}
+
+/* ------------------------------------------------------------------ */
+/* Dead-code elimination                                               */
+/* ------------------------------------------------------------------ */
+
+int dwG_dce(Graph *g) {
+  if (g->n == 0) return 0;
+  uint8_t *live = calloc((size_t)g->n, 1);
+  int32_t *remap = malloc((size_t)g->n * sizeof *remap);
+  if (!live || !remap) {
+    free(live);
+    free(remap);
+    return 0;
+  }
+  for (int k = 0; k < g->nout; k++) live[g->outputs[k]] = 1;
+  for (int k = g->n - 1; k >= 0; k--) {
+    if (g->nodes[k].op == OP_INPUT) live[k] = 1;
+    if (!live[k]) continue;
+    for (int j = 0; j < g->nodes[k].nin; j++) live[g->nodes[k].in[j]] = 1;
+  }
+  int n = 0;
+  for (int k = 0; k < g->n; k++) {
+    remap[k] = live[k] ? n : -1;
+    if (!live[k]) continue;
+    GNode nd = g->nodes[k];
+    for (int j = 0; j < nd.nin; j++) nd.in[j] = remap[nd.in[j]];
+    g->nodes[n++] = nd;
+  }
+  for (int k = 0; k < g->nout; k++) g->outputs[k] = remap[g->outputs[k]];
+  int removed = g->n - n;
+  g->n = n;
+  free(live);
+  free(remap);
+  return removed;
+}
+
+/* ------------------------------------------------------------------ */
+/* Eager execution                                                     */
+/* ------------------------------------------------------------------ */
+
+bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs,
+                   Tensor **outputs) {
+  Tensor **val = calloc((size_t)g->n + 1, sizeof *val);
+  int32_t *last = malloc(((size_t)g->n + 1) * sizeof *last);
+  Tensor *stackin[8], **ins = stackin;
+  int maxin = 8;
+  bool ok = val && last;
+  if (!ok) dw_fail(c, EXC_MemoryError, "out of memory");
+  /* last[k]: the last node reading node k (outputs are read at the end). */
+  for (int k = 0; ok && k < g->n; k++) last[k] = k;
+  for (int k = 0; ok && k < g->n; k++)
+    for (int j = 0; j < g->nodes[k].nin; j++) last[g->nodes[k].in[j]] = k;
+  for (int k = 0; ok && k < g->nout; k++) last[g->outputs[k]] = g->n;
+  for (int k = 0; ok && k < g->n; k++) {
+    const GNode *nd = &g->nodes[k];
+    switch (nd->op) {
+    case OP_INPUT:
+      val[k] = inputs[nd->input];
+      dwV_incref_o(&val[k]->h);
+      break;
+    case OP_CONST:
+      val[k] = dwT_scalar(c, (DType)nd->meta.dtype, nd->value,
+                          nd->meta.wrapped);
+      ok = val[k] != NULL;
+      break;
+    default:
+      if (nd->nin > maxin) {
+        Tensor **p = malloc((size_t)nd->nin * sizeof *p);
+        if (!p) {
+          ok = dw_fail(c, EXC_MemoryError, "out of memory");
+          break;
+        }
+        if (ins != stackin) free(ins);
+        ins = p;
+        maxin = nd->nin;
+      }
+      for (int j = 0; j < nd->nin; j++) ins[j] = val[nd->in[j]];
+      val[k] = dwT_op(c, (Op)nd->op, nd->nin, ins, &nd->at);
+      ok = val[k] != NULL;
+      break;
+    }
+    /* Drop values whose last reader was this node. */
+    for (int j = 0; ok && j < nd->nin; j++) {
+      int p = nd->in[j];
+      if (last[p] == k && val[p]) {
+        dwV_decref_o(c, &val[p]->h);
+        val[p] = NULL;
+      }
+    }
+    if (ok && last[k] == k && val[k]) { /* unused result */
+      dwV_decref_o(c, &val[k]->h);
+      val[k] = NULL;
+    }
+  }
+  for (int k = 0; ok && k < g->nout; k++) {
+    outputs[k] = val[g->outputs[k]];
+    dwV_incref_o(&outputs[k]->h);
+  }
+  for (int k = 0; val && k < g->n; k++)
+    if (val[k]) dwV_decref_o(c, &val[k]->h);
+  if (ins != stackin) free(ins);
+  free(val);
+  free(last);
+  return ok;
+}

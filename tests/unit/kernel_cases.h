@@ -1,0 +1,724 @@
+/* kernel_cases.h - graphs built by hand for the WebAssembly backend tests.
+ *
+ * Every case builds one Graph through dwT_meta (so metas are what the
+ * tracer would record), names deterministic input data, and says how its
+ * compiled results must compare with dwG_run_eager's. Used by
+ * test_wasm_emit.c (ctest: lowering, validation; --dump: files for the
+ * node harness tests/node/kernels.test.mjs; --bench: the benchmark graphs
+ * of tests/bench/kernels_bench.mjs). */
+#ifndef DW_KERNEL_CASES_H
+#define DW_KERNEL_CASES_H
+
+#include "dw.h"
+#include "fuse.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How one input is filled. */
+typedef struct InSpec {
+  double lo, hi;  /* uniform range (ints: inclusive) */
+  int special;    /* 1: sprinkle nan/inf/-0 (floats); 2: include zeros */
+} InSpec;
+
+typedef struct KCase {
+  char name[64];
+  Graph g;
+  InSpec in[8];
+  double rtol, atol; /* float comparison (0: the default few-ulp rule) */
+  int status;        /* expected kernel status (DW_KERR_*) */
+  EmitMode mode;
+  int want_nests;    /* > 0: the plan must have exactly this many nests */
+  bool bad;          /* building failed (a bug in the case) */
+} KCase;
+
+typedef struct KB {
+  Ctx *c;
+  KCase *k;
+  int line;
+} KB;
+
+static inline void kc_fail(KB *b, const char *what) {
+  fprintf(stderr, "case %s: %s: %s\n", b->k->name, what, b->c->errmsg);
+  b->k->bad = true;
+}
+
+/* A graph input of dtype dt and shape (n dims, then the sizes). */
+static inline int kin(KB *b, const char *name, DType dt, double lo, double hi,
+               int n, ...) {
+  TMeta m;
+  memset(&m, 0, sizeof m);
+  m.dtype = (uint8_t)dt;
+  m.ndim = (uint8_t)n;
+  va_list ap;
+  va_start(ap, n);
+  for (int k = 0; k < n; k++) m.shape[k] = va_arg(ap, int);
+  va_end(ap);
+  int id = dwG_add(&b->k->g, OP_INPUT, &m, 0, NULL, NULL, 1, 0);
+  dwG_set_name(&b->k->g, id, name);
+  int slot = b->k->g.nodes[id].input;
+  b->k->in[slot] = (InSpec){lo, hi, 0};
+  return id;
+}
+
+/* A Python scalar in an expression (wrapped number). */
+static inline int kconst(KB *b, DType dt, double v) {
+  TMeta m;
+  memset(&m, 0, sizeof m);
+  m.dtype = (uint8_t)dt;
+  m.wrapped = 1;
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.f[0] = v;
+  a.dtype = (uint8_t)dt;
+  return dwG_add(&b->k->g, OP_CONST, &m, 0, NULL, &a, b->line, 4);
+}
+
+/* An op applied to inputs, its meta from dwT_meta. */
+static inline int kop(KB *b, Op op, int nin, const int32_t *in, const OpAttrs *a) {
+  if (b->k->bad) return 0;
+  TMeta ms[8];
+  for (int k = 0; k < nin; k++) ms[k] = b->k->g.nodes[in[k]].meta;
+  TMeta out;
+  if (!dwT_meta(b->c, op, nin, ms, a, &out)) {
+    kc_fail(b, dw_ops[op].name);
+    return 0;
+  }
+  int id = dwG_add(&b->k->g, op, &out, nin, in, a, b->line, 2 * b->line % 17);
+  b->line++;
+  return id;
+}
+
+static inline int k1(KB *b, Op op, int x) { return kop(b, op, 1, (int32_t[]){x}, NULL); }
+static inline int k2(KB *b, Op op, int x, int y) {
+  return kop(b, op, 2, (int32_t[]){x, y}, NULL);
+}
+static inline int kwhere(KB *b, int c, int x, int y) {
+  return kop(b, OP_WHERE, 3, (int32_t[]){c, x, y}, NULL);
+}
+/* Reduction over ndims dims (ndims 0: all), keepdim. */
+static inline int kred(KB *b, Op op, int x, bool keep, int ndims, ...) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.ni = ndims;
+  a.keepdim = keep;
+  va_list ap;
+  va_start(ap, ndims);
+  for (int k = 0; k < ndims; k++) a.i[k] = va_arg(ap, int);
+  va_end(ap);
+  return kop(b, op, 1, (int32_t[]){x}, &a);
+}
+/* View ops with an integer list (reshape, permute, expand). */
+static inline int kview(KB *b, Op op, int x, int n, ...) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.ni = n;
+  va_list ap;
+  va_start(ap, n);
+  for (int k = 0; k < n; k++) a.i[k] = va_arg(ap, int);
+  va_end(ap);
+  return kop(b, op, 1, (int32_t[]){x}, &a);
+}
+static inline int kslice(KB *b, int x, int dim, int start, int stop, int step) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.ni = 4;
+  a.i[0] = dim;
+  a.i[1] = start;
+  a.i[2] = stop;
+  a.i[3] = step;
+  return kop(b, OP_SLICE, 1, (int32_t[]){x}, &a);
+}
+static inline int kselect(KB *b, int x, int dim, int idx) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.ni = 2;
+  a.i[0] = dim;
+  a.i[1] = idx;
+  return kop(b, OP_SELECT, 1, (int32_t[]){x}, &a);
+}
+static inline int kcast(KB *b, int x, DType dt) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.dtype = (uint8_t)dt;
+  return kop(b, OP_CAST, 1, (int32_t[]){x}, &a);
+}
+static inline int kclamp(KB *b, int x, int has_lo, double lo, int has_hi, double hi) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.has_f[0] = (uint8_t)has_lo;
+  a.f[0] = lo;
+  a.has_f[1] = (uint8_t)has_hi;
+  a.f[1] = hi;
+  return kop(b, OP_CLAMP, 1, (int32_t[]){x}, &a);
+}
+static inline int kgelu(KB *b, int x, int tanh_approx) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.flag = (uint8_t)tanh_approx;
+  return kop(b, OP_GELU, 1, (int32_t[]){x}, &a);
+}
+static inline int kcat(KB *b, int dim, int n, const int32_t *xs) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.i[0] = dim;
+  a.ni = 1;
+  return kop(b, OP_CAT, n, xs, &a);
+}
+static inline int kfull(KB *b, DType dt, double v, int n, ...) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.dtype = (uint8_t)dt;
+  a.f[0] = v;
+  a.ni = n;
+  va_list ap;
+  va_start(ap, n);
+  for (int k = 0; k < n; k++) a.i[k] = va_arg(ap, int);
+  va_end(ap);
+  return kop(b, OP_FULL, 0, NULL, &a);
+}
+static inline int karange(KB *b, DType dt, double start, double step, int n) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.dtype = (uint8_t)dt;
+  a.f[0] = start;
+  a.f[1] = step;
+  a.i[0] = n;
+  a.ni = 1;
+  return kop(b, OP_ARANGE, 0, NULL, &a);
+}
+static inline void kout(KB *b, int n, ...) {
+  int32_t ids[16];
+  va_list ap;
+  va_start(ap, n);
+  for (int k = 0; k < n; k++) ids[k] = va_arg(ap, int);
+  va_end(ap);
+  dwG_set_outputs(&b->k->g, n, ids);
+}
+
+/* ------------------------------------------------------------------ */
+/* The table                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct KList {
+  KCase *v;
+  int n, cap;
+} KList;
+
+static inline KB knew(KList *l, Ctx *c, const char *fmt, ...) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 64;
+    l->v = realloc(l->v, (size_t)l->cap * sizeof *l->v);
+    if (!l->v) abort();
+  }
+  KCase *k = &l->v[l->n++];
+  memset(k, 0, sizeof *k);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(k->name, sizeof k->name, fmt, ap);
+  va_end(ap);
+  dwG_init(&k->g);
+  return (KB){c, k, 3};
+}
+
+static const Op unary_f32[] = {OP_NEG, OP_ABS, OP_EXP, OP_LOG, OP_SQRT,
+                               OP_RSQRT, OP_SIN, OP_COS, OP_TANH,
+                               OP_SIGMOID, OP_RELU, OP_SILU, OP_NOT};
+static const Op binary_all[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV,
+                                OP_MOD, OP_POW, OP_MAXIMUM, OP_MINIMUM,
+                                OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+                                OP_AND, OP_OR};
+static const Op reductions[] = {OP_SUM, OP_MEAN, OP_PROD, OP_AMAX,
+                                OP_AMIN, OP_ARGMAX, OP_ARGMIN};
+static const char *const dt_tag[DT_COUNT] = {"f32", "i64", "i32", "b8"};
+
+/* Input range per dtype for general arithmetic. */
+static inline void range_of(DType dt, double *lo, double *hi) {
+  switch (dt) {
+  case DT_F32: *lo = -3; *hi = 3; break;
+  case DT_BOOL: *lo = 0; *hi = 1; break;
+  default: *lo = -9; *hi = 9; break;
+  }
+}
+
+static inline void build_cases(Ctx *c, KList *L) {
+  KB b;
+  /* -- every float unary op, odd length (4-lane body + scalar tail) -- */
+  for (size_t k = 0; k < sizeof unary_f32 / sizeof *unary_f32; k++) {
+    Op op = unary_f32[k];
+    b = knew(L, c, "unary_%s_f32", dw_ops[op].name);
+    bool pos = op == OP_LOG || op == OP_SQRT || op == OP_RSQRT;
+    int x = kin(&b, "x", DT_F32, pos ? 0.01 : -12, pos ? 50 : 12, 1, 37);
+    b.k->in[0].special = 1;
+    kout(&b, 1, k1(&b, op, x));
+  }
+  for (int t = 0; t < 2; t++) {
+    b = knew(L, c, "unary_gelu%s_f32", t ? "_tanh" : "");
+    int x = kin(&b, "x", DT_F32, -6, 6, 2, 3, 11);
+    b.k->in[0].special = 1;
+    kout(&b, 1, kgelu(&b, x, t));
+  }
+  /* wide ranges for exp/log/sin/tanh (range reduction, overflow) */
+  b = knew(L, c, "unary_transcendental_wide");
+  {
+    int x = kin(&b, "x", DT_F32, -120, 120, 1, 203);
+    int y = kin(&b, "y", DT_F32, 1e-30, 1e30, 1, 203);
+    kout(&b, 5, k1(&b, OP_EXP, x), k1(&b, OP_SIN, x), k1(&b, OP_COS, x),
+         k1(&b, OP_TANH, x), k1(&b, OP_LOG, y));
+  }
+  b = knew(L, c, "clamp_f32");
+  {
+    int x = kin(&b, "x", DT_F32, -4, 4, 1, 19);
+    b.k->in[0].special = 1;
+    kout(&b, 3, kclamp(&b, x, 1, -1.5, 1, 2.25), kclamp(&b, x, 1, 0.5, 0, 0),
+         kclamp(&b, x, 0, 0, 1, -0.75));
+  }
+  /* -- integer and bool unary ops -- */
+  for (int dt = DT_I64; dt <= DT_BOOL; dt++) {
+    b = knew(L, c, "unary_int_%s", dt_tag[dt]);
+    double lo, hi;
+    range_of((DType)dt, &lo, &hi);
+    int x = kin(&b, "x", (DType)dt, lo, hi, 2, 5, 7);
+    int outs[8], n = 0;
+    if (dt != DT_BOOL) outs[n++] = k1(&b, OP_NEG, x);
+    outs[n++] = k1(&b, OP_ABS, x);
+    outs[n++] = k1(&b, OP_RELU, x);
+    outs[n++] = k1(&b, OP_NOT, x);
+    outs[n++] = k1(&b, OP_EXP, x); /* promotes to float32 */
+    outs[n++] = kclamp(&b, x, 1, -2, 1, 3);
+    outs[n++] = kclamp(&b, x, 1, -2.5, 0, 0); /* non-integral: float */
+    dwG_set_outputs(&b.k->g, n, outs);
+  }
+  b = knew(L, c, "clamp_int32_bounds_beyond_int32");
+  {
+    int x = kin(&b, "x", DT_I32, -9, 9, 1, 11);
+    kout(&b, 3, kclamp(&b, x, 1, 3e9, 0, 0), kclamp(&b, x, 1, -5e9, 1, 5e9),
+         kclamp(&b, x, 0, 0, 1, -3e9));
+  }
+  /* -- casts between every pair of dtypes -- */
+  for (int from = 0; from < DT_COUNT; from++) {
+    b = knew(L, c, "cast_from_%s", dt_tag[from]);
+    double lo, hi;
+    range_of((DType)from, &lo, &hi);
+    if (from == DT_F32) lo = -2e9, hi = 2e9;
+    int x = kin(&b, "x", (DType)from, lo, hi, 1, 23);
+    if (from == DT_F32) b.k->in[0].special = 1;
+    int outs[4];
+    for (int to = 0; to < DT_COUNT; to++) outs[to] = kcast(&b, x, (DType)to);
+    dwG_set_outputs(&b.k->g, DT_COUNT, outs);
+  }
+  b = knew(L, c, "cast_f32_huge_to_int");
+  {
+    int x = kin(&b, "x", DT_F32, -1e20, 1e20, 1, 13);
+    b.k->in[0].special = 1;
+    kout(&b, 2, kcast(&b, x, DT_I64), kcast(&b, x, DT_I32));
+  }
+  b = knew(L, c, "cast_i64_wide_to_i32_f32");
+  {
+    int x = kin(&b, "x", DT_I64, -1e17, 1e17, 1, 9);
+    kout(&b, 2, kcast(&b, x, DT_I32), kcast(&b, x, DT_F32));
+  }
+  /* -- every binary op on every dtype, broadcasting [5,1] x [1,7] -- */
+  for (int dt = 0; dt < DT_COUNT; dt++)
+    for (size_t k = 0; k < sizeof binary_all / sizeof *binary_all; k++) {
+      Op op = binary_all[k];
+      if (dt == DT_F32 && (op == OP_AND || op == OP_OR)) continue;
+      if (dt == DT_BOOL && (op == OP_SUB || op == OP_FLOORDIV ||
+                            op == OP_MOD || op == OP_POW))
+        continue;
+      b = knew(L, c, "binary_%s_%s", dw_ops[op].name, dt_tag[dt]);
+      double lo, hi;
+      range_of((DType)dt, &lo, &hi);
+      int x = kin(&b, "x", (DType)dt, lo, hi, 2, 5, 1);
+      int y = kin(&b, "y", (DType)dt, lo, hi, 2, 1, 7);
+      if (op == OP_POW) {
+        if (dt == DT_F32) b.k->in[0] = (InSpec){0.0, 4, 0};
+        else b.k->in[1] = (InSpec){0, 5, 0};
+      }
+      if ((op == OP_FLOORDIV || op == OP_MOD) && dt != DT_F32)
+        b.k->in[1] = (InSpec){1, 7, 0}; /* no zero divisors here */
+      if (dt == DT_F32 && (op == OP_MAXIMUM || op == OP_MINIMUM ||
+                           op == OP_EQ || op == OP_LT || op == OP_DIV))
+        b.k->in[0].special = 1;
+      kout(&b, 1, k2(&b, op, x, y));
+    }
+  b = knew(L, c, "floordiv_mod_f32_signs");
+  {
+    int x = kin(&b, "x", DT_F32, -20, 20, 1, 41);
+    int y = kin(&b, "y", DT_F32, -7, 7, 1, 41);
+    b.k->in[1].special = 2;
+    kout(&b, 2, k2(&b, OP_FLOORDIV, x, y), k2(&b, OP_MOD, x, y));
+  }
+  b = knew(L, c, "floordiv_mod_f32_big_quotient");
+  {
+    int x = kin(&b, "x", DT_F32, -3e30, 3e30, 1, 17);
+    int y = kin(&b, "y", DT_F32, 1e-3, 7, 1, 17);
+    kout(&b, 2, k2(&b, OP_MOD, x, y), k2(&b, OP_FLOORDIV, x, y));
+  }
+  b = knew(L, c, "pow_f32_negative_base");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 1, 21);
+    int e2 = kconst(&b, DT_I64, 2), e3 = kconst(&b, DT_I64, 3);
+    int eh = kconst(&b, DT_F32, 0.5), em = kconst(&b, DT_F32, -1.5);
+    kout(&b, 4, k2(&b, OP_POW, x, e2), k2(&b, OP_POW, x, e3),
+         k2(&b, OP_POW, x, eh), k2(&b, OP_POW, x, em));
+  }
+  for (int dt = DT_I64; dt <= DT_I32; dt++) {
+    b = knew(L, c, "int_div_by_zero_%s", dt_tag[dt]);
+    int x = kin(&b, "x", (DType)dt, -9, 9, 1, 6);
+    int y = kin(&b, "y", (DType)dt, -3, 3, 1, 6);
+    b.k->in[1].special = 2;
+    kout(&b, 1, k2(&b, OP_FLOORDIV, x, y));
+    b.k->status = DW_KERR_ZERODIV;
+    b = knew(L, c, "int_neg_pow_%s", dt_tag[dt]);
+    x = kin(&b, "x", (DType)dt, -9, 9, 1, 6);
+    y = kin(&b, "y", (DType)dt, -3, -1, 1, 6);
+    kout(&b, 1, k2(&b, OP_POW, x, y));
+    b.k->status = DW_KERR_NEGPOW;
+  }
+  /* -- type promotion with wrapped scalars and mixed tensors -- */
+  b = knew(L, c, "promotion_mixed");
+  {
+    int l = kin(&b, "l", DT_I64, -9, 9, 1, 11);
+    int i = kin(&b, "i", DT_I32, -9, 9, 1, 11);
+    int f = kin(&b, "f", DT_F32, -3, 3, 1, 11);
+    int t = kin(&b, "t", DT_BOOL, 0, 1, 1, 11);
+    kout(&b, 8, k2(&b, OP_ADD, l, kconst(&b, DT_F32, 0.1)),
+         k2(&b, OP_MUL, i, kconst(&b, DT_I64, 3)), k2(&b, OP_ADD, l, i),
+         k2(&b, OP_DIV, l, i), k2(&b, OP_LT, i, f), k2(&b, OP_ADD, t, l),
+         k2(&b, OP_MUL, t, kconst(&b, DT_F32, 2.5)),
+         k2(&b, OP_SUB, kconst(&b, DT_I64, 7), f));
+  }
+  b = knew(L, c, "where_dtypes");
+  {
+    int cnd = kin(&b, "c", DT_BOOL, 0, 1, 2, 4, 1);
+    int f = kin(&b, "f", DT_F32, -3, 3, 2, 1, 9);
+    int l = kin(&b, "l", DT_I64, -9, 9, 1, 9);
+    int i = kin(&b, "i", DT_I32, -9, 9, 1, 9);
+    int t = kin(&b, "t", DT_BOOL, 0, 1, 1, 9);
+    kout(&b, 4, kwhere(&b, cnd, f, l), kwhere(&b, cnd, l, i),
+         kwhere(&b, cnd, i, kconst(&b, DT_I64, 5)), kwhere(&b, cnd, t, t));
+  }
+  /* -- pointwise chains and odd sizes -- */
+  for (int n = 1; n <= 37; n += (n < 9 ? 1 : 7)) {
+    b = knew(L, c, "chain_add_relu_n%d", n);
+    int x = kin(&b, "x", DT_F32, -3, 3, 1, n);
+    int y = kin(&b, "y", DT_F32, -3, 3, 1, n);
+    kout(&b, 1, k1(&b, OP_RELU, k2(&b, OP_ADD, x, y)));
+    b.k->want_nests = 1;
+  }
+  b = knew(L, c, "chain_three_ops_2d");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 9, 13);
+    int y = kin(&b, "y", DT_F32, -3, 3, 1, 13);
+    int t = k1(&b, OP_TANH, k2(&b, OP_MUL, k2(&b, OP_ADD, x, y),
+                               kconst(&b, DT_F32, 0.5)));
+    kout(&b, 1, t);
+    b.k->want_nests = 1;
+  }
+  b = knew(L, c, "shared_subexpression_two_outputs");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 6, 5);
+    int e = k1(&b, OP_EXP, x);
+    kout(&b, 3, k2(&b, OP_ADD, e, kconst(&b, DT_I64, 1)),
+         k2(&b, OP_MUL, e, e), e);
+    b.k->want_nests = 1;
+  }
+  /* -- views -- */
+  b = knew(L, c, "views_permute_slice_select_expand");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 3, 4, 5, 6);
+    int p = kview(&b, OP_PERMUTE, x, 3, 2, 0, 1);     /* [6, 4, 5] */
+    int s = kslice(&b, p, 2, 1, 5, 2);                /* [6, 4, 2] */
+    int v = kselect(&b, x, 1, -1);                    /* [4, 6] */
+    int e = kview(&b, OP_EXPAND, kview(&b, OP_RESHAPE, v, 3, 4, 1, 6), 3, 4,
+                  3, 6);
+    kout(&b, 3, k2(&b, OP_MUL, s, kconst(&b, DT_I64, 2)), k1(&b, OP_NEG, e),
+         k2(&b, OP_ADD, p, kconst(&b, DT_F32, 1)));
+  }
+  b = knew(L, c, "reshape_of_input_and_expression");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 6, 4);
+    int r = kview(&b, OP_RESHAPE, x, 3, 2, 3, 4);
+    int y = k1(&b, OP_EXP, x);
+    int t = kview(&b, OP_PERMUTE, y, 2, 1, 0);        /* [4, 6] */
+    int f = kview(&b, OP_RESHAPE, t, 1, 24);          /* flatten: copy */
+    int g = kview(&b, OP_RESHAPE, k1(&b, OP_SIN, x), 2, 4, 6); /* affine */
+    kout(&b, 3, k2(&b, OP_ADD, r, kconst(&b, DT_I64, 1)),
+         k2(&b, OP_MUL, f, kconst(&b, DT_I64, 3)), g);
+  }
+  b = knew(L, c, "output_is_input_and_repeated");
+  {
+    int x = kin(&b, "x", DT_I32, -9, 9, 2, 3, 3);
+    int t = kview(&b, OP_PERMUTE, x, 2, 1, 0);
+    kout(&b, 4, x, t, t, k1(&b, OP_CLONE, t));
+  }
+  b = knew(L, c, "zero_dim_and_empty");
+  {
+    int s = kin(&b, "s", DT_F32, -3, 3, 0);
+    int e = kin(&b, "e", DT_F32, -3, 3, 2, 0, 4);
+    int x = kin(&b, "x", DT_F32, -3, 3, 1, 4);
+    kout(&b, 4, k2(&b, OP_MUL, s, x), k2(&b, OP_ADD, e, x),
+         kred(&b, OP_SUM, e, false, 1, 0), kred(&b, OP_SUM, e, false, 0));
+  }
+  /* -- creation -- */
+  b = knew(L, c, "full_and_arange");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 1, 10);
+    kout(&b, 5, k2(&b, OP_ADD, x, kfull(&b, DT_F32, 0.1, 1, 10)),
+         karange(&b, DT_F32, 0.5, 0.1, 10), karange(&b, DT_I64, -3, 2, 10),
+         k2(&b, OP_MUL, x, karange(&b, DT_I32, 5, -1, 10)),
+         kfull(&b, DT_BOOL, 1, 2, 2, 3));
+  }
+  /* -- reductions: every op and dtype, dims, keepdim, tails -- */
+  for (int dt = 0; dt < DT_COUNT; dt++)
+    for (size_t k = 0; k < sizeof reductions / sizeof *reductions; k++) {
+      Op op = reductions[k];
+      if (op == OP_MEAN && dt != DT_F32) continue;
+      b = knew(L, c, "reduce_%s_%s", dw_ops[op].name, dt_tag[dt]);
+      double lo, hi;
+      range_of((DType)dt, &lo, &hi);
+      if (op == OP_PROD && dt == DT_F32) lo = 0.5, hi = 1.5;
+      int x = kin(&b, "x", (DType)dt, lo, hi, 3, 3, 7, 19);
+      if (dt == DT_F32 && op != OP_PROD) b.k->in[0].special = 1;
+      if (op == OP_ARGMAX || op == OP_ARGMIN)
+        kout(&b, 4, kred(&b, op, x, false, 1, 2), kred(&b, op, x, true, 1, 1),
+             kred(&b, op, x, false, 1, 0), kred(&b, op, x, false, 0));
+      else
+        kout(&b, 5, kred(&b, op, x, false, 1, 2), kred(&b, op, x, true, 1, 1),
+             kred(&b, op, x, false, 1, 0), kred(&b, op, x, false, 0),
+             kred(&b, op, x, true, 2, 0, 2));
+    }
+  for (int n = 1; n <= 37; n += (n < 12 ? 1 : 5)) {
+    b = knew(L, c, "reduce_rows_n%d", n);
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 3, n);
+    kout(&b, 4, kred(&b, OP_SUM, x, false, 1, 1), kred(&b, OP_AMAX, x, true, 1, 1),
+         kred(&b, OP_ARGMIN, x, false, 1, 1), kred(&b, OP_SUM, x, false, 1, 0));
+  }
+  b = knew(L, c, "reduce_long_rows");
+  {
+    int x = kin(&b, "x", DT_F32, 0, 1, 2, 3, 1000);
+    kout(&b, 2, kred(&b, OP_SUM, x, false, 1, 1), kred(&b, OP_MEAN, x, true, 1, 1));
+    b.k->rtol = 1e-5;
+  }
+  b = knew(L, c, "reduce_prologue_epilogue");
+  {
+    int x = kin(&b, "x", DT_F32, -2, 2, 2, 8, 33);
+    int p = k2(&b, OP_MUL, k1(&b, OP_EXP, x), kconst(&b, DT_I64, 2));
+    int s = kred(&b, OP_SUM, p, true, 1, 1);
+    kout(&b, 1, k2(&b, OP_ADD, k2(&b, OP_DIV, s, kconst(&b, DT_I64, 33)),
+                   kconst(&b, DT_I64, 1)));
+    b.k->want_nests = 1;
+  }
+  b = knew(L, c, "softmax_last_dim");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 7, 29);
+    int m = kred(&b, OP_AMAX, x, true, 1, -1);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    int s = kred(&b, OP_SUM, e, true, 1, -1);
+    kout(&b, 1, k2(&b, OP_DIV, e, s));
+    b.k->want_nests = 1;
+  }
+  b = knew(L, c, "softmax_dim0");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 13, 10);
+    int m = kred(&b, OP_AMAX, x, true, 1, 0);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    int s = kred(&b, OP_SUM, e, true, 1, 0);
+    kout(&b, 1, k2(&b, OP_DIV, e, s));
+    b.k->want_nests = 1;
+  }
+  b = knew(L, c, "layer_norm");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 6, 24);
+    int w = kin(&b, "w", DT_F32, 0.5, 1.5, 1, 24);
+    int bias = kin(&b, "b", DT_F32, -1, 1, 1, 24);
+    int mu = kred(&b, OP_MEAN, x, true, 1, -1);
+    int d = k2(&b, OP_SUB, x, mu);
+    int var = kred(&b, OP_MEAN, k2(&b, OP_MUL, d, d), true, 1, -1);
+    int r = k1(&b, OP_RSQRT, k2(&b, OP_ADD, var, kconst(&b, DT_F32, 1e-5)));
+    kout(&b, 1, k2(&b, OP_ADD, k2(&b, OP_MUL, k2(&b, OP_MUL, d, r), w), bias));
+    b.k->want_nests = 1;
+  }
+  b = knew(L, c, "reduce_middle_dim_and_consumers_elsewhere");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 3, 5, 6, 7);
+    int s = kred(&b, OP_SUM, x, false, 1, 1);           /* [5, 7] */
+    int t = kview(&b, OP_PERMUTE, s, 2, 1, 0);         /* [7, 5] */
+    kout(&b, 2, k2(&b, OP_MUL, t, kconst(&b, DT_I64, 2)),
+         kred(&b, OP_ARGMAX, x, true, 1, 1));
+  }
+  b = knew(L, c, "argmax_nan_first");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 4, 21);
+    b.k->in[0].special = 1;
+    kout(&b, 4, kred(&b, OP_ARGMAX, x, false, 1, 1), kred(&b, OP_ARGMIN, x, false, 1, 1),
+         kred(&b, OP_ARGMAX, x, false, 1, 0), kred(&b, OP_AMAX, x, false, 1, 1));
+  }
+  b = knew(L, c, "reduce_all_of_permuted_scalar_loops");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 5, 7);
+    int i = kin(&b, "i", DT_I64, -9, 9, 3, 2, 3, 4);
+    int t = kview(&b, OP_PERMUTE, x, 2, 1, 0);
+    int ti = kview(&b, OP_PERMUTE, i, 3, 2, 0, 1);
+    kout(&b, 4, kred(&b, OP_SUM, t, false, 0), kred(&b, OP_ARGMAX, t, false, 0),
+         kred(&b, OP_PROD, ti, false, 0), kred(&b, OP_ARGMIN, ti, false, 0));
+  }
+  b = knew(L, c, "reduce_zero_dim");
+  {
+    int s = kin(&b, "s", DT_F32, -3, 3, 0);
+    int i = kin(&b, "i", DT_I32, -9, 9, 0);
+    kout(&b, 4, kred(&b, OP_SUM, s, false, 0), kred(&b, OP_AMAX, i, false, 0),
+         kred(&b, OP_ARGMAX, s, false, 0), kred(&b, OP_MEAN, s, true, 1, 0));
+  }
+  b = knew(L, c, "gather_i64_bool_i32");
+  {
+    int l = kin(&b, "l", DT_I64, -9, 9, 2, 6, 5);
+    int t = kin(&b, "t", DT_BOOL, 0, 1, 2, 6, 5);
+    int i = kin(&b, "i", DT_I32, -9, 9, 2, 6, 5);
+    int lt = kview(&b, OP_PERMUTE, l, 2, 1, 0), tt = kview(&b, OP_PERMUTE, t, 2, 1, 0);
+    int it = kview(&b, OP_PERMUTE, i, 2, 1, 0);
+    kout(&b, 4, k2(&b, OP_ADD, lt, kconst(&b, DT_I64, 1)), k1(&b, OP_NOT, tt),
+         kwhere(&b, tt, lt, it), k2(&b, OP_MUL, it, kconst(&b, DT_I64, 3)));
+  }
+  b = knew(L, c, "outer_product_of_two_reductions");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 6, 9);
+    int r = kred(&b, OP_SUM, x, true, 1, 1);   /* [6, 1] */
+    int cl = kred(&b, OP_AMAX, x, true, 1, 0); /* [1, 9] */
+    kout(&b, 1, k2(&b, OP_MUL, r, cl));
+  }
+  /* -- matmul -- */
+  static const int mm_sizes[][3] = {{1, 1, 1}, {2, 3, 4}, {4, 8, 8},
+                                    {5, 7, 9}, {8, 16, 12}, {13, 5, 11},
+                                    {3, 33, 17}};
+  for (size_t k = 0; k < sizeof mm_sizes / sizeof *mm_sizes; k++) {
+    int M = mm_sizes[k][0], K = mm_sizes[k][1], N = mm_sizes[k][2];
+    b = knew(L, c, "matmul_bias_relu_%dx%dx%d", M, K, N);
+    int x = kin(&b, "x", DT_F32, -2, 2, 2, M, K);
+    int w = kin(&b, "w", DT_F32, -2, 2, 2, K, N);
+    int bias = kin(&b, "b", DT_F32, -2, 2, 1, N);
+    kout(&b, 1, k1(&b, OP_RELU, k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, w), bias)));
+    b.k->want_nests = 1;
+  }
+  b = knew(L, c, "matmul_linear_transposed_weight");
+  {
+    int x = kin(&b, "x", DT_F32, -2, 2, 2, 6, 10);
+    int w = kin(&b, "w", DT_F32, -2, 2, 2, 7, 10);
+    int bias = kin(&b, "b", DT_F32, -2, 2, 1, 7);
+    int wt = kview(&b, OP_PERMUTE, w, 2, 1, 0);
+    int y = k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, wt), bias);
+    kout(&b, 2, y, k1(&b, OP_SIGMOID, y));
+  }
+  b = knew(L, c, "matmul_batched_broadcast");
+  {
+    int x = kin(&b, "x", DT_F32, -2, 2, 3, 3, 5, 4);
+    int w = kin(&b, "w", DT_F32, -2, 2, 2, 4, 6);
+    int v = kin(&b, "v", DT_F32, -2, 2, 4, 2, 1, 6, 3);
+    int y = k2(&b, OP_MATMUL, x, w);                    /* [3, 5, 6] */
+    kout(&b, 2, y, k2(&b, OP_MATMUL, y, v));            /* [2, 3, 5, 3] */
+  }
+  b = knew(L, c, "matmul_vectors");
+  {
+    int a = kin(&b, "a", DT_F32, -2, 2, 1, 7);
+    int m = kin(&b, "m", DT_F32, -2, 2, 2, 7, 5);
+    int v = kin(&b, "v", DT_F32, -2, 2, 1, 5);
+    int am = k2(&b, OP_MATMUL, a, m);                   /* [5] */
+    kout(&b, 3, am, k2(&b, OP_MATMUL, m, v), k2(&b, OP_MATMUL, am, v));
+  }
+  b = knew(L, c, "matmul_of_expressions");
+  {
+    int x = kin(&b, "x", DT_F32, -2, 2, 2, 9, 6);
+    int w = kin(&b, "w", DT_F32, -2, 2, 2, 6, 10);
+    int y = k2(&b, OP_MATMUL, k1(&b, OP_TANH, x), k2(&b, OP_MUL, w, w));
+    int s = kred(&b, OP_SUM, y, false, 1, 1);
+    kout(&b, 2, k2(&b, OP_MATMUL, y, kview(&b, OP_PERMUTE, y, 2, 1, 0)), s);
+  }
+  for (int dt = DT_I64; dt <= DT_I32; dt++) {
+    b = knew(L, c, "matmul_int_%s", dt_tag[dt]);
+    int x = kin(&b, "x", (DType)dt, -9, 9, 2, 6, 5);
+    int w = kin(&b, "w", (DType)dt, -9, 9, 2, 5, 9);
+    kout(&b, 1, k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, w), kconst(&b, DT_I64, 1)));
+  }
+  /* -- cat -- */
+  b = knew(L, c, "cat_expressions");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 3, 5);
+    int y = kin(&b, "y", DT_I64, -9, 9, 2, 4, 5);
+    int z = kin(&b, "z", DT_F32, -3, 3, 2, 3, 2);
+    int c0 = kcat(&b, 0, 2, (int32_t[]){k1(&b, OP_EXP, x), y});  /* [7, 5] */
+    int c1 = kcat(&b, 1, 3, (int32_t[]){x, z, k1(&b, OP_NEG, z)}); /* [3, 9] */
+    kout(&b, 3, c0, c1, kred(&b, OP_SUM, c1, false, 1, 1));
+  }
+  /* -- big nests run in chunks of rows (several calls) -- */
+  b = knew(L, c, "chunked_pointwise_1d");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 1, 300001);
+    int y = kin(&b, "y", DT_F32, -3, 3, 1, 300001);
+    kout(&b, 1, k1(&b, OP_SIGMOID, k2(&b, OP_MUL, x, y)));
+  }
+  b = knew(L, c, "chunked_pointwise_2d_broadcast");
+  {
+    int x = kin(&b, "x", DT_I32, -9, 9, 2, 1031, 257);
+    int y = kin(&b, "y", DT_I64, -9, 9, 1, 257);
+    kout(&b, 1, k2(&b, OP_MUL, x, y));
+  }
+  b = knew(L, c, "chunked_softmax_rows");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 600, 513);
+    int m = kred(&b, OP_AMAX, x, true, 1, -1);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    kout(&b, 2, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, -1)),
+         kred(&b, OP_ARGMAX, x, false, 1, 1));
+    b.k->rtol = 1e-6;
+  }
+  /* -- the testing backend -- */
+  b = knew(L, c, "relu_runtime_error");
+  {
+    int x = kin(&b, "x", DT_F32, -3, 3, 1, 8);
+    kout(&b, 1, k1(&b, OP_RELU, k2(&b, OP_ADD, x, kconst(&b, DT_I64, 1))));
+    b.k->mode = EMIT_RELU_RUNTIME_ERROR;
+    b.k->status = DW_KERR_TESTING;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Data                                                                */
+/* ------------------------------------------------------------------ */
+
+static uint64_t krng = 0x9e3779b97f4a7c15ULL;
+static inline double kuniform(void) {
+  krng ^= krng << 13;
+  krng ^= krng >> 7;
+  krng ^= krng << 17;
+  return (double)(krng >> 11) / 9007199254740992.0;
+}
+
+/* Fills a new tensor of meta m following spec s. */
+static inline Tensor *kdata(Ctx *c, const TMeta *m, const InSpec *s) {
+  Tensor *t = dwT_new(c, (DType)m->dtype, m->ndim, m->shape);
+  if (!t) return NULL;
+  int64_t n = dwT_numel(t);
+  for (int64_t i = 0; i < n; i++) {
+    double u = kuniform(), v;
+    if (m->dtype == DT_F32) {
+      v = s->lo + (s->hi - s->lo) * u;
+      if (s->special == 1 && i % 7 == 3) {
+        static const double sp[] = {NAN, INFINITY, -INFINITY, -0.0, 0.0};
+        v = sp[(i / 7) % 5];
+      }
+      if (s->special == 2 && i % 5 == 2) v = i % 2 ? 0.0 : -0.0;
+    } else {
+      v = floor(s->lo + (s->hi - s->lo + 1) * u);
+      if (v > s->hi) v = s->hi;
+      if (s->special == 2 && i % 4 == 1) v = 0;
+    }
+    dwT_set(c, t, i, v);
+  }
+  return t;
+}
+
+#endif /* DW_KERNEL_CASES_H */
