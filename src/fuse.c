@@ -159,6 +159,7 @@ typedef struct Builder {
   NodeState *ns;
   NestInfo *ni; /* parallel to p->nest (capacity p->capnest) */
   int need;     /* node asked to be materialised (R_NEED) */
+  int depth;    /* recursion of build(): long chains are cut into nests */
   int *outslot; /* per node: first output slot, -1 */
 } Builder;
 
@@ -519,7 +520,28 @@ static int memo_add(Builder *b, int N, int u, const Rows *rows, int e) {
 /* The value of node u at index `rows` in nest N: an expr id, or R_NOJOIN
  * (u is not available in N), R_NEED (b->need must be materialised first),
  * R_ERR. */
+static int build_node(Builder *b, int N, int u, const Rows *rows);
+
+/* build() with bounded recursion: a producer chain deeper than
+ * BUILD_DEPTH (an unrolled Python loop of thousands of ops) is cut by
+ * materialising the node at the cut into its own buffer, so the C stack
+ * stays small and nests stay a reasonable size. */
+enum { BUILD_DEPTH = 48 };
 static int build(Builder *b, int N, int u, const Rows *rows) {
+  const NodeState *s = &b->ns[u];
+  bool avail = s->buf >= 0 && s->buf_nest < N;
+  if (b->depth >= BUILD_DEPTH && !avail && b->g->nodes[u].op != OP_INPUT &&
+      !s->want && memo_find(b, N, u, rows) < 0) {
+    b->need = u;
+    return R_NEED;
+  }
+  b->depth++;
+  int e = build_node(b, N, u, rows);
+  b->depth--;
+  return e;
+}
+
+static int build_node(Builder *b, int N, int u, const Rows *rows) {
   const Graph *g = b->g;
   const GNode *nd = &g->nodes[u];
   NodeState *s = &b->ns[u];

@@ -704,6 +704,9 @@ static bool infer_shape(Ctx *c, int n, const int64_t *want, int64_t numel,
     } else if (want[k] < 0) {
       return dw_fail(c, EXC_RuntimeError, "invalid shape dimension %lld",
                      (long long)want[k]);
+    } else if (want[k] > 0 && prod > INT64_MAX / want[k]) {
+      return dw_fail(c, EXC_RuntimeError, "shape '%s' is invalid for input of size %lld",
+                     shape_str(sb, sizeof sb, n, want), (long long)numel);
     } else {
       prod *= want[k];
     }
@@ -825,7 +828,9 @@ static bool meta_view(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
     stop = stop < start ? start : stop > size ? size : stop;
     *out = *x;
     out->wrapped = 0;
-    out->shape[d] = (stop - start + a->i[3] - 1) / a->i[3];
+    /* ceil((stop - start) / step) without overflow for huge steps */
+    int64_t span = stop - start, step = a->i[3];
+    out->shape[d] = span / step + (span % step != 0);
     return true;
   }
   case OP_SELECT: {
