@@ -1,0 +1,1 @@
+x = a or b and not c or d

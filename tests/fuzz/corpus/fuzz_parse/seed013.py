@@ -1,0 +1,1 @@
+x = not not a

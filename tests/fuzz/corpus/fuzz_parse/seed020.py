@@ -1,0 +1,1 @@
+s = 'unknown \d \q escapes'

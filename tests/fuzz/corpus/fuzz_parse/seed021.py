@@ -1,0 +1,1 @@
+s = r'raw \n \d' + R"\x" + u'uni'

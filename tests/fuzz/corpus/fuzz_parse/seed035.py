@@ -1,0 +1,1 @@
+x = {k: v for k, v in d.items() if v}

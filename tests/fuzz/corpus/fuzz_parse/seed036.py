@@ -1,0 +1,1 @@
+x = sum(i for i in y)

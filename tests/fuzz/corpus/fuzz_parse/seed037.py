@@ -1,0 +1,1 @@
+x = (i for i in y)

@@ -1,0 +1,1 @@
+if (n := len(a)) > 10: pass

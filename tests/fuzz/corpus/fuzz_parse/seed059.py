@@ -1,0 +1,1 @@
+self.w: torch.Tensor = torch.zeros(3)

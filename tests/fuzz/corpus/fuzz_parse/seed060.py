@@ -1,0 +1,8 @@
+if a:
+    pass
+elif b:
+    x = 1
+elif c:
+    pass
+else:
+    y = 2

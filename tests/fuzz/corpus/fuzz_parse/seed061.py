@@ -1,0 +1,5 @@
+if a:
+    pass
+else:
+    if b:
+        pass

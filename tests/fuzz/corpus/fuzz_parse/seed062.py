@@ -1,0 +1,6 @@
+while x:
+    if y:
+        break
+    continue
+else:
+    pass

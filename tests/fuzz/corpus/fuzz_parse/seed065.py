@@ -1,0 +1,2 @@
+def g(*, a, b=1):
+    return

@@ -1,0 +1,4 @@
+@torch.compile
+@torch.compiler.disable(recursive=False)
+def f(x):
+    return x

@@ -1,0 +1,3 @@
+@dataclass
+class P:
+    x: int = 0

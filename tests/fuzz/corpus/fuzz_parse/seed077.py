@@ -1,0 +1,1 @@
+from torch.nn import (Module, Linear as L,)

@@ -1,0 +1,2 @@
+with open(p) as f, lock:
+    pass

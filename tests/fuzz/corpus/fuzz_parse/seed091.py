@@ -1,0 +1,2 @@
+with (open(a) as f, open(b) as g):
+    pass
