@@ -103,8 +103,8 @@ static Code *load(Interp *I, const char *src, size_t len) {
 /* How much C stack a run may use before RecursionError: most of what the
  * platform gives (native: the stack rlimit; WebAssembly: the linker's
  * stack size, wasm/build.sh). Deep recursion is an error, never a crash. */
-#ifndef DW_WASM_STACK
-#define DW_WASM_STACK (16u << 20)
+#ifndef DW_WASM_STACK /* set by CMakeLists.txt with -sTOTAL_STACK */
+#define DW_WASM_STACK (8u << 20)
 #endif
 static size_t stack_budget(void) {
 #if defined(__EMSCRIPTEN__)

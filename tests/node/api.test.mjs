@@ -1,0 +1,435 @@
+// api.test.mjs - the npm API (wasm/index.js, wasm/browser.js): loading,
+// the run report (INTERFACES.md), errors as values, reset, the kernel path
+// (Binaryen -> instantiate -> table -> call from C), trap recovery, types.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { before, describe, test } from 'node:test';
+import { ROOT, WASM_DIR, WASM_FILE, requireWasm, run as runCmd, tempDir } from '../lib/repo.mjs';
+
+requireWasm();
+const { default: binaryen } = await import('../../wasm/node_modules/binaryen/index.js');
+const { createCompiler, LOG_CHANNELS, parseLogs } = await import('../../wasm/index.js');
+
+const COMPILED = `import torch
+
+@torch.compile
+def f(x):
+    return x * 2 + 1
+
+print(f(torch.ones(3)))
+`;
+const COMPILED_OUT = 'tensor([3., 3., 3.])\n';
+
+const PRINT_BREAK = `import torch
+
+@torch.compile
+def f(x):
+    a = x + 1
+    print("between graphs")
+    return a * a
+
+print(f(torch.tensor([1.0, 2.0, 3.0])))
+`;
+
+/** A kernel module from text (Kernel ABI: env.memory, kernel: (i32) -> i32). */
+function kernel(body, sig = '(param i32) (result i32)', extra = '') {
+  const m = binaryen.parseText(
+    `(module (import "env" "memory" (memory 1)) ${extra} (func (export "kernel") ${sig} ${body}))`,
+  );
+  try {
+    const F = binaryen.Features;
+    m.setFeatures(F.MutableGlobals | F.SignExt | F.NontrappingFPToInt | F.SIMD128 | F.BulkMemory);
+    return m.emitBinary();
+  } finally {
+    m.dispose();
+  }
+}
+
+/** Asserts the shape of a run report (INTERFACES.md). */
+function assertReportShape(r) {
+  assert.equal(typeof r.ok, 'boolean');
+  assert.equal(typeof r.stdout, 'string');
+  assert.equal(typeof r.stderr, 'string');
+  assert.equal(r.ok, r.error === null, 'ok is false exactly when error is set');
+  for (const k of ['marks', 'frames', 'graphs']) assert.ok(Array.isArray(r[k]), `${k} is an array`);
+  for (const m of r.marks) {
+    assert.ok(Number.isInteger(m.line) && m.line >= 1, `mark line ${m.line}`);
+    assert.ok(['traced', 'not_traced', 'graph_break', 'disabled', 'suppressed_error'].includes(m.kind), m.kind);
+  }
+  for (const g of r.graphs) {
+    assert.ok(Number.isInteger(g.id));
+    assert.equal(typeof g.function, 'string');
+    assert.ok(Array.isArray(g.lines));
+    assert.ok(Number.isInteger(g.op_count));
+    assert.equal(typeof g.code, 'string');
+    assert.equal(typeof g.backend, 'string');
+  }
+  for (const f of r.frames) {
+    assert.equal(typeof f.function, 'string');
+    assert.ok(Number.isInteger(f.line) && Number.isInteger(f.compiles) && Array.isArray(f.graphs));
+  }
+  assert.equal(typeof r.explain, 'object');
+  for (const k of ['graph_count', 'graph_break_count', 'op_count']) assert.ok(Number.isInteger(r.explain[k]), k);
+  assert.ok(Array.isArray(r.explain.break_reasons));
+  assert.equal(typeof r.time_ms.total, 'number');
+  if (r.error) {
+    for (const k of ['type', 'message', 'text']) assert.equal(typeof r.error[k], 'string', `error.${k}`);
+    assert.ok(Number.isInteger(r.error.line) && Number.isInteger(r.error.col));
+    assert.ok(Array.isArray(r.error.traceback));
+  }
+}
+
+describe('loading', () => {
+  test('createCompiler loads the core and reports its version', async () => {
+    const c = await createCompiler();
+    assert.match(c.version, /^\d+\.\d+\.\d+/);
+    assert.equal(c.hasKernelCompiler, true);
+  });
+
+  test('dynawasm.wasm imports only what the loader implements', async () => {
+    const mod = new WebAssembly.Module(fs.readFileSync(WASM_FILE));
+    const allowed = new Set([
+      'env.dw_host_compile',
+      'env.dw_host_now',
+      'env.emscripten_notify_memory_growth',
+      ...[
+        'clock_time_get', 'clock_res_get', 'fd_write', 'fd_close', 'fd_seek', 'fd_fdstat_get',
+        'environ_sizes_get', 'environ_get', 'args_sizes_get', 'args_get', 'random_get', 'proc_exit',
+      ].map((n) => `wasi_snapshot_preview1.${n}`),
+    ]);
+    const unexpected = WebAssembly.Module.imports(mod)
+      .map((i) => `${i.module}.${i.name}`)
+      .filter((n) => !allowed.has(n));
+    assert.deepEqual(unexpected, [], `undefined C symbols or unhandled imports: ${unexpected.join(', ')}`);
+    const c = await createCompiler({ binaryen: false });
+    assert.deepEqual(c.missingImports, []);
+    const exports = WebAssembly.Module.exports(mod).map((e) => e.name);
+    for (const n of ['memory', '__indirect_function_table', '_initialize', 'dw_wasm_run', 'dw_wasm_selftest']) {
+      assert.ok(exports.includes(n), `exports ${n}`);
+    }
+  });
+
+  test('warmup optimises one kernel while loading and leaves no cache behind', async () => {
+    const c = await createCompiler({ warmup: true });
+    assert.equal(c.stats.kernelsCompiled, 1);
+    assert.equal(c.stats.cachedKernels, 0);
+    assert.equal(c.selfTest().ok, true);
+    const c3 = await createCompiler({ warmup: 3 });
+    assert.equal(c3.stats.kernelsCompiled, 3);
+    assert.equal(c3.stats.cachedKernels, 0);
+  });
+
+  test('a missing wasm file is a clear error', async () => {
+    await assert.rejects(createCompiler({ wasmPath: path.join(ROOT, 'no-such.wasm') }), /cannot read .*no-such\.wasm/);
+  });
+
+  test('the browser entry loads from bytes and over HTTP (application/wasm)', async () => {
+    const browser = await import('../../wasm/browser.js');
+    assert.ok(browser.wasmUrl.href.endsWith('/dist/dynawasm.wasm'));
+    const c1 = await browser.createCompiler({ wasmBytes: fs.readFileSync(WASM_FILE), binaryen: false });
+    assert.equal(typeof c1.version, 'string');
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/wasm' });
+      fs.createReadStream(WASM_FILE).pipe(res);
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${server.address().port}/dynawasm.wasm`;
+      const c2 = await browser.createCompiler({ wasmUrl: url });
+      assert.equal(c2.version, c1.version);
+      assert.equal(c2.selfTest().ok, true);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the kernel path (selfTest)', () => {
+  let c;
+  before(async () => {
+    c = await createCompiler();
+  });
+
+  test('a SIMD kernel is optimised, instantiated on the core memory and called from C', () => {
+    const r = c.selfTest();
+    assert.equal(r.error, undefined);
+    assert.equal(r.ok, true);
+    assert.equal(r.result, 0);
+    assert.deepEqual([...r.output], [-5, -3, -1, 1, 3, 5, 7, 9]);
+    assert.ok(r.slot >= 1, 'a table slot');
+    assert.ok(r.optimizeMs > 0 && r.instantiateMs > 0);
+  });
+
+  test('identical kernels come from the cache (same slot, no optimisation)', () => {
+    const first = c.selfTest();
+    const before = c.stats;
+    const again = c.selfTest();
+    assert.equal(again.ok, true);
+    assert.equal(again.slot, first.slot);
+    assert.equal(again.optimizeMs, 0);
+    assert.equal(c.stats.kernelsCompiled, before.kernelsCompiled);
+    assert.equal(c.stats.kernelCacheHits, before.kernelCacheHits + 1);
+  });
+
+  test("a kernel's return value reaches C", () => {
+    const r = c.selfTest({ wasm: kernel('(i32.const 7)') });
+    assert.equal(r.result, 7);
+    assert.equal(r.ok, false);
+  });
+
+  test('a kernel writes the C heap in place through the args array', () => {
+    const body = `(f32.store (i32.load offset=4 (local.get 0))
+                    (f32.add (f32.load (i32.load (local.get 0))) (f32.const 0.5))) (i32.const 0)`;
+    const r = c.selfTest({ wasm: kernel(body), input: new Float32Array([41.5]), outputLength: 1 });
+    assert.equal(r.ok, true);
+    assert.deepEqual([...r.output], [42]);
+  });
+
+  test('unusable modules are errors, not crashes', () => {
+    const restarts = c.stats.restarts;
+    const cases = [
+      [new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 99]), /invalid kernel module/],
+      [kernel('(drop (local.get 0))', '(param i32)'), /must have type \(i32\) -> i32/],
+      [kernel('(call $f) (i32.const 0)', '(param i32) (result i32)', '(import "env" "f" (func $f))'), /import only env\.memory/],
+    ];
+    for (const [bytes, re] of cases) {
+      const r = c.selfTest({ wasm: bytes });
+      assert.equal(r.ok, false);
+      assert.match(r.error, re);
+    }
+    assert.equal(c.stats.restarts, restarts, 'no restart for a compile failure');
+  });
+
+  test('a trapping kernel restarts the core, which then works', () => {
+    const restarts = c.stats.restarts;
+    const r = c.selfTest({ wasm: kernel('(unreachable)') });
+    assert.equal(r.ok, false);
+    assert.equal(r.trapped, true);
+    assert.equal(r.restarted, true);
+    assert.match(r.error, /unreachable/);
+    assert.equal(c.stats.restarts, restarts + 1);
+    assert.equal(c.selfTest().ok, true);
+    const rep = c.run('print(1)');
+    assertReportShape(rep);
+  });
+
+  test('a stack overflow in a kernel is recovered too', () => {
+    const r = c.selfTest({ wasm: kernel('(call 0 (i32.add (local.get 0) (i32.const 1)))') });
+    assert.equal(r.trapped, true);
+    assert.equal(c.selfTest().ok, true);
+  });
+
+  test('reset() forgets compiled kernels', () => {
+    c.selfTest();
+    assert.ok(c.stats.cachedKernels > 0);
+    c.reset();
+    assert.equal(c.stats.cachedKernels, 0);
+    const compiled = c.stats.kernelsCompiled;
+    const r = c.selfTest();
+    assert.equal(r.ok, true);
+    assert.ok(r.optimizeMs > 0);
+    assert.equal(c.stats.kernelsCompiled, compiled + 1);
+  });
+});
+
+describe('options', () => {
+  let c;
+  before(async () => {
+    c = await createCompiler({ binaryen: false });
+  });
+
+  test('bad options are TypeErrors (API misuse), not reports', () => {
+    assert.throws(() => c.run('print(1)', { backend: 'cuda' }), TypeError);
+    assert.throws(() => c.run('print(1)', { logs: 'graph_breaks,bogus' }), /unknown log channel 'bogus'/);
+    assert.throws(() => c.run('print(1)', { suppressErrors: 'yes' }), TypeError);
+    assert.throws(() => c.run('print(1)', { maxSteps: -1 }), TypeError);
+    assert.throws(() => c.run(42), TypeError);
+  });
+
+  test('log channels', () => {
+    assert.equal(parseLogs('graph_breaks,recompiles'), LOG_CHANNELS.graph_breaks | LOG_CHANNELS.recompiles);
+    assert.equal(parseLogs(['output_code']), 4);
+    assert.equal(parseLogs('all'), 31);
+    assert.equal(parseLogs(undefined), 0);
+  });
+});
+
+describe('running programs', () => {
+  let c;
+  before(async () => {
+    c = await createCompiler();
+  });
+
+  test('a program that prints: the report fields', () => {
+    const r = c.run('x = 1 + 2\nprint("x =", x)\n');
+    assertReportShape(r);
+    assert.equal(r.error, null);
+    assert.equal(r.ok, true);
+    assert.equal(r.stdout, 'x = 3\n');
+    assert.equal(r.stderr, '');
+    assert.ok(r.marks.some((m) => m.line === 2 && m.kind === 'not_traced'), 'line 2 ran eagerly');
+    assert.equal(r.explain.graph_count, 0);
+  });
+
+  test('source may be bytes; UTF-8 passes through', () => {
+    const r = c.run(new TextEncoder().encode('print("héllo ✓")\n'));
+    assert.equal(r.stdout, 'héllo ✓\n');
+  });
+
+  test('a program error is a report, never an exception', () => {
+    const src = 'def g(x):\n    return x + undefined_name\n\nprint("before")\ng(1)\n';
+    const r = c.run(src, { filename: 'prog.py' });
+    assertReportShape(r);
+    assert.equal(r.ok, false);
+    assert.equal(r.stdout, 'before\n');
+    assert.equal(r.error.type, 'NameError');
+    assert.equal(r.error.message, "name 'undefined_name' is not defined");
+    assert.equal(r.error.line, 2);
+    assert.deepEqual(
+      r.error.traceback.map((t) => t.line),
+      [5, 2],
+      'outermost first',
+    );
+    assert.match(r.error.text, /^Traceback \(most recent call last\):\n/);
+    assert.match(r.error.text, /File "prog\.py", line 2, in g\n/);
+    assert.ok(r.error.text.endsWith("NameError: name 'undefined_name' is not defined\n"), r.error.text);
+  });
+
+  test('a syntax error is a report', () => {
+    const r = c.run('def f(x)\n    return x\n');
+    assert.equal(r.ok, false);
+    assert.equal(r.error.type, 'SyntaxError');
+    assert.equal(r.error.line, 1);
+  });
+
+  test('maxSteps stops a runaway program with an error', () => {
+    const t0 = performance.now();
+    const r = c.run('n = 0\nwhile True:\n    n += 1\n', { maxSteps: 10000 });
+    assert.equal(r.ok, false);
+    assert.notEqual(r.error.type, 'InternalError');
+    assert.ok(performance.now() - t0 < 5000);
+  });
+
+  test('a compiled function: graph, kernel, optimised text on request', () => {
+    const compiled = c.stats.kernelsCompiled + c.stats.kernelCacheHits;
+    const r = c.run(COMPILED, { backend: 'wasm', wat: true });
+    assertReportShape(r);
+    assert.equal(r.stdout, COMPILED_OUT);
+    assert.equal(r.graphs.length, 1);
+    const g = r.graphs[0];
+    assert.equal(g.backend, 'wasm');
+    assert.ok(g.wasm_size > 0);
+    assert.ok(Number.isInteger(g.slot) && g.slot > 0, 'graphs[].slot: the kernel table index');
+    assert.match(g.wat, /^\(module/);
+    const simd = c.run(COMPILED.replace('torch.ones(3)', 'torch.ones(64)'), { backend: 'wasm', wat: true });
+    assert.match(simd.graphs[0].wat, /f32x4|v128/, '64 floats: SIMD code');
+    assert.equal(typeof g.time_ms.optimize, 'number');
+    assert.ok(c.stats.kernelsCompiled + c.stats.kernelCacheHits > compiled, 'the host compiled a kernel');
+    const plain = c.run(COMPILED, { backend: 'wasm' });
+    assert.equal(plain.graphs[0].wat, undefined, 'wat only when asked');
+  });
+
+  test('identical graphs are not optimised again across runs, until reset()', () => {
+    c.run(COMPILED, { backend: 'wasm' });
+    const n = c.stats.kernelsCompiled;
+    const r = c.run(COMPILED, { backend: 'wasm' });
+    assert.equal(r.stdout, COMPILED_OUT);
+    assert.equal(c.stats.kernelsCompiled, n);
+    c.reset();
+    const r2 = c.run(COMPILED, { backend: 'wasm' });
+    assert.equal(r2.stdout, COMPILED_OUT);
+    assert.equal(c.stats.kernelsCompiled, n + 1);
+  });
+
+  test('the eager backend compiles no kernel and prints the same', () => {
+    const n = c.stats.kernelsCompiled + c.stats.kernelCacheHits;
+    const r = c.run(COMPILED, { backend: 'eager' });
+    assert.equal(r.stdout, COMPILED_OUT);
+    assert.equal(r.graphs.length, 1);
+    assert.equal(r.graphs[0].backend, 'eager');
+    assert.equal(c.stats.kernelsCompiled + c.stats.kernelCacheHits, n);
+  });
+
+  test('without Binaryen, wasm-backend graphs run on the eager kernels', async () => {
+    const nb = await createCompiler({ binaryen: false });
+    const r = nb.run(COMPILED, { backend: 'wasm' });
+    assert.equal(r.stdout, COMPILED_OUT);
+    assert.equal(nb.stats.kernelsCompiled, 0);
+  });
+
+  test('suppressErrors sets the initial torch._dynamo.config.suppress_errors', () => {
+    const src = fs.readFileSync(path.join(ROOT, 'tests/conformance/suppress_errors_off.py'), 'utf8');
+    const off = c.run(src);
+    assert.equal(off.error?.type, 'BackendCompilerFailed');
+    const on = c.run(src, { suppressErrors: true });
+    assert.equal(on.ok, true, on.error?.text);
+    assert.equal(on.stdout, 'before\ntensor([0., 0., 2., 4.])\nnever printed\n');
+  });
+
+  test('logs: graph breaks and output code go to stderr', () => {
+    const r = c.run(PRINT_BREAK, { logs: ['graph_breaks', 'output_code'], filename: 'brk.py' });
+    assert.equal(r.stdout, 'between graphs\ntensor([ 4.,  9., 16.])\n');
+    assert.match(r.stderr, /unsupported_call/);
+    assert.match(r.stderr, /brk\.py/);
+    assert.match(r.stderr, /\(module/);
+    const quiet = c.run(PRINT_BREAK);
+    assert.equal(quiet.stderr, '');
+  });
+
+  test('a trap inside a run is an InternalError report; the next run works', async () => {
+    let sabotage = false;
+    const t = await createCompiler({ onKernel: () => (sabotage ? kernel('(unreachable)') : undefined) });
+    sabotage = true;
+    const r = t.run(COMPILED, { backend: 'wasm' });
+    assertReportShape(r);
+    assert.equal(r.ok, false);
+    assert.equal(r.error.type, 'InternalError');
+    assert.match(r.error.message, /crashed.*unreachable.*restarted/);
+    assert.equal(t.stats.restarts, 1);
+    sabotage = false;
+    const again = t.run(COMPILED, { backend: 'wasm' });
+    assert.equal(again.ok, true, again.error?.text);
+    assert.equal(again.stdout, COMPILED_OUT);
+  });
+});
+
+test('index.d.ts type-checks a typical use (tsc --strict)', async () => {
+  const tsc = path.join(WASM_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
+  assert.ok(fs.existsSync(tsc), 'typescript is a devDependency of wasm/ (npm ci in wasm/)');
+  const dir = tempDir('dynawasm-types-');
+  fs.writeFileSync(
+    path.join(dir, 'use.ts'),
+    `import { createCompiler, type RunReport, type Mark, LOG_CHANNELS, explainText } from 'dynawasm';
+async function main(): Promise<void> {
+  const c = await createCompiler({ binaryen: false, onKernel: (b: Uint8Array) => b });
+  const r: RunReport = c.run('print(1)', { backend: 'eager', wat: true, logs: ['graph_breaks'], filename: 'x.py' });
+  const marks: Mark[] = r.marks;
+  const n: number = r.explain.graph_count + LOG_CHANNELS.guards + marks.length + c.stats.restarts;
+  if (r.error) console.log(r.error.traceback.map((e) => e.function + e.line).join() + r.error.text + n);
+  for (const g of r.graphs) console.log(g.wat ?? g.code, g.time_ms?.optimize, g.slot);
+  console.log(explainText(r, 'x.py'), c.selfTest().ok, c.version);
+  c.reset();
+  // @ts-expect-error: not a backend
+  c.run('x', { backend: 'cuda' });
+  // @ts-expect-error: not a log channel
+  c.run('x', { logs: ['bogus'] });
+}
+void main();
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler',
+        lib: ['es2022', 'dom'], types: [], paths: { dynawasm: [path.join(WASM_DIR, 'index.d.ts')] },
+      },
+      files: ['use.ts'],
+    }),
+  );
+  const r = await runCmd(process.execPath, [tsc, '-p', dir], { cwd: dir, timeout: 120_000 });
+  assert.equal(r.code, 0, `tsc failed:\n${r.stdout}${r.stderr}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,181 @@
+// cli.test.mjs - the command lines (INTERFACES.md "The CLI"): the Node CLI
+// wasm/bin/dynawasm.js and the native build/dwrun ($DWRUN) take the same
+// arguments, print the same stdout and exit with the same codes:
+// 0 success (always with --json), 1 the program failed, 2 unusable
+// arguments or unreadable file.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { parseAnnotations } from '../lib/annotations.mjs';
+import { ROOT, nativeCli, nodeCli, requireDwrun, requireWasm, tempDir } from '../lib/repo.mjs';
+
+requireWasm();
+requireDwrun();
+
+const dir = tempDir('dynawasm-cli-');
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+const file = (name, text) => {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, text);
+  return p;
+};
+
+const OK = file('ok.py', 'print("hello")\nprint(1 + 1)\n');
+const FAILS = file(
+  'fails.py',
+  'def g(x):\n    return x + undefined_name\n\nprint("before")\nprint(g(1))\nprint("after")\n',
+);
+const COMPILED = file(
+  'compiled.py',
+  'import torch\n\n@torch.compile\ndef f(x):\n    y = x + 1\n    print("between graphs")\n    return y * 2\n\nprint(f(torch.ones(2)))\n',
+);
+
+const CLIS = [
+  ['node', nodeCli],
+  ['native', nativeCli],
+];
+
+for (const [name, cli] of CLIS) {
+  describe(`${name} CLI: arguments`, () => {
+    test('--help and -h print the usage on stdout, exit 0', async () => {
+      for (const arg of ['--help', '-h']) {
+        const r = await cli([arg]);
+        assert.equal(r.code, 0);
+        assert.match(r.stdout, /^usage: \S+ run FILE\.py \[--json\] \[--backend wasm\|eager\] \[--suppress-errors\]/);
+        assert.match(r.stdout, /explain FILE\.py/);
+        assert.equal(r.stderr, '');
+      }
+    });
+
+    test('--version, exit 0', async () => {
+      const r = await cli(['--version']);
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /\d+\.\d+\.\d+/);
+    });
+
+    const bad = [
+      [[], /missing command/],
+      [['compile', OK], /unknown command 'compile'/],
+      [['run'], /missing FILE\.py/],
+      [['run', OK, 'extra.py'], /unexpected argument 'extra\.py'/],
+      [['run', OK, '--bogus'], /unknown option '--bogus'/],
+      [['run', OK, '-x'], /unknown option '-x'/],
+      [['run', OK, '--backend', 'cuda'], /--backend must be wasm or eager/],
+      [['run', OK, '--backend=cuda'], /--backend must be wasm or eager/],
+      [['run', OK, '--backend'], /needs a value/],
+      [['run', OK, '--logs', 'graph_breaks,nope'], /unknown log channel 'nope'/],
+      [['run', OK, '--json=yes'], /takes no value/],
+      [['run', OK, '--max-steps', 'ten'], /--max-steps needs a number/],
+    ];
+    for (const [args, re] of bad) {
+      test(`unusable arguments exit 2: ${JSON.stringify(args.map((a) => path.basename(a)))}`, async () => {
+        const r = await cli(args);
+        assert.equal(r.code, 2, `exit code (stderr: ${r.stderr})`);
+        assert.equal(r.stdout, '');
+        assert.match(r.stderr, re);
+      });
+    }
+
+    test('an unreadable file exits 2, also with --json', async () => {
+      for (const args of [['run', path.join(dir, 'missing.py')], ['run', '--json', path.join(dir, 'missing.py')], ['explain', dir]]) {
+        const r = await cli(args);
+        assert.equal(r.code, 2, JSON.stringify(args));
+        assert.equal(r.stdout, '');
+        assert.match(r.stderr, /cannot read/);
+      }
+    });
+
+    test('options before the command and after -- are handled', async () => {
+      const r = await cli(['--backend', 'eager', 'run', '--', OK]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, 'hello\n2\n');
+    });
+  });
+
+  describe(`${name} CLI: running`, () => {
+    test('a program that succeeds: its stdout, exit 0', async () => {
+      const r = await cli(['run', OK]);
+      assert.equal(r.stderr, '');
+      assert.equal(r.stdout, 'hello\n2\n');
+      assert.equal(r.code, 0);
+    });
+
+    test('a program that fails: stdout so far, the traceback on stderr, exit 1', async () => {
+      const r = await cli(['run', FAILS]);
+      assert.equal(r.code, 1);
+      assert.equal(r.stdout, 'before\n');
+      assert.match(r.stderr, /^Traceback \(most recent call last\):\n/m);
+      assert.ok(r.stderr.includes(`File "${FAILS}", line 2, in g`), r.stderr);
+      assert.ok(r.stderr.endsWith("NameError: name 'undefined_name' is not defined\n"), r.stderr);
+      assert.equal(r.stderr.split('Traceback').length, 2, 'the traceback is printed once');
+    });
+
+    test('--json prints the report, exit 0 even when the program failed', async () => {
+      const r = await cli(['run', '--json', FAILS]);
+      assert.equal(r.code, 0);
+      const rep = JSON.parse(r.stdout);
+      assert.equal(rep.ok, false);
+      assert.equal(rep.error.type, 'NameError');
+      assert.equal(rep.stdout, 'before\n');
+      const ok = JSON.parse((await cli(['run', OK, '--json'])).stdout);
+      assert.equal(ok.ok, true);
+      assert.equal(ok.stdout, 'hello\n2\n');
+    });
+
+    test('- reads the program from stdin', async () => {
+      const r = await cli(['run', '-'], { input: 'print("from stdin")\n' });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout, 'from stdin\n');
+    });
+
+    test('--backend eager and --backend wasm print the same', async () => {
+      const a = await cli(['run', COMPILED, '--backend', 'eager']);
+      const b = await cli(['run', COMPILED, '--backend=wasm']);
+      assert.equal(a.stdout, 'between graphs\ntensor([4., 4.])\n');
+      assert.equal(b.stdout, a.stdout);
+      assert.equal(a.code, 0);
+      assert.equal(b.code, 0);
+    });
+
+    test('--logs graph_breaks prints the break with file, line and reason to stderr', async () => {
+      const r = await cli(['run', COMPILED, '--logs', 'graph_breaks']);
+      assert.equal(r.code, 0);
+      assert.equal(r.stdout, 'between graphs\ntensor([4., 4.])\n');
+      assert.match(r.stderr, /unsupported_call/);
+      assert.ok(r.stderr.includes(COMPILED), r.stderr);
+      assert.match(r.stderr, /\b6\b/);
+    });
+
+    test('--max-steps stops a runaway program (exit 1)', async () => {
+      const loop = file('loop.py', 'n = 0\nwhile True:\n    n += 1\n');
+      const r = await cli(['run', loop, '--max-steps', '5000'], { timeout: 20_000 });
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /Error/);
+    });
+
+    test('explain prints the counts and break reasons', async () => {
+      const r = await cli(['explain', COMPILED]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^Graph Count: 2\nGraph Break Count: 1\nOp Count: 2\nBreak Reasons:\n  Break Reason 1:\n/);
+      assert.ok(r.stdout.includes(`<FrameSummary file ${COMPILED}, line 6 in f>`), r.stdout);
+      assert.ok(!r.stdout.includes('between graphs'), 'not the program output');
+    });
+  });
+}
+
+describe('the two CLIs agree', () => {
+  const programs = ['tests/conformance/seed_example.py', 'tests/conformance/break_inside_helper.py',
+    'tests/conformance/name_error_traceback.py', 'tests/conformance/suppress_errors_on.py'];
+  for (const rel of programs) {
+    test(`run and explain: ${rel}`, async () => {
+      const ann = parseAnnotations(fs.readFileSync(path.join(ROOT, rel), 'utf8'));
+      for (const cmd of ['run', 'explain']) {
+        const [a, b] = await Promise.all([nodeCli([cmd, rel]), nativeCli([cmd, rel])]);
+        assert.equal(a.stdout, b.stdout, `${cmd} ${rel}: stdout node vs native`);
+        assert.equal(a.code, b.code, `${cmd} ${rel}: exit code node vs native`);
+        assert.equal(a.code, ann.expectedError ? 1 : 0, `${cmd} ${rel}: exit code (stderr: ${a.stderr})`);
+      }
+    });
+  }
+});

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# run.sh - runs every test of dynawasm, installing what is missing first
+# (wasm/setup.sh). Stops at the first failing stage, exits nonzero.
+#
+#   bash tests/run.sh
+#
+# Stages: setup; native build + ctest; ASan/UBSan build + ctest; the native
+# CLI (ASan/UBSan) over every conformance program; the wasm build (and
+# tests/unit/wasm_unit.sh when present); the node --test suites
+# (tests/node); the playground build and browser tests
+# (when web/ and tests/browser exist); libFuzzer smoke runs of tests/fuzz/*.c
+# (DW_FUZZ_SECONDS each, default 20).
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+JOBS="$(nproc 2>/dev/null || echo 2)"
+FUZZ_SECONDS="${DW_FUZZ_SECONDS:-20}"
+OUT="$ROOT/tests/out"
+mkdir -p "$OUT"
+
+SUMMARY=()
+T_START=$SECONDS
+
+# stage NAME COMMAND...: runs one stage, stops everything if it fails.
+stage() {
+  local name="$1"
+  shift
+  printf '\n\033[1;34m==== %s\033[0m\n' "$name"
+  local t0=$SECONDS
+  if "$@"; then
+    SUMMARY+=("$(printf '%4ds  %s' $((SECONDS - t0)) "$name")")
+  else
+    printf '\n\033[1;31mFAILED: stage "%s" (after %ds; total %ds)\033[0m\n' "$name" $((SECONDS - t0)) $((SECONDS - T_START)) >&2
+    if [ ${#SUMMARY[@]} -gt 0 ]; then
+      echo 'passed before it:' >&2
+      printf '%s\n' "${SUMMARY[@]}" >&2
+    fi
+    exit 1
+  fi
+}
+
+native_build() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j "$JOBS"
+}
+
+asan_build() {
+  cmake -S . -B build-asan -DDW_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build-asan -j "$JOBS"
+}
+
+export ASAN_OPTIONS="detect_leaks=1:exitcode=86:strict_string_checks=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+unit_tests() {
+  ctest --test-dir "$1" --output-on-failure -j "$JOBS" --timeout 300
+}
+
+programs() {
+  local f
+  for f in tests/conformance/*.py tests/programs/*.py tests/python/*.py examples/*.py; do
+    [ -f "$f" ] && [ "$(head -c 2 "$f")" != '#!' ] && echo "$f"
+  done
+}
+
+# The sanitized native CLI over every program, both backends, every output
+# mode: no sanitizer report, --json exits 0, the others 0 or 1.
+native_sweep() {
+  local bin=build-asan/dwrun err="$OUT/sweep.stderr" runs=0 bad=0 f b mode rc
+  for f in $(programs); do
+    for b in wasm eager; do
+      for mode in run json explain; do
+        local args=(run "$f" --backend "$b")
+        [ "$mode" = json ] && args+=(--json)
+        [ "$mode" = explain ] && args=(explain "$f" --backend "$b")
+        timeout 120 "$bin" "${args[@]}" >/dev/null 2>"$err"
+        rc=$?
+        runs=$((runs + 1))
+        if grep -qE 'Sanitizer|runtime error:' "$err" || [ "$rc" -gt 1 ] || { [ "$mode" = json ] && [ "$rc" -ne 0 ]; }; then
+          bad=$((bad + 1))
+          echo "FAIL: $bin ${args[*]} exited $rc:"
+          # the start of a sanitizer report says what and where
+          if grep -qE 'ERROR: |runtime error:' "$err"; then
+            grep -m1 -A 24 -E 'ERROR: |runtime error:' "$err"
+            grep -m1 'SUMMARY:' "$err" || true
+          else
+            tail -n 20 "$err"
+          fi
+        fi
+      done
+    done
+  done
+  echo "native CLI under ASan/UBSan: $runs runs, $bad failed"
+  [ "$runs" -gt 0 ] && [ "$bad" -eq 0 ]
+}
+
+node_tests() {
+  node --test --test-concurrency=2 tests/node/*.test.mjs
+}
+
+web_build() {
+  (cd web && npm run build)
+}
+
+browser_tests() {
+  node --test tests/browser/*.test.mjs
+}
+
+fuzz_smoke() {
+  local t name corpus targets=()
+  for t in tests/fuzz/*.c; do targets+=("fuzz_$(basename "$t" .c)"); done
+  CC=clang cmake -S . -B build-fuzz -DDW_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+    cmake --build build-fuzz -j "$JOBS" --target "${targets[@]}" || return 1
+  for t in tests/fuzz/*.c; do
+    name="$(basename "$t" .c)"
+    corpus="$OUT/fuzz-corpus/$name"
+    mkdir -p "$corpus" "$OUT/fuzz"
+    local seeds=() dict=()
+    [ -d "tests/fuzz/corpus/$name" ] && seeds+=("tests/fuzz/corpus/$name")
+    if [ -f "tests/fuzz/$name.dict" ]; then dict=(-dict="tests/fuzz/$name.dict")
+    elif [ -f tests/fuzz/python.dict ]; then dict=(-dict=tests/fuzz/python.dict); fi
+    echo "fuzzing $name for ${FUZZ_SECONDS}s"
+    "build-fuzz/fuzz_$name" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+      -print_final_stats=1 -artifact_prefix="$OUT/fuzz/$name-" "${dict[@]}" "$corpus" "${seeds[@]}" tests/conformance \
+      2>"$OUT/fuzz/$name.log" || { tail -n 60 "$OUT/fuzz/$name.log"; echo "fuzz target $name failed (log: tests/out/fuzz/$name.log)"; return 1; }
+    grep -E 'stat::number_of_executed_units' "$OUT/fuzz/$name.log" || true
+  done
+}
+
+stage "setup (Debian and npm packages)" bash wasm/setup.sh
+stage "native build" native_build
+stage "native unit tests (ctest)" unit_tests build
+stage "ASan/UBSan build" asan_build
+stage "ASan/UBSan unit tests (ctest)" unit_tests build-asan
+stage "native CLI over the conformance programs (ASan/UBSan)" native_sweep
+stage "wasm build" bash wasm/build.sh
+if [ -f tests/unit/wasm_unit.sh ]; then
+  stage "wasm unit tests (tests/unit/wasm_unit.sh, SIMD kernels under Node)" bash tests/unit/wasm_unit.sh
+fi
+stage "node tests (tests/node)" node_tests
+if [ -f web/package.json ] && compgen -G "tests/browser/*.test.mjs" >/dev/null; then
+  stage "playground build (web/)" web_build
+  stage "browser tests (tests/browser)" browser_tests
+fi
+if compgen -G "tests/fuzz/*.c" >/dev/null; then
+  stage "fuzz smoke runs (tests/fuzz, ${FUZZ_SECONDS}s each)" fuzz_smoke
+fi
+
+printf '\n\033[1;32mall stages passed in %ds\033[0m\n' $((SECONDS - T_START))
+printf '%s\n' "${SUMMARY[@]}"

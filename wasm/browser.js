@@ -1,0 +1,38 @@
+// browser.js - the browser (and Web Worker) entry of the dynawasm package.
+//
+//   import { createCompiler } from 'dynawasm';
+//   const c = await createCompiler();            // fetches dist/dynawasm.wasm
+//   const c = await createCompiler({ wasmUrl }); // or from elsewhere
+//
+// The literal `new URL('./dist/dynawasm.wasm', import.meta.url)` lets
+// bundlers (Vite, webpack, esbuild) copy the wasm file next to the bundle.
+import { Compiler } from './lib/core.js';
+
+export { Compiler } from './lib/core.js';
+export { LOG_CHANNELS, parseLogs } from './lib/options.js';
+export { explainText } from './lib/format.js';
+
+/** Default location of the core module (a URL next to this file). */
+export const wasmUrl = new URL('./dist/dynawasm.wasm', import.meta.url);
+/** Node entry only. */
+export const wasmPath = undefined;
+
+async function fetchModule(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`dynawasm: cannot fetch ${url}: HTTP ${res.status}`);
+  const type = res.headers.get('content-type') ?? '';
+  if (WebAssembly.compileStreaming && type.startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(res);
+  }
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
+/**
+ * Loads the compiler (the core module and Binaryen, once).
+ * @param {import('./index.js').CompilerOptions} [opts]
+ * @returns {Promise<Compiler>}
+ */
+export async function createCompiler(opts = {}) {
+  const wasm = opts.wasmModule ?? opts.wasmBytes ?? (await fetchModule(opts.wasmUrl ?? wasmUrl));
+  return Compiler.create(wasm, opts);
+}

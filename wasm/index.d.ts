@@ -1,0 +1,256 @@
+// Type declarations of the dynawasm package (Node and browser entries).
+// The run report is the contract of INTERFACES.md ("The run report").
+
+/** Backends a run can force (`undefined`: what the program asks for). */
+export type Backend = 'wasm' | 'eager';
+
+/** Dynamo-style log channels (`--logs`), printed to the report's stderr. */
+export type LogChannel = 'graph_breaks' | 'graph_code' | 'output_code' | 'recompiles' | 'guards';
+
+/** Bit of each log channel (dynawasm.h `enum dw_logs`). */
+export declare const LOG_CHANNELS: Readonly<Record<LogChannel, number>>;
+
+/** Parses channel names ("a,b", an array, "all") into the bitmask; throws a TypeError on an unknown one. */
+export declare function parseLogs(logs: string | readonly string[] | number | undefined): number;
+
+/** The `dynawasm explain` text for a report (same as the CLIs print). */
+export declare function explainText(report: RunReport, filename: string): string;
+
+/** Options of createCompiler(). */
+export interface CompilerOptions {
+  /** The core module, already compiled (shared between compilers). */
+  wasmModule?: WebAssembly.Module;
+  /** The bytes of dynawasm.wasm. */
+  wasmBytes?: BufferSource;
+  /** Node: path of dynawasm.wasm (default: the package's dist/dynawasm.wasm). */
+  wasmPath?: string | URL;
+  /** Browser: URL of dynawasm.wasm (default: next to the package's browser.js). */
+  wasmUrl?: string | URL;
+  /**
+   * The `binaryen` module to use (default: `import('binaryen')`). `false`:
+   * no kernel compiler; graphs of the wasm backend then run on the eager
+   * kernels, as in a native build (fast start-up).
+   */
+  binaryen?: unknown | false;
+  /**
+   * Optimise kernels through Binaryen while loading (true: one; a number:
+   * that many), so that runs do not pay Binaryen's start-up: the first
+   * optimisation takes ~10x longer than later ones, and the engine needs a
+   * few dozen to fully optimise Binaryen itself (40 take ~1.5 s).
+   */
+  warmup?: boolean | number;
+  /** Binaryen optimisation level of kernels (default 2). */
+  optimizeLevel?: number;
+  /** Binaryen shrink level of kernels (default 1). */
+  shrinkLevel?: number;
+  /**
+   * Called with each kernel module the core emits, before it is optimised;
+   * may return replacement bytes (debugging: dump or swap kernels).
+   */
+  onKernel?: (wasm: Uint8Array) => Uint8Array | void;
+}
+
+/** Options of Compiler.run(). Invalid values throw a TypeError. */
+export interface RunOptions {
+  /** Force a backend (default: what the program asks for, "wasm" unless set). */
+  backend?: Backend;
+  /** Initial torch._dynamo.config.suppress_errors (default: as the program sets it). */
+  suppressErrors?: boolean;
+  /** Attach each compiled graph's Binaryen-optimised module text as graphs[].wat. */
+  wat?: boolean;
+  /** Shown in tracebacks and logs (default "main.py"). */
+  filename?: string;
+  /** Statement budget; exceeding it is an error of the program (default 0: unlimited). */
+  maxSteps?: number;
+  /** Bytes of live tensor storage allowed (default 0: the core's 1 GiB). */
+  tensorCap?: number;
+  /** Log channels: names, "a,b" or a bitmask. */
+  logs?: LogChannel[] | string | number;
+}
+
+/** Reason codes of graph breaks (SEMANTICS.md). */
+export type BreakReason =
+  | 'graph_break_call'
+  | 'disabled_call'
+  | 'unsupported_call'
+  | 'data_dependent'
+  | 'unsupported_syntax'
+  | (string & {});
+
+export type MarkKind = 'traced' | 'not_traced' | 'graph_break' | 'disabled' | 'suppressed_error';
+
+/** One (line, kind) pair that happened during the run. */
+export interface Mark {
+  /** 1-based line in the user's source. */
+  line: number;
+  kind: MarkKind;
+  /** graph_break: the reason code. */
+  reason?: BreakReason;
+  /** graph_break / suppressed_error: what happened. */
+  message?: string;
+  /** graph_break: what the user can do about it. */
+  hint?: string;
+  /** The function the mark belongs to. */
+  function?: string;
+  /** disabled: recursive=True (default) or False. */
+  recursive?: boolean;
+  [extra: string]: unknown;
+}
+
+export interface TracebackEntry {
+  function: string;
+  line: number;
+}
+
+/** An uncaught error of the program (or InternalError: the compiler crashed). */
+export interface RunError {
+  /** Python exception type: "NameError", "RuntimeError", "BackendCompilerFailed", ... or "InternalError". */
+  type: string;
+  message: string;
+  /** 1-based line (the innermost traceback entry); 0 when there is none (InternalError). */
+  line: number;
+  col: number;
+  /** Outermost first, as printed. */
+  traceback: TracebackEntry[];
+  /** The full Python-style traceback as printed. */
+  text: string;
+}
+
+/** One compiled frame (a code location with its compiles). */
+export interface Frame {
+  function: string;
+  line: number;
+  compiles: number;
+  cache_hits: number;
+  /** Ids of its graphs. */
+  graphs: number[];
+  [extra: string]: unknown;
+}
+
+export interface GraphTimes {
+  trace?: number;
+  codegen?: number;
+  /** Binaryen (validation, optimisation, emission); 0 when cached. */
+  optimize?: number;
+  /** Engine compile + instantiate + table insertion; 0 when cached. */
+  instantiate?: number;
+  [extra: string]: number | undefined;
+}
+
+/** One graph (compiled region). */
+export interface Graph {
+  id: number;
+  function: string;
+  /** Source lines whose ops are in the graph. */
+  lines: number[];
+  op_count: number;
+  /** The graph printed FX-style. */
+  code: string;
+  backend: string;
+  /** Size of the emitted module in bytes. */
+  wasm_size?: number;
+  /** Index of the kernel in the core's function table (host side key of `wat`). */
+  slot?: number;
+  /** Binaryen-optimised module text, when run() was asked for it. */
+  wat?: string;
+  time_ms?: GraphTimes;
+  [extra: string]: unknown;
+}
+
+export interface BreakReasonEntry {
+  line: number;
+  function: string;
+  reason: BreakReason;
+  message: string;
+  [extra: string]: unknown;
+}
+
+/** Counts for the whole run, as torch._dynamo.explain. */
+export interface Explain {
+  graph_count: number;
+  graph_break_count: number;
+  op_count: number;
+  break_reasons: BreakReasonEntry[];
+  [extra: string]: unknown;
+}
+
+/** The report of one run (INTERFACES.md). `ok` is false exactly when `error` is set. */
+export interface RunReport {
+  ok: boolean;
+  stdout: string;
+  stderr: string;
+  error: RunError | null;
+  marks: Mark[];
+  frames: Frame[];
+  graphs: Graph[];
+  explain: Explain;
+  time_ms: { total: number; [extra: string]: number };
+  /** Set by the host when the compiler crashed and was restarted. */
+  internal?: boolean;
+  [extra: string]: unknown;
+}
+
+/** Result of Compiler.selfTest(). */
+export interface SelfTestResult {
+  ok: boolean;
+  /** Table index the kernel got. */
+  slot?: number;
+  /** The kernel's return value (0: success). */
+  result?: number;
+  /** The output buffer after the call. */
+  output?: Float32Array;
+  optimizeMs?: number;
+  instantiateMs?: number;
+  /** The kernel trapped (the compiler was restarted). */
+  trapped?: boolean;
+  restarted?: boolean;
+  error?: string;
+}
+
+export interface CompilerStats {
+  kernelsCompiled: number;
+  kernelCacheHits: number;
+  kernelFailures: number;
+  /** Total Binaryen time of compiled kernels. */
+  optimizeMs: number;
+  cachedKernels: number;
+  /** Times the core crashed and was re-instantiated. */
+  restarts: number;
+  tableSize: number;
+  memoryBytes: number;
+}
+
+export declare class Compiler {
+  private constructor();
+  /** Builds a compiler from the core module or its bytes. */
+  static create(wasm: BufferSource | WebAssembly.Module, opts?: CompilerOptions): Promise<Compiler>;
+  /** The core's version (dw_version()). */
+  readonly version: string;
+  /** Imports of dynawasm.wasm nothing implements (empty in a correct build). */
+  readonly missingImports: string[];
+  /** Whether kernels are compiled to WebAssembly (Binaryen loaded). */
+  readonly hasKernelCompiler: boolean;
+  readonly stats: CompilerStats;
+  /**
+   * Runs a program from scratch. A program error (or a crash of the
+   * compiler) is in the report, never thrown; invalid options throw.
+   */
+  run(source: string | Uint8Array, options?: RunOptions): RunReport;
+  /** Forgets every compiled artefact (kernel caches). */
+  reset(): void;
+  /**
+   * Compiles a kernel through the host path and calls it from C with
+   * buffers in the core's memory (default: a built-in SIMD kernel).
+   */
+  selfTest(opts?: { wasm?: Uint8Array; input?: Float32Array; outputLength?: number }): SelfTestResult;
+  /** Frees the core instance; the compiler is unusable afterwards. */
+  dispose(): void;
+}
+
+/** Loads the core and Binaryen once and returns a compiler. */
+export declare function createCompiler(opts?: CompilerOptions): Promise<Compiler>;
+
+/** Path of the package's dynawasm.wasm (Node entry; undefined in the browser entry). */
+export declare const wasmPath: string | undefined;
+/** URL of the package's dynawasm.wasm. */
+export declare const wasmUrl: URL;

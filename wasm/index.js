@@ -1,0 +1,40 @@
+// index.js - the Node entry of the dynawasm package.
+//
+//   import { createCompiler } from 'dynawasm';
+//   const c = await createCompiler();
+//   const report = c.run(source, { backend: 'wasm' });
+//
+// Reads dynawasm.wasm from the package (dist/) unless wasmBytes or
+// wasmPath is given. See index.d.ts for the API and the run report.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Compiler } from './lib/core.js';
+
+export { Compiler } from './lib/core.js';
+export { LOG_CHANNELS, parseLogs } from './lib/options.js';
+export { explainText } from './lib/format.js';
+
+/** Location of the core module in this package. */
+export const wasmUrl = new URL('./dist/dynawasm.wasm', import.meta.url);
+export const wasmPath = fileURLToPath(wasmUrl);
+
+/**
+ * Loads the compiler (the core module and Binaryen, once).
+ * @param {import('./index.js').CompilerOptions} [opts]
+ * @returns {Promise<Compiler>}
+ */
+export async function createCompiler(opts = {}) {
+  let wasm = opts.wasmModule ?? opts.wasmBytes;
+  if (!wasm) {
+    const path = opts.wasmPath ?? wasmPath;
+    try {
+      wasm = await readFile(path);
+    } catch (e) {
+      throw new Error(
+        `dynawasm: cannot read ${path} (${e.code ?? e.message}); ` +
+          'in a checkout, build it with: bash wasm/build.sh',
+      );
+    }
+  }
+  return Compiler.create(wasm, opts);
+}

@@ -1,0 +1,465 @@
+// core.js - the compiler object shared by the Node and browser entries.
+//
+// A Compiler owns one instance of dynawasm.wasm (the C core) and one
+// dw_session in it, plus the kernel cache (kernels.js). The core calls back
+// into env.dw_host_compile (below) while it runs a program; that import
+// optimises the kernel with Binaryen, instantiates it against the core's
+// memory and appends it to the core's function table.
+//
+// If the core traps (a bug), the instance is thrown away and a new one is
+// made from the same compiled module: run() then returns a report with an
+// InternalError instead of throwing, and later runs work.
+
+import { makeImports } from './imports.js';
+import { KernelCache, Linker } from './kernels.js';
+import { LOG_CHANNELS, normalizeRunOptions } from './options.js';
+
+const ABI = 1; // DW_WASM_ABI of wasm/dw_wasm.c
+const REQUIRED_EXPORTS = [
+  'memory',
+  '__indirect_function_table',
+  '_initialize',
+  'dw_wasm_abi',
+  'dw_wasm_alloc',
+  'dw_wasm_free',
+  'dw_wasm_version',
+  'dw_wasm_session_new',
+  'dw_wasm_session_free',
+  'dw_wasm_run',
+  'dw_wasm_reset',
+  'dw_wasm_selftest',
+];
+const ERRCAP = 1024;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const now = () => globalThis.performance.now();
+
+/** The kernel of selfTest(): out[i] = in[i] * 2 + 1 over 8 floats, SIMD. */
+const SELFTEST_WAT = `(module
+ (import "env" "memory" (memory 1))
+ (func $kernel (export "kernel") (param $args i32) (result i32)
+  (local $in i32) (local $out i32) (local $i i32)
+  (local.set $in (i32.load (local.get $args)))
+  (local.set $out (i32.load offset=4 (local.get $args)))
+  (loop $next
+   (v128.store (i32.add (local.get $out) (local.get $i))
+    (f32x4.add
+     (f32x4.mul (v128.load (i32.add (local.get $in) (local.get $i)))
+                (f32x4.splat (f32.const 2)))
+     (f32x4.splat (f32.const 1))))
+   (local.set $i (i32.add (local.get $i) (i32.const 16)))
+   (br_if $next (i32.lt_u (local.get $i) (i32.const 32))))
+  (i32.const 0)))`;
+
+/**
+ * Loads the `binaryen` package unless one is given. `false`: none (graphs
+ * of the wasm backend then run on the eager kernels, as natively).
+ */
+export async function loadBinaryen(given) {
+  if (given === false) return null;
+  if (given) return given;
+  const mod = await import('binaryen');
+  return mod.default ?? mod;
+}
+
+/** A report for a run that the core could not finish (INTERFACES.md). */
+export function internalErrorReport(message, totalMs, extra = {}) {
+  return {
+    ok: false,
+    stdout: '',
+    stderr: extra.stderr ?? '',
+    error: {
+      type: 'InternalError',
+      message,
+      line: 0,
+      col: 0,
+      traceback: [],
+      text: `InternalError: ${message}\n`,
+    },
+    marks: [],
+    frames: [],
+    graphs: [],
+    explain: { graph_count: 0, graph_break_count: 0, op_count: 0, break_reasons: [] },
+    time_ms: { total: totalMs },
+    internal: true,
+  };
+}
+
+function describe(e) {
+  if (e instanceof Error) return `${e.name}: ${e.message}`;
+  return String(e);
+}
+
+export class Compiler {
+  /** @type {WebAssembly.Module} */ #module;
+  #binaryen;
+  /** @type {KernelCache|null} */ #kernels;
+  /** @type {any} the live core instance (see #instantiate) */ #core = null;
+  #hooks;
+  #restarts = 0;
+  #diag = '';
+  #selftestBytes = null;
+  #missing = [];
+
+  /**
+   * Use createCompiler() of the package entry instead.
+   * @param {WebAssembly.Module} module compiled dynawasm.wasm
+   * @param {any} binaryen the binaryen module, or null
+   * @param {import('../index.js').CompilerOptions} opts
+   */
+  constructor(module, binaryen, opts = {}) {
+    this.#module = module;
+    this.#binaryen = binaryen;
+    this.#kernels = binaryen ? new KernelCache(binaryen, opts) : null;
+    this.#hooks = { onKernel: opts.onKernel ?? null };
+    this.#instantiate();
+  }
+
+  /**
+   * @param {BufferSource|WebAssembly.Module} wasm the core module or its bytes
+   * @param {import('../index.js').CompilerOptions} [opts]
+   */
+  static async create(wasm, opts = {}) {
+    const [module, binaryen] = await Promise.all([
+      wasm instanceof WebAssembly.Module ? wasm : WebAssembly.compile(wasm),
+      loadBinaryen(opts.binaryen),
+    ]);
+    const c = new Compiler(module, binaryen, opts);
+    if (opts.warmup && binaryen) c.#warmup(opts.warmup === true ? 1 : Number(opts.warmup));
+    return c;
+  }
+
+  /** Version of the core (dw_version()). */
+  get version() {
+    const c = this.#live();
+    return this.#cstring(c, c.exports.dw_wasm_version() >>> 0);
+  }
+
+  /** Imports of dynawasm.wasm that nothing implements (should be empty). */
+  get missingImports() {
+    return [...this.#missing];
+  }
+
+  /** Whether kernels are compiled (Binaryen loaded). */
+  get hasKernelCompiler() {
+    return this.#kernels !== null;
+  }
+
+  /** Counters, for tests and the playground's timing pane. */
+  get stats() {
+    const k = this.#kernels?.stats ?? { compiled: 0, cacheHits: 0, failures: 0, optimizeMs: 0 };
+    return {
+      kernelsCompiled: k.compiled,
+      kernelCacheHits: k.cacheHits,
+      kernelFailures: k.failures,
+      optimizeMs: k.optimizeMs,
+      cachedKernels: this.#kernels?.size ?? 0,
+      restarts: this.#restarts,
+      tableSize: this.#core ? this.#core.table.length : 0,
+      memoryBytes: this.#core ? this.#core.memory.buffer.byteLength : 0,
+    };
+  }
+
+  /**
+   * Runs a program and returns its report (INTERFACES.md). A program error
+   * is a report with ok:false, never an exception; bad options are a
+   * TypeError.
+   * @param {string|Uint8Array} source
+   * @param {import('../index.js').RunOptions} [options]
+   */
+  run(source, options) {
+    const o = normalizeRunOptions(options);
+    let src;
+    if (typeof source === 'string') src = encoder.encode(source);
+    else if (source instanceof Uint8Array) src = source;
+    else throw new TypeError('source must be a string or a Uint8Array');
+    const t0 = now();
+    let c;
+    let json;
+    this.#diag = '';
+    try {
+      c = this.#live();
+      const srcPtr = this.#alloc(c, src.length);
+      new Uint8Array(c.memory.buffer).set(src, srcPtr);
+      const namePtr = this.#allocString(c, o.filename);
+      const ptr =
+        c.exports.dw_wasm_run(
+          c.session, srcPtr, src.length, o.backend, o.suppressErrors, o.wat ? 1 : 0,
+          o.maxSteps, o.tensorCap, o.logs, namePtr,
+        ) >>> 0;
+      json = this.#cstring(c, ptr);
+      c.exports.dw_wasm_free(srcPtr);
+      c.exports.dw_wasm_free(namePtr);
+    } catch (e) {
+      const restarted = this.#crashed();
+      return internalErrorReport(
+        `the compiler crashed (${describe(e)})${restarted ? '; it has been restarted' : ''}`,
+        now() - t0,
+        { stderr: this.#diag },
+      );
+    }
+    let report;
+    try {
+      report = JSON.parse(json);
+    } catch (e) {
+      // A garbled report means a corrupted heap: start afresh.
+      const restarted = this.#crashed();
+      return internalErrorReport(
+        `the run report is not valid JSON (${describe(e)})${restarted ? '; the compiler has been restarted' : ''}`,
+        now() - t0,
+      );
+    }
+    if (this.#diag) report.stderr = (report.stderr ?? '') + this.#diag;
+    this.#decorate(report, o, c);
+    return report;
+  }
+
+  /** Forgets every compiled artefact (the core's and the kernel cache). */
+  reset() {
+    try {
+      const c = this.#live();
+      c.exports.dw_wasm_reset(c.session);
+      c.linker.clear();
+    } catch {
+      this.#crashed();
+    }
+    this.#kernels?.clear();
+  }
+
+  /**
+   * Checks the kernel path end to end: compiles a module through the same
+   * host import the core uses (Binaryen, instantiate against the core's
+   * memory, table), then calls it from C through a function pointer with
+   * buffers in the core's memory. Without arguments a built-in SIMD kernel
+   * computes out = in * 2 + 1 over 8 floats and the result is checked.
+   * @param {{wasm?: Uint8Array, input?: Float32Array, outputLength?: number}} [opts]
+   * @returns {import('../index.js').SelfTestResult}
+   */
+  selfTest(opts = {}) {
+    if (!this.#kernels) return { ok: false, error: 'no kernel compiler (binaryen: false)' };
+    const builtin = !opts.wasm;
+    const bytes = opts.wasm ?? this.#selftestKernel();
+    const input = opts.input ?? Float32Array.from({ length: 8 }, (_, i) => i - 3);
+    const outLen = opts.outputLength ?? input.length;
+    let c;
+    const ptrs = [];
+    try {
+      c = this.#live();
+      const alloc = (n) => {
+        const p = this.#alloc(c, n);
+        ptrs.push(p);
+        return p;
+      };
+      const wasmPtr = alloc(bytes.length);
+      const inPtr = alloc(input.byteLength);
+      const outPtr = alloc(outLen * 4);
+      const argsPtr = alloc(8);
+      const resPtr = alloc(4);
+      const timesPtr = alloc(16);
+      const errPtr = alloc(ERRCAP);
+      let mem = new Uint8Array(c.memory.buffer);
+      mem.set(bytes, wasmPtr);
+      mem.set(new Uint8Array(input.buffer, input.byteOffset, input.byteLength), inPtr);
+      mem.fill(0, outPtr, outPtr + outLen * 4);
+      const dv = new DataView(c.memory.buffer);
+      dv.setUint32(argsPtr, inPtr, true);
+      dv.setUint32(argsPtr + 4, outPtr, true);
+      const slot = c.exports.dw_wasm_selftest(wasmPtr, bytes.length, argsPtr, resPtr, timesPtr, errPtr, ERRCAP);
+      if (slot < 0) return { ok: false, error: this.#cstring(c, errPtr) };
+      const view = new DataView(c.memory.buffer);
+      const result = view.getInt32(resPtr, true);
+      mem = new Uint8Array(c.memory.buffer);
+      const output = new Float32Array(mem.slice(outPtr, outPtr + outLen * 4).buffer);
+      const optimizeMs = view.getFloat64(timesPtr, true);
+      const instantiateMs = view.getFloat64(timesPtr + 8, true);
+      const expectedOk = !builtin || output.every((v, i) => v === input[i] * 2 + 1);
+      return {
+        ok: result === 0 && expectedOk,
+        slot,
+        result,
+        output,
+        optimizeMs,
+        instantiateMs,
+        ...(expectedOk ? {} : { error: 'the built-in kernel computed wrong values' }),
+      };
+    } catch (e) {
+      const restarted = this.#crashed();
+      c = null;
+      return { ok: false, trapped: true, restarted, error: describe(e) };
+    } finally {
+      if (c) for (const p of ptrs) c.exports.dw_wasm_free(p);
+    }
+  }
+
+  /** Releases the core instance. The compiler cannot be used afterwards. */
+  dispose() {
+    if (this.#core) {
+      try {
+        this.#core.exports.dw_wasm_session_free(this.#core.session);
+      } catch {
+        /* a broken instance is dropped anyway */
+      }
+    }
+    this.#core = null;
+    this.#kernels?.clear();
+    this.#module = null;
+  }
+
+  // ---- internals -------------------------------------------------------
+
+  #live() {
+    if (!this.#core) {
+      if (!this.#module) throw new Error('this compiler has been disposed');
+      this.#instantiate();
+    }
+    return this.#core;
+  }
+
+  /** Makes a fresh core instance and session. */
+  #instantiate() {
+    const c = { exports: null, memory: null, table: null, session: 0, linker: null };
+    const { imports, missing } = makeImports(this.#module, {
+      memory: () => c.memory,
+      env: {
+        dw_host_compile: (ptr, len, wantText, timesPtr, errPtr, errCap) =>
+          this.#hostCompile(c, ptr >>> 0, len >>> 0, wantText, timesPtr >>> 0, errPtr >>> 0, errCap >>> 0),
+        dw_host_now: () => now(),
+      },
+      onWrite: (_fd, text) => {
+        this.#diag += text;
+      },
+    });
+    this.#missing = missing;
+    const instance = new WebAssembly.Instance(this.#module, imports);
+    const ex = instance.exports;
+    const absent = REQUIRED_EXPORTS.filter((n) => !(n in ex));
+    if (absent.length) throw new Error(`dynawasm.wasm lacks the exports ${absent.join(', ')}`);
+    if (ex.dw_wasm_abi() !== ABI) {
+      throw new Error(`dynawasm.wasm has ABI ${ex.dw_wasm_abi()}, this loader expects ${ABI}: rebuild it`);
+    }
+    c.exports = ex;
+    c.memory = ex.memory;
+    c.table = ex.__indirect_function_table;
+    ex._initialize();
+    c.session = ex.dw_wasm_session_new(this.#kernels ? 1 : 0) >>> 0;
+    if (!c.session) throw new Error('dw_session_new failed (out of memory)');
+    c.linker = new Linker(c.memory, c.table);
+    this.#core = c;
+  }
+
+  /** After a trap: drop the instance and make a new one. */
+  #crashed() {
+    this.#core = null;
+    this.#restarts++;
+    try {
+      this.#instantiate();
+      return true;
+    } catch {
+      return false; // tried again on next use
+    }
+  }
+
+  /** env.dw_host_compile (dw_host.h). Never throws into the core. */
+  #hostCompile(c, ptr, len, wantText, timesPtr, errPtr, errCap) {
+    try {
+      if (!this.#kernels) throw new Error('no kernel compiler');
+      let bytes = new Uint8Array(c.memory.buffer, ptr, len).slice();
+      if (this.#hooks.onKernel) {
+        const replaced = this.#hooks.onKernel(bytes);
+        if (replaced instanceof Uint8Array) bytes = replaced;
+      }
+      const { entry, hit } = this.#kernels.get(bytes, wantText !== 0);
+      const { slot, instantiateMs } = c.linker.link(entry);
+      if (timesPtr) {
+        const dv = new DataView(c.memory.buffer);
+        dv.setFloat64(timesPtr, hit ? 0 : entry.optimizeMs, true);
+        dv.setFloat64(timesPtr + 8, (hit ? 0 : entry.compileMs) + instantiateMs, true);
+      }
+      return slot;
+    } catch (e) {
+      if (errPtr && errCap > 0) {
+        const msg = e instanceof Error ? e.message : String(e);
+        const dst = new Uint8Array(c.memory.buffer, errPtr, errCap);
+        const { written } = encoder.encodeInto(msg, dst.subarray(0, errCap - 1));
+        dst[written] = 0;
+      }
+      return -1;
+    }
+  }
+
+  /** Adds graphs[].wat and the output_code log to a report. */
+  #decorate(report, o, c) {
+    const outputCode = (o.logs & LOG_CHANNELS.output_code) !== 0;
+    if (!this.#kernels || !(o.wat || outputCode) || !Array.isArray(report.graphs)) return;
+    let log = '';
+    for (const g of report.graphs) {
+      const slot = g.slot ?? g.kernel;
+      const entry = Number.isInteger(slot) ? c.linker.entryAt.get(slot) : undefined;
+      if (!entry) continue;
+      const wat = this.#kernels.text(entry);
+      if (o.wat) g.wat = wat;
+      if (outputCode) {
+        const lines = Array.isArray(g.lines) && g.lines.length ? `, lines ${g.lines.join(', ')}` : '';
+        log += `[output_code] graph ${g.id} (${g.function}${lines}), optimised by Binaryen:\n${wat}\n`;
+      }
+    }
+    if (log) report.stderr = (report.stderr ?? '') + log;
+  }
+
+  /**
+   * The first Binaryen optimisation is ~10x slower than later ones, and
+   * it takes a few dozen before the engine has fully optimised Binaryen's
+   * own code: pay (some of) that while loading, not in run().
+   */
+  #warmup(n) {
+    this.selfTest();
+    for (let i = 1; i < n; i++) {
+      const mod = this.#binaryen.parseText(SELFTEST_WAT.replace('(f32.const 2)', `(f32.const ${i + 2})`));
+      let bytes;
+      try {
+        mod.setFeatures(this.#kernels.features);
+        bytes = mod.emitBinary();
+      } finally {
+        mod.dispose();
+      }
+      this.#kernels.optimize(bytes, true);
+    }
+    this.reset();
+  }
+
+  #selftestKernel() {
+    if (!this.#selftestBytes) {
+      const mod = this.#binaryen.parseText(SELFTEST_WAT);
+      try {
+        mod.setFeatures(this.#kernels.features);
+        this.#selftestBytes = mod.emitBinary();
+      } finally {
+        mod.dispose();
+      }
+    }
+    return this.#selftestBytes;
+  }
+
+  #alloc(c, n) {
+    const p = c.exports.dw_wasm_alloc(n) >>> 0;
+    if (!p) throw new Error(`the core could not allocate ${n} bytes`);
+    return p;
+  }
+
+  #allocString(c, s) {
+    const bytes = encoder.encode(s);
+    const p = this.#alloc(c, bytes.length + 1);
+    const mem = new Uint8Array(c.memory.buffer);
+    mem.set(bytes, p);
+    mem[p + bytes.length] = 0;
+    return p;
+  }
+
+  #cstring(c, ptr) {
+    const mem = new Uint8Array(c.memory.buffer);
+    let end = mem.indexOf(0, ptr);
+    if (end < 0) end = mem.length;
+    return decoder.decode(mem.subarray(ptr, end));
+  }
+}
