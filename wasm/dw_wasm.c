@@ -19,7 +19,7 @@
 #define DW_EXPORT(name) __attribute__((export_name(#name), used))
 
 /* Bumped whenever the signatures below change; checked by the loader. */
-#define DW_WASM_ABI 1
+#define DW_WASM_ABI 2
 
 /* The kernel ABI of src/dw.h ("Kernel ABI"): int32_t kernel(int32_t args). */
 typedef int32_t (*kernel_fn)(int32_t args);
@@ -70,7 +70,8 @@ DW_EXPORT(dw_wasm_run)
 const char *dw_wasm_run(dw_session *s, const char *src, uint32_t len,
                         int32_t backend, int32_t suppress_errors,
                         int32_t want_wat, double max_steps, double tensor_cap,
-                        uint32_t logs, const char *filename) {
+                        uint32_t logs, const char *filename,
+                        int32_t no_compile) {
   dw_options o;
   memset(&o, 0, sizeof o);
   o.backend = backend == DW_BACKEND_WASM    ? DW_BACKEND_WASM
@@ -82,6 +83,7 @@ const char *dw_wasm_run(dw_session *s, const char *src, uint32_t len,
   o.max_steps = (uint64_t)clamp_count(max_steps, 9007199254740992.0);
   o.tensor_cap = (size_t)clamp_count(tensor_cap, (double)SIZE_MAX);
   o.logs = logs;
+  o.no_compile = no_compile != 0;
   return dw_run(s, src, len, &o);
 }
 

@@ -66,6 +66,9 @@ export interface RunOptions {
   tensorCap?: number;
   /** Log channels: names, "a,b" or a bitmask. */
   logs?: LogChannel[] | string | number;
+  /** false: run torch.compile'd functions as plain Python, the eager
+   * baseline for timing (default true). */
+  compile?: boolean;
 }
 
 /** Reason codes of graph breaks (SEMANTICS.md). */

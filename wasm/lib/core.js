@@ -14,7 +14,7 @@ import { makeImports } from './imports.js';
 import { KernelCache, Linker } from './kernels.js';
 import { LOG_CHANNELS, normalizeRunOptions } from './options.js';
 
-const ABI = 1; // DW_WASM_ABI of wasm/dw_wasm.c
+const ABI = 2; // DW_WASM_ABI of wasm/dw_wasm.c
 const REQUIRED_EXPORTS = [
   'memory',
   '__indirect_function_table',
@@ -186,7 +186,7 @@ export class Compiler {
       const ptr =
         c.exports.dw_wasm_run(
           c.session, srcPtr, src.length, o.backend, o.suppressErrors, o.wat ? 1 : 0,
-          o.maxSteps, o.tensorCap, o.logs, namePtr,
+          o.maxSteps, o.tensorCap, o.logs, namePtr, o.compile ? 0 : 1,
         ) >>> 0;
       json = this.#cstring(c, ptr);
       c.exports.dw_wasm_free(srcPtr);

@@ -61,6 +61,7 @@ export function normalizeRunOptions(o = {}) {
   }
   const se = o.suppressErrors;
   if (se != null && typeof se !== 'boolean') throw new TypeError('suppressErrors must be a boolean');
+  if (o.compile != null && typeof o.compile !== 'boolean') throw new TypeError('compile must be a boolean');
   const filename = o.filename ?? 'main.py';
   if (typeof filename !== 'string' || filename === '' || filename.includes('\0')) {
     throw new TypeError('filename must be a non-empty string');
@@ -73,5 +74,6 @@ export function normalizeRunOptions(o = {}) {
     maxSteps: count('maxSteps', o.maxSteps),
     tensorCap: count('tensorCap', o.tensorCap),
     logs: parseLogs(o.logs),
+    compile: o.compile ?? true,
   };
 }

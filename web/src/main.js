@@ -314,7 +314,7 @@ async function compareEager() {
   renderTiming($('panel-timing'), state.report, ctx, { roundTrip: state.roundTrip, compare: state.compare });
   setRunning(true);
   try {
-    const { report } = await worker.run(source, { ...runOptions(), backend: 'eager', wat: false, filename: 'main.py' });
+    const { report } = await worker.run(source, { ...runOptions(), compile: false, wat: false, filename: 'main.py' });
     state.compare = { eager: report, backend };
   } catch (e) {
     state.compare = { error: e instanceof StopError ? 'Stopped.' : `The eager run failed: ${e.message || e}` };

@@ -253,7 +253,7 @@ export function renderTiming(el, report, ctx, extra = {}) {
   // Compare with eager.
   const cmp = h('section', { class: 'card pad compare' }, h('h3', { class: 'section-title' }, 'Compiled vs eager'));
   const c = extra.compare;
-  if (c && c.running) cmp.append(h('p', { class: 'muted' }, 'Running the same program with backend "eager"…'));
+  if (c && c.running) cmp.append(h('p', { class: 'muted' }, 'Running the same program without torch.compile…'));
   else if (c && c.error) cmp.append(h('p', { class: 'bad' }, c.error));
   else if (c && c.eager) {
     const a = tm.total, b = c.eager.time_ms && c.eager.time_ms.total;
@@ -261,13 +261,13 @@ export function renderTiming(el, report, ctx, extra = {}) {
     const ratio = (typeof a === 'number' && typeof b === 'number' && a > 0) ? b / a : null;
     cmp.append(
       h('div', { class: 'kv' }, h('span', null, `This run (${c.backend || 'wasm'})`), h('strong', null, fmtMs(a))),
-      h('div', { class: 'kv' }, h('span', null, 'Eager backend'), h('strong', null, fmtMs(b))),
+      h('div', { class: 'kv' }, h('span', null, 'Plain eager (no torch.compile)'), h('strong', null, fmtMs(b))),
       ratio ? h('p', { class: 'muted' }, ratio >= 1
         ? `Eager took ${fmtRatio(ratio)} as long (compile time included).`
         : `The compiled run took ${fmtRatio(1 / ratio)} as long: it includes tracing, code generation and Binaryen, which small programs rarely pay back.`) : null,
       h('p', { class: same ? 'ok' : 'bad' }, same ? '✓ Same output.' : '✕ The outputs differ.'));
   } else {
-    cmp.append(h('p', { class: 'muted' }, 'Run the same program with the "eager" backend (graphs run op by op) and compare.'));
+    cmp.append(h('p', { class: 'muted' }, 'Run the same program with torch.compile turned off (every function eager, op by op) and compare.'));
   }
   cmp.append(h('button', { type: 'button', class: 'btn small', onclick: () => ctx.compareEager(), disabled: c && c.running ? true : null }, 'Compare with eager'));
   el.append(cmp);
