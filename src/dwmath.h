@@ -53,6 +53,49 @@ static inline float dwm_round(float x) {
 }
 
 /* ==================================================================== */
+/* float32 sums: the cascade order                                       */
+/* ==================================================================== */
+/* Every float32 sum / mean over R elements x[0..R) (R = the reduced
+ * elements of one output, in row-major order of the reduced dims) is
+ * computed in ONE order, whatever the layout and whoever computes it: the
+ * eager row kernel (vector over r), the eager column kernel (vector over
+ * outputs), and every loop shape the WebAssembly emitter produces
+ * (tensor_kernels.c sum_f32 / sum_cols_f32, wasm_emit.c "Reductions"):
+ *
+ *   acc[l][j] = +0 for levels l < L = dw_sum_levels(R), lanes j < 8
+ *   for r = 0 .. R-1:
+ *     acc[0][r % 8] += x[r]
+ *     if L > 1 and (r + 1) % DW_SUM_BLOCK == 0:             (a block ends)
+ *       for l = 0, 1, ...: (flush level l into l + 1, lane by lane)
+ *         acc[l+1][j] += acc[l][j]; acc[l][j] = +0 for every j
+ *         continue with l + 1 only while l + 2 < L and
+ *         (r + 1) % (DW_SUM_BLOCK * DW_SUM_FAN^(l+1)) == 0
+ *   then acc[l+1][j] += acc[l][j] for l = 0 .. L-2 (each j), and
+ *   sum = ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)), a = acc[L-1]
+ *
+ * i.e. 8 interleaved lanes (two f32x4 over r, or 8 accumulators per
+ * output when vectorised over outputs), blocks of 128 (16 per lane), and a
+ * cascade of fan-in 16 above them: error O(log R) like PyTorch's cascade
+ * sum (1M x 0.1 gives PyTorch's 104857.6172). Adding to a +0 accumulator
+ * is exact (and no accumulator is ever -0), so a flush into an empty level
+ * changes nothing: implementations may use more levels than L, or flush the
+ * top level at the very end, and still agree bit for bit. */
+#define DW_SUM_LANES 8
+#define DW_SUM_BLOCK 128
+#define DW_SUM_FAN_LOG2 4
+#define DW_SUM_FAN (1 << DW_SUM_FAN_LOG2)
+#define DW_SUM_MAXLEV 8 /* DW_SUM_BLOCK * DW_SUM_FAN^7 = 2^35 elements */
+static inline int dw_sum_levels(int64_t R) {
+  int L = 1;
+  int64_t span = DW_SUM_BLOCK; /* elements per flush into level L */
+  while (span < R && L < DW_SUM_MAXLEV) {
+    L++;
+    span *= DW_SUM_FAN;
+  }
+  return L;
+}
+
+/* ==================================================================== */
 /* exp                                                                   */
 /* ==================================================================== */
 /* expf(x):
@@ -149,12 +192,12 @@ static inline float dw_logf(float x) {
 /* ==================================================================== */
 /* sinf/cosf, evaluated in double (f64; wasm f64x2) and rounded once:
  *   nan/inf -> nan.
- *   n = nearbyint(x * 2/pi); r = (x - n*P1) - n*P2, P1 = pi/2 to 33 bits
- *   (n*P1 exact for |n| < 2^20), P2 = the rest; |r| <= pi/4.
+ *   |x| < 2^20: n = nearbyint(x * 2/pi); r = (x - n*P1) - n*P2, P1 = pi/2
+ *   to 33 bits (n*P1 exact for |n| < 2^20), P2 = the rest; |r| <= pi/4.
+ *   |x| >= 2^20: the exact reduction of dwm_rem_pio2_big (below).
  *   z = r*r; sin r = r + r*z*S(z) (S degree 4), cos r = 1 + z*C(z)
  *   (C degree 4); quadrant q = n mod 4 picks +-sin r / +-cos r.
- * Error <= 0.5 ulp + the final rounding for |x| < 2^20 * pi/2 (1.6e6);
- * beyond, the reduction loses accuracy gradually (no Payne-Hanek). */
+ * Error <= 0.5 ulp + the final rounding for every finite float. */
 #define DWM_INV_PIO2 0x1.45f306dc9c883p-1
 #define DWM_PIO2_1 0x1.921fb544p+0
 #define DWM_PIO2_2 0x1.0b4611a626331p-34
@@ -187,8 +230,58 @@ static inline double dwm_cos_poly(double r) {
   c = c * z + DWM_C0;
   return 1.0 + z * c;
 }
+/* Large arguments, |x| >= DWM_TRIG_BIG (a Payne-Hanek reduction in double
+ * arithmetic, every step exact or error-free):
+ *   |x| = M * 2^e, M < 2^24 an integer (e = biased exponent - 150);
+ *   2/pi = sum_k D_k * 2^-24(k+1), D_k the 24-bit chunks of dwm_2opi;
+ *   P_k = |x| * C_k (C_k = D_k * 2^-24(k+1)) is exact in double and a
+ *   multiple of 2^(e - 24(k+1)): the chunks before j = max(0, (e - 2) / 24)
+ *   give multiples of 4 (whole periods) and are skipped;
+ *   t_i = P_(j+i) for i < 5, t_0 and t_1 reduced mod 4 (p - 4*floor(p/4),
+ *   exact); t2 < 2^(e - 24j - 24) <= 2; the rest of 2/pi is below 2^-71
+ *   of a period.
+ *   n = nearbyint((t0 + t1) + t2); s = t0 - n (exact);
+ *   (u1, e1) = TwoSum(s, t1); (u2, e2) = TwoSum(u1, t2) (each
+ *   u + e = a + b exactly: b' = u - a; e = (a - (u - b')) + (b - b'));
+ *   f = u2 + ((e1 + e2) + (t3 + t4)): |x| * 2/pi - n, |f| <= 1/2, with a
+ *   relative error of a few 2^-53 however close to 0 it is;
+ *   x < 0: n = -n, f = -f; r = f * PIO2 (pi/2 in double), q = n mod 4. */
+#define DWM_TRIG_BIG 0x1p20f
+#define DWM_PIO2 0x1.921fb54442d18p+0
+static const double dwm_2opi[9] = {
+    0x1.45f306p-1,   0x1.b93910p-26,  0x1.529fc0p-52,
+    0x1.3abe88p-75,  0x1.ea69bap-97,  0x1.81b6c4p-121,
+    0x1.2b3278p-145, 0x1.0e4104p-170, 0x1.fca2c6p-193};
+static inline double dwm_two_sum(double a, double b, double *err) {
+  double u = a + b, bb = u - a;
+  *err = (a - (u - bb)) + (b - bb);
+  return u;
+}
+static inline double dwm_rem_pio2_big(float x, int *q) {
+  float ax = fabsf(x);
+  int e = (int)(dwm_fbits(ax) >> 23) - 150;
+  int j = e >= 2 ? (e - 2) / 24 : 0;
+  double xd = (double)ax, t[5];
+  for (int i = 0; i < 5; i++) t[i] = xd * dwm_2opi[j + i];
+  t[0] = t[0] - 4.0 * floor(t[0] * 0.25);
+  t[1] = t[1] - 4.0 * floor(t[1] * 0.25);
+  double n = nearbyint((t[0] + t[1]) + t[2]);
+  double s = t[0] - n, e1, e2;
+  double u1 = dwm_two_sum(s, t[1], &e1);
+  double u2 = dwm_two_sum(u1, t[2], &e2);
+  double f = u2 + ((e1 + e2) + (t[3] + t[4]));
+  if (x < 0.0f) {
+    n = -n;
+    f = -f;
+  }
+  double n4 = n - 4.0 * floor(n * 0.25); /* exact, 0..3 */
+  *q = (int)n4;
+  return f * DWM_PIO2;
+}
+
 /* Reduction shared by sin and cos; returns r and the quadrant n mod 4. */
 static inline double dwm_rem_pio2(float x, int *q) {
+  if (fabsf(x) >= DWM_TRIG_BIG) return dwm_rem_pio2_big(x, q);
   double xd = (double)x;
   double n = nearbyint(xd * DWM_INV_PIO2);
   double r = (xd - n * DWM_PIO2_1) - n * DWM_PIO2_2;
@@ -396,7 +489,7 @@ static inline float dw_powf(float x, float y) {
   if (x < 0.0f && !yint && !isinf(x)) return NAN;
   float sign = (x < 0.0f || (x == 0.0f && signbit(x))) && yodd ? -1.0f : 1.0f;
   if (ax == 0.0f) return sign * (y > 0.0f ? 0.0f : INFINITY);
-  if (ax == 1.0f) return 1.0f; /* x == -1 and y = +-inf or even */
+  if (ax == 1.0f) return isinf(y) ? 1.0f : sign; /* x == -1: -1 for odd y */
   if (isinf(y)) return (ax > 1.0f) == (y > 0.0f) ? INFINITY : 0.0f;
   if (isinf(ax)) return sign * (y > 0.0f ? INFINITY : 0.0f);
   double t = (double)y * dwm_log_d((double)ax);
@@ -502,8 +595,21 @@ static inline v128_t dwm_sincos4(v128_t x, int cosine) {
       wasm_i32x4_shuffle(x, x, 2, 3, 0, 1)), cosine);
   v128_t res = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo),
                                   wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
-  v128_t fin = wasm_f32x4_lt(wasm_f32x4_abs(x), F4(INFINITY));
-  return dwm_sel(fin, res, FSUB(x, x));
+  v128_t ax = wasm_f32x4_abs(x);
+  v128_t fin = wasm_f32x4_lt(ax, F4(INFINITY));
+  res = dwm_sel(fin, res, FSUB(x, x));
+  /* finite lanes >= DWM_TRIG_BIG (rare): the scalar recipe, lane by lane */
+  v128_t big = wasm_v128_and(wasm_f32x4_ge(ax, F4(DWM_TRIG_BIG)), fin);
+  if (wasm_v128_any_true(big)) {
+    float l[4], xl[4];
+    wasm_v128_store(l, res);
+    wasm_v128_store(xl, x);
+    for (int k = 0; k < 4; k++)
+      if (fabsf(xl[k]) >= DWM_TRIG_BIG && fabsf(xl[k]) < INFINITY)
+        l[k] = cosine ? dw_cosf(xl[k]) : dw_sinf(xl[k]);
+    res = wasm_v128_load(l);
+  }
+  return res;
 }
 static inline v128_t dw_sinf4(v128_t x) { return dwm_sincos4(x, 0); }
 static inline v128_t dw_cosf4(v128_t x) { return dwm_sincos4(x, 1); }

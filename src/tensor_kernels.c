@@ -10,8 +10,8 @@
  *   operands (auto-vectorised natively) and, under __wasm_simd128__,
  *   explicit f32x4 code for the float32 hot loops.
  * - Float32 results never depend on the SIMD path: every vector loop does
- *   the same IEEE operations per element as the scalar code (the pairwise
- *   sum and the matmul accumulate in the same order in both).
+ *   the same IEEE operations per element as the scalar code (the cascade
+ *   sum of dwmath.h and the matmul accumulate in the same order in both).
  */
 #include "tensor_impl.h"
 
@@ -686,38 +686,209 @@ void dwT_k_arange(Tensor *out, double start, double step) {
 /* Reductions                                                          */
 /* ------------------------------------------------------------------ */
 
-/* Pairwise float32 sum. Blocks of at most 128 elements are summed with 8
- * interleaved accumulators (lane j takes elements j, j+8, ...; then
- * ((a0+a1)+(a2+a3))+((a4+a5)+(a6+a7)), then the tail in order); longer
- * ranges split at a multiple of 8 near the middle. The SIMD version keeps
- * the 8 accumulators in two f32x4 and is bit-identical. */
-static float sum_f32(const float *x, int64_t n) {
-  if (n > 128) {
-    int64_t h = ((n / 2) + 7) & ~(int64_t)7;
-    return sum_f32(x, h) + sum_f32(x + h, n - h);
+/* Float32 sums follow the cascade order of dwmath.h (DW_SUM_*): 8
+ * interleaved lanes (lane j takes r = j mod 8), blocks of 128 flushed into
+ * a cascade of levels of fan-in 16, then the 8 lanes of the top level
+ * added as ((a0+a1)+(a2+a3))+((a4+a5)+(a6+a7)). sum_f32 runs it over a
+ * contiguous row (vector over r: the 8 lanes are two f32x4 under SIMD, 8
+ * floats natively, the same adds), sum_cols_f32 over the columns of an
+ * [R, K] block (vector over k, 8 lane accumulators per column). The
+ * WebAssembly emitter computes the same order in every loop shape. */
+
+/* Adds lanes a[0..8) lane-wise into b, then zeroes a. */
+static inline void lanes_flush(float *a, float *b) {
+  for (int j = 0; j < 8; j++) {
+    b[j] += a[j];
+    a[j] = 0.0f;
   }
+}
+
+static inline float lanes_tree(const float *a) {
+  return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]));
+}
+
+/* Lane sums of x[0..n), n <= DW_SUM_BLOCK, added into a[8] (x starts at a
+ * multiple of 8 in the row, so element i goes to lane i % 8). */
+static inline void block_lanes(const float *x, int64_t n, float *a) {
   int64_t i = 0;
-  float acc[8] = {0};
 #ifdef __wasm_simd128__
-  v128_t a0 = wasm_f32x4_splat(0.0f), a1 = a0;
+  v128_t a0 = wasm_v128_load(a), a1 = wasm_v128_load(a + 4);
   for (; i + 8 <= n; i += 8) {
     a0 = wasm_f32x4_add(a0, wasm_v128_load(x + i));
     a1 = wasm_f32x4_add(a1, wasm_v128_load(x + i + 4));
   }
-  wasm_v128_store(acc, a0);
-  wasm_v128_store(acc + 4, a1);
+  wasm_v128_store(a, a0);
+  wasm_v128_store(a + 4, a1);
 #else
   for (; i + 8 <= n; i += 8)
-    for (int j = 0; j < 8; j++) acc[j] += x[i + j];
+    for (int j = 0; j < 8; j++) a[j] += x[i + j];
 #endif
-  float r = ((acc[0] + acc[1]) + (acc[2] + acc[3])) +
-            ((acc[4] + acc[5]) + (acc[6] + acc[7]));
-  for (; i < n; i++) r += x[i];
-  return r;
+  switch (n - i) { /* < 8 left: lanes 0.. */
+  case 7: a[6] += x[i + 6]; /* fall through */
+  case 6: a[5] += x[i + 5]; /* fall through */
+  case 5: a[4] += x[i + 4]; /* fall through */
+  case 4: a[3] += x[i + 3]; /* fall through */
+  case 3: a[2] += x[i + 2]; /* fall through */
+  case 2: a[1] += x[i + 1]; /* fall through */
+  case 1: a[0] += x[i]; /* fall through */
+  default: break;
+  }
+}
+
+static float sum_f32_long(const float *x, int64_t n) {
+  int L = dw_sum_levels(n);
+  float acc[DW_SUM_MAXLEV][8];
+  memset(acc, 0, (size_t)L * sizeof acc[0]);
+  int64_t i = 0;
+  if (L > 1) {
+    for (int64_t blk = 1; n - i >= DW_SUM_BLOCK; blk++, i += DW_SUM_BLOCK) {
+      block_lanes(x + i, DW_SUM_BLOCK, acc[0]);
+      lanes_flush(acc[0], acc[1]);
+      for (int l = 1; l + 1 < L && blk % ((int64_t)1 << (DW_SUM_FAN_LOG2 * l)) == 0; l++)
+        lanes_flush(acc[l], acc[l + 1]);
+    }
+  }
+  block_lanes(x + i, n - i, acc[0]);
+  for (int l = 0; l + 1 < L; l++)
+    for (int j = 0; j < 8; j++) acc[l + 1][j] += acc[l][j];
+  return lanes_tree(acc[L - 1]);
+}
+
+static inline float sum_f32(const float *x, int64_t n) {
+  if (n > DW_SUM_BLOCK) return sum_f32_long(x, n);
+  if (n < 8) {
+    /* one element per lane: the tree without its +0 lanes, then + 0 (lanes
+     * are +0 + x: only the sign of a zero result could differ) */
+    float a;
+    switch (n) {
+    case 0: return 0.0f;
+    case 1: a = x[0]; break;
+    case 2: a = x[0] + x[1]; break;
+    case 3: a = (x[0] + x[1]) + x[2]; break;
+    case 4: a = (x[0] + x[1]) + (x[2] + x[3]); break;
+    case 5: a = ((x[0] + x[1]) + (x[2] + x[3])) + x[4]; break;
+    case 6: a = ((x[0] + x[1]) + (x[2] + x[3])) + (x[4] + x[5]); break;
+    default: a = ((x[0] + x[1]) + (x[2] + x[3])) + ((x[4] + x[5]) + x[6]); break;
+    }
+    return a + 0.0f;
+  }
+  /* one level */
+#ifdef __wasm_simd128__
+  float a[8] = {0};
+  block_lanes(x, n, a);
+  return lanes_tree(a);
+#else
+  /* the same adds on 8 scalars (kept in registers) */
+  float a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    a0 += x[i];
+    a1 += x[i + 1];
+    a2 += x[i + 2];
+    a3 += x[i + 3];
+    a4 += x[i + 4];
+    a5 += x[i + 5];
+    a6 += x[i + 6];
+    a7 += x[i + 7];
+  }
+  switch (n - i) {
+  case 7: a6 += x[i + 6]; /* fall through */
+  case 6: a5 += x[i + 5]; /* fall through */
+  case 5: a4 += x[i + 4]; /* fall through */
+  case 4: a3 += x[i + 3]; /* fall through */
+  case 3: a2 += x[i + 2]; /* fall through */
+  case 2: a1 += x[i + 1]; /* fall through */
+  case 1: a0 += x[i]; /* fall through */
+  default: break;
+  }
+  return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7));
+#endif
+}
+
+/* a[0..n) += b[0..n) (distinct arrays): 8 at a time so that -O2's
+ * straight-line vectoriser takes it, then the rest. */
+static void add_into(float *restrict a, const float *restrict b, int64_t n) {
+  int64_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    a[k] += b[k];
+    a[k + 1] += b[k + 1];
+    a[k + 2] += b[k + 2];
+    a[k + 3] += b[k + 3];
+    a[k + 4] += b[k + 4];
+    a[k + 5] += b[k + 5];
+    a[k + 6] += b[k + 6];
+    a[k + 7] += b[k + 7];
+  }
+  for (; k < n; k++) a[k] += b[k];
+}
+
+/* a[0..n) = +0 + b[0..n): a lane's first element (-0 becomes +0, as
+ * added to a +0 accumulator). */
+static void set_from(float *restrict a, const float *restrict b, int64_t n) {
+  for (int64_t k = 0; k < n; k++) a[k] = 0.0f + b[k];
+}
+
+/* The cascade sum of each column of a contiguous [R, K] block into out[K]
+ * (divided by R for mean): columns in chunks whose accumulators (L levels
+ * x 8 lanes x chunk) fit in 16 KiB, rows in order. A level-0 lane is set
+ * (not added) by its first row of a block, and lanes that hold nothing
+ * (+0) are left out of the folds and the tree: adding +0 to a value that
+ * is never -0 changes nothing. */
+static void sum_cols_f32(const float *x, float *out, int64_t K, int64_t R,
+                         bool mean) {
+  enum { ACC = 4096 };
+  float acc[ACC];
+  int L = dw_sum_levels(R);
+  int64_t KC = (ACC / (8 * L)) & ~(int64_t)7;
+  for (int64_t k0 = 0; k0 < K; k0 += KC) {
+    int64_t kc = K - k0 < KC ? K - k0 : KC;
+#define LEV(l, j) (acc + ((int64_t)(l) * 8 + (j)) * kc)
+    if (L > 1) memset(LEV(1, 0), 0, (size_t)((L - 1) * 8 * kc) * sizeof(float));
+    int nl0 = 0; /* level-0 lanes holding values */
+    for (int64_t r = 0, blk = 1; r < R; blk++) {
+      int64_t n = R - r < DW_SUM_BLOCK ? R - r : DW_SUM_BLOCK;
+      for (int64_t i = 0; i < n; i++) {
+        const float *row = x + (r + i) * K + k0;
+        if (i < 8)
+          set_from(LEV(0, i), row, kc);
+        else
+          add_into(LEV(0, i & 7), row, kc);
+      }
+      r += n;
+      nl0 = n < 8 ? (int)n : 8;
+      if (L > 1 && n == DW_SUM_BLOCK) { /* a block ends: flush */
+        add_into(LEV(1, 0), LEV(0, 0), 8 * kc); /* lane by lane */
+        nl0 = 0;
+        for (int l = 1; l + 1 < L && blk % ((int64_t)1 << (DW_SUM_FAN_LOG2 * l)) == 0; l++) {
+          add_into(LEV(l + 1, 0), LEV(l, 0), 8 * kc);
+          memset(LEV(l, 0), 0, (size_t)(8 * kc) * sizeof(float));
+        }
+      }
+    }
+    if (L > 1) add_into(LEV(1, 0), LEV(0, 0), nl0 * kc);
+    for (int l = 1; l + 1 < L; l++) add_into(LEV(l + 1, 0), LEV(l, 0), 8 * kc);
+    /* the tree ((a0+a1)+(a2+a3))+((a4+a5)+(a6+a7)) over the lanes of the
+     * top level, in place, skipping lanes that hold nothing */
+    int nv = L > 1 ? 8 : nl0;
+    float *t = LEV(L - 1, 0);
+#define T(j) (t + (j) * kc)
+    if (nv > 1) add_into(T(0), T(1), kc);
+    if (nv > 3) add_into(T(2), T(3), kc);
+    if (nv > 2) add_into(T(0), T(2), kc);
+    if (nv > 5) add_into(T(4), T(5), kc);
+    if (nv > 7) add_into(T(6), T(7), kc);
+    if (nv > 6) add_into(T(4), T(6), kc);
+    if (nv > 4) add_into(T(0), T(4), kc);
+#undef T
+    if (mean)
+      for (int64_t k = 0; k < kc; k++) out[k0 + k] = t[k] / (float)R;
+    else
+      memcpy(out + k0, t, (size_t)kc * sizeof(float));
+#undef LEV
+  }
 }
 
 /* Combining functions of the reductions, per dtype. */
-#define C_SUM_F(a, v) ((a) + (v))
 #define C_PROD_F(a, v) ((a) * (v))
 #define C_SUM_L(a, v) (int64_t)((uint64_t)(a) + (uint64_t)(v))
 #define C_PROD_L(a, v) (int64_t)((uint64_t)(a) * (uint64_t)(v))
@@ -849,8 +1020,9 @@ static void reduce_rows(Op op, DType dt, const void *in, void *out,
 
 /* Column reduction of a contiguous [R, K] block into out[K]: row r is
  * combined into the K accumulators in order r = 0, 1, ... (vectorised
- * over k). Used for SUM/MEAN/PROD/AMAX/AMIN of float32 and int64 when the
- * reduced dims are the leading ones. */
+ * over k); float sums and means take the cascade order (sum_cols_f32).
+ * Used for SUM/MEAN/PROD/AMAX/AMIN of float32 and int64 when the reduced
+ * dims are the leading ones. */
 #define COLS_BODY(T, COMB, INIT_FIRST)                                       \
   {                                                                          \
     const T *x = in;                                                         \
@@ -867,10 +1039,7 @@ static void reduce_cols(Op op, DType dt, const void *in, void *out, int64_t K,
     float *o = out;
     switch (op) {
     case OP_SUM: case OP_MEAN:
-      for (int64_t k = 0; k < K; k++) o[k] = 0.0f;
-      COLS_BODY(float, C_SUM_F, 0)
-      if (op == OP_MEAN)
-        for (int64_t k = 0; k < K; k++) o[k] = o[k] / (float)R;
+      sum_cols_f32(in, o, K, R, op == OP_MEAN);
       break;
     case OP_PROD:
       for (int64_t k = 0; k < K; k++) o[k] = 1.0f;

@@ -116,6 +116,8 @@ typedef enum Imm {
   X(F32_LE, "f32.le", 0, 0x5f, IM_NONE)                                  \
   X(F32_GE, "f32.ge", 0, 0x60, IM_NONE)                                  \
   X(F64_EQ, "f64.eq", 0, 0x61, IM_NONE)                                  \
+  X(F64_NE, "f64.ne", 0, 0x62, IM_NONE)                                  \
+  X(F64_GE, "f64.ge", 0, 0x66, IM_NONE)                                  \
   X(F64_GT, "f64.gt", 0, 0x64, IM_NONE)                                  \
   X(F64_LT, "f64.lt", 0, 0x63, IM_NONE)                                  \
   X(I32_ADD, "i32.add", 0, 0x6a, IM_NONE)                                \
@@ -152,6 +154,7 @@ typedef enum Imm {
   X(F32_MAX, "f32.max", 0, 0x97, IM_NONE)                                \
   X(F32_COPYSIGN, "f32.copysign", 0, 0x98, IM_NONE)                      \
   X(F64_FLOOR, "f64.floor", 0, 0x9c, IM_NONE)                            \
+  X(F64_NEG, "f64.neg", 0, 0x9a, IM_NONE)                                \
   X(F64_NEAREST, "f64.nearest", 0, 0x9e, IM_NONE)                        \
   X(F64_ADD, "f64.add", 0, 0xa0, IM_NONE)                                \
   X(F64_SUB, "f64.sub", 0, 0xa1, IM_NONE)                                \
@@ -166,6 +169,7 @@ typedef enum Imm {
   X(F64_CONVERT_I32_S, "f64.convert_i32_s", 0, 0xb7, IM_NONE)            \
   X(F64_CONVERT_I64_S, "f64.convert_i64_s", 0, 0xb9, IM_NONE)            \
   X(F64_PROMOTE_F32, "f64.promote_f32", 0, 0xbb, IM_NONE)                \
+  X(I32_REINTERPRET_F32, "i32.reinterpret_f32", 0, 0xbc, IM_NONE)        \
   X(I64_REINTERPRET_F64, "i64.reinterpret_f64", 0, 0xbd, IM_NONE)        \
   X(F64_REINTERPRET_I64, "f64.reinterpret_i64", 0, 0xbf, IM_NONE)        \
   X(I32_TRUNC_SAT_F32_S, "i32.trunc_sat_f32_s", 0xfc, 0, IM_NONE)        \
@@ -203,6 +207,7 @@ typedef enum Imm {
   X(F64X2_GE, "f64x2.ge", 0xfd, 0x4c, IM_NONE)                           \
   X(V128_NOT, "v128.not", 0xfd, 0x4d, IM_NONE)                           \
   X(V128_AND, "v128.and", 0xfd, 0x4e, IM_NONE)                           \
+  X(V128_ANY_TRUE, "v128.any_true", 0xfd, 0x53, IM_NONE)                 \
   X(V128_ANDNOT, "v128.andnot", 0xfd, 0x4f, IM_NONE)                     \
   X(V128_OR, "v128.or", 0xfd, 0x50, IM_NONE)                             \
   X(V128_XOR, "v128.xor", 0xfd, 0x51, IM_NONE)                           \
@@ -370,7 +375,8 @@ struct Em {
   uint8_t *has_splat;
   int lanes_o, lanes_i; /* lanes at the outer / inner level */
   bool in_inner;   /* evaluating inside the inner (reduction) loops */
-  int pow_fn, fmod_fn;  /* helper function indices (-1 until needed) */
+  int pow_fn, fmod_fn, sincos_fn; /* helper function indices (-1 until
+                                     needed) */
   int *tpool;      /* v128 temporaries of the current function, reused */
   int ntpool, captpool;
   int tcur;        /* temporaries in use (released after each op) */
@@ -1116,6 +1122,8 @@ static int log4(Em *E, int x) {
   return VSEL(E, V2(E, W_F32X4_NE, x, x), x, res);
 }
 
+static int helper_sincos_big(Em *E);
+
 /* dwm_sincos2 (two f64 lanes) */
 static int sincos2(Em *E, int xd, bool cosine) {
   static const double S[5] = {DWM_S4, DWM_S3, DWM_S2, DWM_S1, DWM_S0};
@@ -1149,8 +1157,34 @@ static int sincos4(Em *E, int x, bool cosine) {
                    cosine);
   int res = VSHUF(E, V1(E, W_F32X4_DEMOTE_F64X2_ZERO, lo),
                   V1(E, W_F32X4_DEMOTE_F64X2_ZERO, hi), join);
-  int fin = V2(E, W_F32X4_LT, V1(E, W_F32X4_ABS, x), VK(E, INFINITY));
-  return VSEL(E, fin, res, FSUB(x, x));
+  int ax = V1(E, W_F32X4_ABS, x);
+  int fin = V2(E, W_F32X4_LT, ax, VK(E, INFINITY));
+  res = VSEL(E, fin, res, FSUB(x, x));
+  /* finite lanes >= DWM_TRIG_BIG (rare): $sincosf_big, lane by lane */
+  int big = V2(E, W_V128_AND, V2(E, W_F32X4_GE, ax, VK(E, DWM_TRIG_BIG)), fin);
+  int helper = helper_sincos_big(E);
+  int xl = local_new(E, T_F32, "xl");
+  get(E, big);
+  ins(E, W_V128_ANY_TRUE);
+  ins(E, W_IF);
+  for (int k = 0; k < 4; k++) {
+    get(E, x);
+    ins_i(E, W_F32X4_EXTRACT_LANE, k);
+    set(E, xl);
+    get(E, xl); ins(E, W_F32_ABS); ins_f32(E, DWM_TRIG_BIG); ins(E, W_F32_GE);
+    get(E, xl); ins(E, W_F32_ABS); ins_f32(E, INFINITY); ins(E, W_F32_LT);
+    ins(E, W_I32_AND);
+    ins(E, W_IF);
+    get(E, res);
+    get(E, xl);
+    ins_f32(E, cosine ? 1.0f : 0.0f);
+    ins_i(E, W_CALL, helper);
+    ins_i(E, W_F32X4_REPLACE_LANE, k);
+    set(E, res);
+    ins(E, W_END);
+  }
+  ins(E, W_END);
+  return res;
 }
 
 /* dw_tanhf4 */
@@ -1355,9 +1389,13 @@ static int helper_pow(Em *E) {
   get(E, Y); ins_f32(E, 0); ins(E, W_F32_GT); ins(E, W_SELECT);
   ins(E, W_F32_MUL); ins(E, W_RETURN);
   ins(E, W_END);
-  /* ax == 1 -> 1 */
+  /* ax == 1 -> isinf(y) ? 1 : sign (x == -1: -1 for odd y) */
   get(E, ax); ins_f32(E, 1); ins(E, W_F32_EQ);
-  ins(E, W_IF); ins_f32(E, 1); ins(E, W_RETURN); ins(E, W_END);
+  ins(E, W_IF);
+  ins_f32(E, 1); get(E, sign);
+  get(E, ay); ins_f32(E, INFINITY); ins(E, W_F32_EQ); ins(E, W_SELECT);
+  ins(E, W_RETURN);
+  ins(E, W_END);
   /* isinf(y) -> (ax > 1) == (y > 0) ? inf : 0 */
   get(E, ay); ins_f32(E, INFINITY); ins(E, W_F32_EQ);
   ins(E, W_IF);
@@ -1428,6 +1466,130 @@ static int helper_pow(Em *E) {
   ins(E, W_F32_MUL);
   E->fn = saved;
   return E->pow_fn;
+}
+
+/* $sincosf_big(x, cosine): dw_sinf (cosine 0) or dw_cosf (cosine 1) of
+ * dwmath.h for a finite |x| >= DWM_TRIG_BIG: dwm_rem_pio2_big step by
+ * step, then the polynomials and the quadrant as dwm_sincos2. */
+static int helper_sincos_big(Em *E) {
+  if (E->sincos_fn >= 0) return E->sincos_fn;
+  Fn *saved = E->fn;
+  static const char *const names[2] = {"x", "cosine"};
+  Fn *f = fn_new(E, "sincosf_big", 1, 2, ff_types, names);
+  if (!f) return 0;
+  E->sincos_fn = E->nfn - 1;
+  E->fn = f;
+  enum { X = 0, COS = 1 };
+  int ax = local_new(E, T_F32, "ax"), e = local_new(E, T_I32, "e");
+  int j = local_new(E, T_I32, "j"), xd = local_new(E, T_F64, "xd");
+  int t[5];
+  for (int i = 0; i < 5; i++) t[i] = local_new(E, T_F64, "t");
+  int n = local_new(E, T_F64, "n"), s = local_new(E, T_F64, "s");
+  int u1 = local_new(E, T_F64, "u1"), e1 = local_new(E, T_F64, "e1");
+  int u2 = local_new(E, T_F64, "u2"), e2 = local_new(E, T_F64, "e2");
+  int bb = local_new(E, T_F64, "bb"), fr = local_new(E, T_F64, "f");
+  int r = local_new(E, T_F64, "r"), z = local_new(E, T_F64, "z");
+  int sp = local_new(E, T_F64, "sp"), cp = local_new(E, T_F64, "cp");
+  int nq = local_new(E, T_F64, "nq"), v = local_new(E, T_F64, "v");
+  get(E, X); ins(E, W_F32_ABS); set(E, ax);
+  /* e = biased exponent - 150; j = e >= 2 ? (e - 2) / 24 : 0 */
+  get(E, ax); ins(E, W_I32_REINTERPRET_F32); i32c(E, 23); ins(E, W_I32_SHR_U);
+  i32c(E, 150); ins(E, W_I32_SUB); set(E, e);
+  get(E, e); i32c(E, 2); ins(E, W_I32_SUB); i32c(E, 24); ins(E, W_I32_DIV_S);
+  i32c(E, 0);
+  get(E, e); i32c(E, 2); ins(E, W_I32_GE_S);
+  ins(E, W_SELECT); set(E, j);
+  get(E, ax); ins(E, W_F64_PROMOTE_F32); set(E, xd);
+  /* t[i] = xd * dwm_2opi[j + i] (j is 0..4: a chain of selects) */
+  for (int i = 0; i < 5; i++) {
+    get(E, xd);
+    ins_f64(E, dwm_2opi[4 + i]);
+    for (int jj = 3; jj >= 0; jj--) {
+      set(E, t[i]);
+      ins_f64(E, dwm_2opi[jj + i]);
+      get(E, t[i]);
+      get(E, j); i32c(E, jj); ins(E, W_I32_EQ);
+      ins(E, W_SELECT);
+    }
+    ins(E, W_F64_MUL);
+    set(E, t[i]);
+  }
+  /* t0, t1 mod 4 */
+  for (int i = 0; i < 2; i++) {
+    get(E, t[i]);
+    ins_f64(E, 4.0);
+    get(E, t[i]); ins_f64(E, 0.25); ins(E, W_F64_MUL); ins(E, W_F64_FLOOR);
+    ins(E, W_F64_MUL);
+    ins(E, W_F64_SUB);
+    set(E, t[i]);
+  }
+  /* n = nearbyint((t0 + t1) + t2); s = t0 - n */
+  get(E, t[0]); get(E, t[1]); ins(E, W_F64_ADD); get(E, t[2]); ins(E, W_F64_ADD);
+  ins(E, W_F64_NEAREST); set(E, n);
+  get(E, t[0]); get(E, n); ins(E, W_F64_SUB); set(E, s);
+  /* (u, err) = TwoSum(a, b): u = a + b; bb = u - a;
+   * err = (a - (u - bb)) + (b - bb) */
+  const int two[2][4] = {{s, t[1], u1, e1}, {u1, t[2], u2, e2}};
+  for (int k = 0; k < 2; k++) {
+    int a = two[k][0], b = two[k][1], u = two[k][2], er = two[k][3];
+    get(E, a); get(E, b); ins(E, W_F64_ADD); set(E, u);
+    get(E, u); get(E, a); ins(E, W_F64_SUB); set(E, bb);
+    get(E, a); get(E, u); get(E, bb); ins(E, W_F64_SUB); ins(E, W_F64_SUB);
+    get(E, b); get(E, bb); ins(E, W_F64_SUB);
+    ins(E, W_F64_ADD); set(E, er);
+  }
+  /* f = u2 + ((e1 + e2) + (t3 + t4)) */
+  get(E, u2);
+  get(E, e1); get(E, e2); ins(E, W_F64_ADD);
+  get(E, t[3]); get(E, t[4]); ins(E, W_F64_ADD);
+  ins(E, W_F64_ADD);
+  ins(E, W_F64_ADD); set(E, fr);
+  /* x < 0: n = -n, f = -f */
+  for (int k = 0; k < 2; k++) {
+    int l = k ? fr : n;
+    get(E, l); ins(E, W_F64_NEG);
+    get(E, l);
+    get(E, X); ins_f32(E, 0.0f); ins(E, W_F32_LT);
+    ins(E, W_SELECT); set(E, l);
+  }
+  /* r = f * PIO2; the quadrant of the sin recipe: n (+ 1 for cos) mod 4 */
+  get(E, fr); ins_f64(E, DWM_PIO2); ins(E, W_F64_MUL); set(E, r);
+  get(E, n); ins_f64(E, 4.0);
+  get(E, n); ins_f64(E, 0.25); ins(E, W_F64_MUL); ins(E, W_F64_FLOOR);
+  ins(E, W_F64_MUL); ins(E, W_F64_SUB); /* n4 = n mod 4 */
+  get(E, COS); ins(E, W_F64_PROMOTE_F32); ins(E, W_F64_ADD); set(E, nq);
+  get(E, nq); ins_f64(E, 4.0);
+  get(E, nq); ins_f64(E, 0.25); ins(E, W_F64_MUL); ins(E, W_F64_FLOOR);
+  ins(E, W_F64_MUL); ins(E, W_F64_SUB); set(E, nq);
+  /* dwm_sin_poly / dwm_cos_poly */
+  static const double S[5] = {DWM_S4, DWM_S3, DWM_S2, DWM_S1, DWM_S0};
+  static const double C[5] = {DWM_C4, DWM_C3, DWM_C2, DWM_C1, DWM_C0};
+  get(E, r); get(E, r); ins(E, W_F64_MUL); set(E, z);
+  for (int k = 0; k < 2; k++) {
+    const double *P = k ? C : S;
+    int acc = k ? cp : sp;
+    ins_f64(E, P[0]); set(E, acc);
+    for (int i = 1; i < 5; i++) {
+      get(E, acc); get(E, z); ins(E, W_F64_MUL); ins_f64(E, P[i]);
+      ins(E, W_F64_ADD); set(E, acc);
+    }
+  }
+  get(E, r); get(E, r); get(E, z); ins(E, W_F64_MUL); get(E, sp);
+  ins(E, W_F64_MUL); ins(E, W_F64_ADD); set(E, sp);
+  ins_f64(E, 1.0); get(E, z); get(E, cp); ins(E, W_F64_MUL); ins(E, W_F64_ADD);
+  set(E, cp);
+  /* v = odd quadrant ? cos r : sin r; negated in quadrants 2, 3 */
+  get(E, cp); get(E, sp);
+  get(E, nq); ins_f64(E, 2.0);
+  get(E, nq); ins_f64(E, 0.5); ins(E, W_F64_MUL); ins(E, W_F64_FLOOR);
+  ins(E, W_F64_MUL); ins(E, W_F64_SUB); ins_f64(E, 0.0); ins(E, W_F64_NE);
+  ins(E, W_SELECT); set(E, v);
+  get(E, v); ins(E, W_F64_NEG); get(E, v);
+  get(E, nq); ins_f64(E, 2.0); ins(E, W_F64_GE);
+  ins(E, W_SELECT);
+  ins(E, W_F32_DEMOTE_F64);
+  E->fn = saved;
+  return E->sincos_fn;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2178,13 +2340,40 @@ static void outer_stores(Em *E) {
 /* Reductions                                                          */
 /* ------------------------------------------------------------------ */
 
+/* Float32 sums and means take the cascade order of dwmath.h (DW_SUM_*),
+ * the eager kernels' order, in every loop shape:
+ *   FV_INNER      8 lanes = two 4-lane slots; steps of 8 (two 4-lane
+ *                 bodies), blocks of 128, the tail (< 8 elements) added
+ *                 into lanes 0.. one by one (cascade_loop);
+ *   other, one inner loop: 8 slots of the outer lanes, steps of 8 bodies
+ *                 (body j into slot j), blocks of 128, tail into slots
+ *                 0..;
+ *   other, several inner loops: the same over a flat counter, the loop
+ *                 variables advancing as an odometer (cascade_loop).
+ * Levels: lev[l][slot] for l < DW_SUM levels of the nest's reduced count;
+ * flushes are lane-wise adds; at the end the levels fold upwards and the
+ * 8 lanes of the top one add as a tree. */
 typedef struct AccSt {
   Val v[2]; /* running values: FV_INNER two 4-lane slots; else v[0] */
   Val i[2]; /* argmax/argmin: their indices (int32 lanes) */
   Val s, si; /* FV_INNER: the scalar running value after the vector loop */
+  Val lev[DW_SUM_MAXLEV][DW_SUM_LANES]; /* cascade levels and slots */
 } AccSt;
 
 static bool is_arg(Op op) { return op == OP_ARGMAX || op == OP_ARGMIN; }
+
+/* A float32 sum or mean: the cascade order. */
+static bool is_casc(const FAcc *a) {
+  return (a->op == OP_SUM || a->op == OP_MEAN) && a->dt == DT_F32;
+}
+/* Elements reduced into each output of the nest. */
+static int64_t inner_count(const FNest *n) {
+  int64_t cnt = 1;
+  for (int k = n->nouter; k < n->nouter + n->ninner; k++) cnt *= n->ext[k];
+  return cnt;
+}
+/* Cascade slots: FV_INNER two of 4 lanes, else 8 of the outer lanes. */
+static int casc_slots(const FNest *n) { return n->vec == FV_INNER ? 2 : 8; }
 
 /* The starting value of an accumulator. */
 static double acc_init(Op op, DType dt) {
@@ -2284,7 +2473,27 @@ static Val inner_index(Em *E, int lanes) {
 /* Accumulates value v (lanes of the current body) into state slot. */
 static void acc_update(Em *E, const FAcc *a, AccSt *st, int slot, Val v) {
   Op op = (Op)a->op;
+  if (is_casc(a)) {
+    if (E->n->vec == FV_INNER && v.lanes == 1) { /* tail: into lane slot */
+      Val c = st->lev[0][slot / 4];
+      get(E, c.l[0]);
+      get(E, c.l[0]);
+      ins_i(E, W_F32X4_EXTRACT_LANE, slot % 4);
+      get(E, v.l[0]);
+      ins(E, W_F32_ADD);
+      ins_i(E, W_F32X4_REPLACE_LANE, slot % 4);
+      set(E, c.l[0]);
+      return;
+    }
+    Val c = st->lev[0][slot];
+    get(E, c.l[0]);
+    get(E, v.l[0]);
+    ins(E, v.lanes == 4 ? W_F32X4_ADD : W_F32_ADD);
+    set(E, c.l[0]);
+    return;
+  }
   bool sequential = E->n->vec == FV_INNER && v.lanes == 1;
+  if (E->n->vec != FV_INNER) slot = 0; /* one running value, in order */
   Val *cur = sequential ? &st->s : &st->v[slot];
   if (is_arg(op)) {
     Val *ci = sequential ? &st->si : &st->i[slot];
@@ -2315,6 +2524,13 @@ static void acc_begin(Em *E, const FAcc *a, AccSt *st) {
   Op op = (Op)a->op;
   DType dt = (DType)a->dt;
   memset(st, 0, sizeof *st);
+  if (is_casc(a)) {
+    int L = dw_sum_levels(inner_count(E->n)), ns = casc_slots(E->n);
+    int lanes = E->n->vec == FV_INNER ? 4 : E->lanes_o;
+    for (int l = 0; l < L; l++)
+      for (int k = 0; k < ns; k++) st->lev[l][k] = vconst(E, DT_F32, lanes, 0);
+    return;
+  }
   if (E->n->vec == FV_INNER) {
     for (int k = 0; k < 2; k++) {
       st->v[k] = acc_const(E, op, dt, 4);
@@ -2328,10 +2544,12 @@ static void acc_begin(Em *E, const FAcc *a, AccSt *st) {
   }
 }
 
-/* FV_INNER, after the 4-lane loop: folds the two slots into st->s in the
- * eager kernel's order (sum: ((a0+a1)+(a2+a3)) + ((b0+b1)+(b2+b3))). */
+/* FV_INNER, after the 4-lane loop: folds the two slots into st->s
+ * (((a0+a1)+(a2+a3)) + ((b0+b1)+(b2+b3)) for the ops whose order does not
+ * matter: int sums, amax, amin; float sums finish in cascade_finish). */
 static void acc_fold(Em *E, const FAcc *a, AccSt *st) {
   Op op = (Op)a->op;
+  if (is_casc(a)) return; /* cascade_finish */
   if (op == OP_PROD && a->dt == DT_F32) return; /* already sequential */
   if (is_arg(op)) {
     bool first = true;
@@ -2360,6 +2578,86 @@ static void acc_fold(Em *E, const FAcc *a, AccSt *st) {
   Val r = binop(E, comb, part[0], part[1]);
   get(E, r.l[0]);
   set(E, st->s.l[0]);
+}
+
+/* dst += src (lane-wise), both cascade slots of the same lanes. */
+static void casc_add(Em *E, Val dst, Val src) {
+  get(E, dst.l[0]);
+  get(E, src.l[0]);
+  ins(E, dst.lanes == 4 ? W_F32X4_ADD : W_F32_ADD);
+  set(E, dst.l[0]);
+}
+static void casc_zero(Em *E, Val v) {
+  static const uint32_t zero[4] = {0, 0, 0, 0};
+  if (v.lanes == 4)
+    ins_v128(E, zero);
+  else
+    ins_f32(E, 0.0f);
+  set(E, v.l[0]);
+}
+
+/* Flushes level l into l + 1 for the cascade accumulators of pass p. */
+static void casc_flush(Em *E, int p, AccSt *acc, int l) {
+  const FNest *n = E->n;
+  for (int k = 0; k < n->nacc; k++) {
+    if (n->acc[k].pass != p || !is_casc(&n->acc[k])) continue;
+    int saved = E->fn->node;
+    E->fn->node = n->acc[k].node;
+    for (int j = 0; j < casc_slots(n); j++) {
+      casc_add(E, acc[k].lev[l + 1][j], acc[k].lev[l][j]);
+      casc_zero(E, acc[k].lev[l][j]);
+    }
+    E->fn->node = saved;
+  }
+}
+
+/* At a block end (count = the elements so far, a multiple of the block, in
+ * local `count`): flush level 0 into 1, and level l into l + 1 while count
+ * is a multiple of DW_SUM_BLOCK * DW_SUM_FAN^l (nested ifs). */
+static void casc_block_end(Em *E, int p, AccSt *acc, int count, int L) {
+  casc_flush(E, p, acc, 0);
+  int opened = 0;
+  int64_t span = DW_SUM_BLOCK;
+  for (int l = 1; l + 1 < L; l++) {
+    span *= DW_SUM_FAN;
+    get(E, count);
+    i32c(E, span - 1);
+    ins(E, W_I32_AND);
+    ins(E, W_I32_EQZ);
+    ins(E, W_IF);
+    opened++;
+    casc_flush(E, p, acc, l);
+  }
+  while (opened--) ins(E, W_END);
+}
+
+/* Any cascade accumulator in pass p? */
+static bool pass_has_casc(const FNest *n, int p) {
+  for (int k = 0; k < n->nacc; k++)
+    if (n->acc[k].pass == p && is_casc(&n->acc[k])) return true;
+  return false;
+}
+
+/* The end of a cascade: levels fold upwards, the top level's 8 lanes add
+ * as ((a0+a1)+(a2+a3))+((a4+a5)+(a6+a7)) into st->s (FV_INNER, a scalar)
+ * or st->v[0] (the outer lanes). */
+static void cascade_finish(Em *E, AccSt *st) {
+  const FNest *n = E->n;
+  int L = dw_sum_levels(inner_count(n)), ns = casc_slots(n);
+  for (int l = 0; l + 1 < L; l++)
+    for (int j = 0; j < ns; j++) casc_add(E, st->lev[l + 1][j], st->lev[l][j]);
+  Val t[DW_SUM_LANES];
+  for (int j = 0; j < DW_SUM_LANES; j++)
+    t[j] = n->vec == FV_INNER ? lane_get(E, st->lev[L - 1][j / 4], j % 4)
+                              : st->lev[L - 1][j];
+  Val r = binop(E, OP_ADD, binop(E, OP_ADD, binop(E, OP_ADD, t[0], t[1]),
+                                 binop(E, OP_ADD, t[2], t[3])),
+                binop(E, OP_ADD, binop(E, OP_ADD, t[4], t[5]),
+                      binop(E, OP_ADD, t[6], t[7])));
+  if (n->vec == FV_INNER)
+    st->s = r;
+  else
+    st->v[0] = r;
 }
 
 /* The final value of an accumulator (dtype of the reduction's result). */
@@ -2489,6 +2787,144 @@ static void inner_body(Em *E, int p, AccSt *acc, int slot) {
   E->in_inner = false;
 }
 
+/* After an element of the flat loop of several inner loops: the next
+ * element's loop variables (the innermost + 1, carried into the outer
+ * ones), and, when the innermost wraps, the row bases of the loads again
+ * (computed in front of the loop by loop_splice, they hold the outer inner
+ * variables). */
+static void odometer_step(Em *E) {
+  const FNest *n = E->n;
+  int first = n->nouter, last = n->nouter + n->ninner - 1;
+  int opened = 0;
+  for (int v = last; v > first; v--) {
+    get(E, E->var[v]);
+    i32c(E, 1);
+    ins(E, W_I32_ADD);
+    ins_i(E, W_LOCAL_TEE, E->var[v]);
+    i32c(E, n->ext[v]);
+    ins(E, W_I32_EQ);
+    ins(E, W_IF);
+    opened++;
+    i32c(E, 0);
+    set(E, E->var[v]);
+  }
+  get(E, E->var[first]);
+  i32c(E, 1);
+  ins(E, W_I32_ADD);
+  set(E, E->var[first]);
+  while (opened > 1) { /* close the ifs of the outer carries */
+    ins(E, W_END);
+    opened--;
+  }
+  int rb_var = E->rb_var;
+  E->rb_var = -1;
+  for (int k = 0; k < E->nrb; k++) {
+    const RowBase *r = &E->rb[k];
+    FAff a = r->base;
+    uint32_t off = push_addr(E, r->buf, &a);
+    if (off) {
+      i32c(E, off);
+      ins(E, W_I32_ADD);
+    }
+    set(E, r->local);
+  }
+  E->rb_var = rb_var;
+  ins(E, W_END);
+}
+
+/* The inner loops of a pass with cascade accumulators (see AccSt), as one
+ * flat loop over the R reduced elements: steps of 8 (FV_INNER: two 4-lane
+ * bodies, slots 0 and 1; else 8 bodies, slots 0..7) in blocks of
+ * DW_SUM_BLOCK with the flushes between blocks, the steps of the last
+ * partial block, the non-cascade accumulators folded (FV_INNER), then the
+ * tail element by element (lane / slot t). One inner loop: its variable
+ * is the flat index. Several: a flat counter drives the loop, the loop
+ * variables advance as an odometer (odometer_step). outer_body finishes the
+ * cascades. */
+static void cascade_loop(Em *E, int p, AccSt *acc) {
+  const FNest *n = E->n;
+  int64_t R = inner_count(n);
+  if (R == 0) return;
+  bool vec = n->vec == FV_INNER, multi = n->ninner > 1;
+  int lanes = vec ? 4 : 1, bps = DW_SUM_LANES / lanes;
+  int L = dw_sum_levels(R);
+  int64_t base = L > 1 ? R / DW_SUM_BLOCK * DW_SUM_BLOCK : 0;
+  int64_t full = base + ((R - base) & ~(int64_t)(DW_SUM_LANES - 1));
+  int v = n->nouter + n->ninner - 1, var = E->var[v];
+  int flat = multi ? local_new(E, T_I32, "r") : var;
+  int lanes_i = E->lanes_i, vvar = E->vvar;
+  for (int k = n->nouter; k < v; k++) {
+    i32c(E, 0);
+    set(E, E->var[k]);
+  }
+  i32c(E, 0);
+  set(E, var);
+  Capture cap = loop_capture(E, v);
+  if (multi) {
+    i32c(E, 0);
+    set(E, flat);
+  }
+  for (int part = 0; part < 2; part++) {
+    int64_t end = part ? full : base;
+    if (end <= (part ? base : 0)) continue;
+    if (vec) {
+      E->lanes_i = 4;
+      E->vvar = v;
+    }
+    if (!part) ins(E, W_LOOP); /* blocks */
+    ins(E, W_LOOP);            /* steps of 8 */
+    for (int j = 0; j < bps; j++) {
+      inner_body(E, p, acc, j);
+      if (multi) {
+        odometer_step(E);
+      } else {
+        get(E, var);
+        i32c(E, lanes);
+        ins(E, W_I32_ADD);
+        set(E, var);
+      }
+    }
+    if (multi) {
+      get(E, flat);
+      i32c(E, DW_SUM_LANES);
+      ins(E, W_I32_ADD);
+      set(E, flat);
+    }
+    get(E, flat);
+    if (!part) {
+      i32c(E, DW_SUM_BLOCK - 1);
+      ins(E, W_I32_AND);
+    } else {
+      i32c(E, end);
+      ins(E, W_I32_LT_U);
+    }
+    ins_i(E, W_BR_IF, 0);
+    ins(E, W_END);
+    E->lanes_i = lanes_i;
+    E->vvar = vvar;
+    if (!part) {
+      casc_block_end(E, p, acc, flat, L);
+      get(E, flat);
+      i32c(E, end);
+      ins(E, W_I32_LT_U);
+      ins_i(E, W_BR_IF, 0);
+      ins(E, W_END);
+    }
+  }
+  if (vec)
+    for (int k = 0; k < n->nacc; k++)
+      if (n->acc[k].pass == p) acc_fold(E, &n->acc[k], &acc[k]);
+  for (int64_t t = 0; full + t < R; t++) {
+    if (!multi) {
+      i32c(E, full + t);
+      set(E, var);
+    }
+    inner_body(E, p, acc, (int)t);
+    if (multi && full + t + 1 < R) odometer_step(E);
+  }
+  loop_splice(E, cap);
+}
+
 static void inner_loops(Em *E, int v, int p, AccSt *acc) {
   const FNest *n = E->n;
   if (v == n->nouter + n->ninner) {
@@ -2497,9 +2933,13 @@ static void inner_loops(Em *E, int v, int p, AccSt *acc) {
   }
   int64_t ext = n->ext[v];
   if (ext == 0) return;
+  if (v == n->nouter && pass_has_casc(n, p)) {
+    cascade_loop(E, p, acc);
+    return;
+  }
   if (n->vec == FV_INNER && v == n->nouter + n->ninner - 1) {
-    /* two 4-lane bodies per step of 8 (the eager sum's 8 accumulators),
-     * the slots folded, then the rest in order */
+    /* (no float sum in this pass) two 4-lane bodies per step of 8, the
+     * slots folded, then the rest in order */
     int64_t full = ext & ~(int64_t)7;
     if (full) {
       E->lanes_i = 4;
@@ -2560,6 +3000,15 @@ static void outer_body(Em *E) {
     inner_loops(E, n->nouter, p, acc);
     E->vvar = vsaved;
     E->lanes_i = E->lanes_o;
+    if (pass_has_casc(n, p)) {
+      for (int k = 0; k < n->nacc; k++)
+        if (n->acc[k].pass == p && is_casc(&n->acc[k])) {
+          int saved = E->fn->node;
+          E->fn->node = n->acc[k].node;
+          cascade_finish(E, &acc[k]);
+          E->fn->node = saved;
+        }
+    }
     for (int k = 0; k < n->nacc; k++) {
       if (n->acc[k].pass != p) continue;
       int saved = E->fn->node;
@@ -3216,7 +3665,7 @@ bool dwW_emit(Ctx *c, const Graph *g, EmitMode mode, const char *filename,
   E.p = &plan;
   E.mode = mode;
   E.file = filename && *filename ? filename : "main.py";
-  E.pow_fn = E.fmod_fn = -1;
+  E.pow_fn = E.fmod_fn = E.sincos_fn = -1;
   E.args = 0;
   E.ptr = calloc((size_t)plan.nbuf + 1, sizeof *E.ptr);
   bool ok = E.ptr != NULL;

@@ -5,7 +5,9 @@
 //
 // The graphs are build_bench() of tests/unit/test_wasm_emit.c: add+relu over
 // 1M floats, a 3-op fused chain over 1M floats, a softmax over 1024 rows of
-// 1024, a 256x256x256 matmul + bias + relu. The helper (`--bench DIR`)
+// 1024, float32 sums and means in each loop shape (all of 1M, rows, columns,
+// [65536, 16] over dim 0, two or three reduced dims), softmax over dim 0 and a
+// layer_norm of 1024x1024, a 256x256x256 matmul + bias + relu. The helper (`--bench DIR`)
 // writes the modules and data and times the native eager run (fastest of 5);
 // here each module runs as emitted and after Binaryen -O3 (fastest of 15
 // calls on one instance, after 5 warm-up calls; the fastest run is the

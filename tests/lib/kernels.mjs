@@ -116,7 +116,11 @@ function ulps(a, b) {
   return Math.abs(ia - ib);
 }
 
-/** Compares outputs with the eager ones; returns {maxUlp} or throws. */
+/**
+ * Compares outputs with the eager ones; returns {maxUlp} or throws. Cases
+ * marked exact (the long float sums: one summation order on both sides)
+ * must be bit-identical.
+ */
 export function compare(c, got, label) {
   let maxUlp = 0;
   c.outputs.forEach((t, j) => {
@@ -132,6 +136,7 @@ export function compare(c, got, label) {
       }
       if (Number.isNaN(w) && Number.isNaN(h)) continue;
       const u = ulps(h, w);
+      if (c.exact && u !== 0) assert.fail(`${label} output ${j}[${i}]: ${h} != eager ${w} (${u} ulp; must be bit-identical)`);
       if (u <= 2) {
         maxUlp = Math.max(maxUlp, u);
         continue;

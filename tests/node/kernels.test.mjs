@@ -10,8 +10,9 @@
 //   - int64/int32/bool: exactly;
 //   - float32: bit-identical or within 2 ulp (the same dwmath.h recipes and
 //     accumulation orders run on both sides, so differences are rare), or
-//     within the case's rtol/atol (sums longer than 128 elements, where the
-//     eager pairwise split differs), nan matching nan;
+//     within the case's rtol/atol, nan matching nan; cases marked exact
+//     (the long float sums and means, softmax, layer_norm: the cascade
+//     order of dwmath.h on both sides) must be bit-identical;
 //   - cases that must fail return their DW_KERR_* status.
 // Then every module goes through Binaryen (wasm/node_modules/binaryen, as
 // the host does: optimize level 3, shrink 1) twice: read from the bytes,

@@ -32,6 +32,7 @@ typedef struct KCase {
   int status;        /* expected kernel status (DW_KERR_*) */
   EmitMode mode;
   int want_nests;    /* > 0: the plan must have exactly this many nests */
+  bool exact;        /* float outputs bit-identical to eager (0 ulp) */
   bool bad;          /* building failed (a bug in the case) */
 } KCase;
 
@@ -269,6 +270,23 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 5, k1(&b, OP_EXP, x), k1(&b, OP_SIN, x), k1(&b, OP_COS, x),
          k1(&b, OP_TANH, x), k1(&b, OP_LOG, y));
   }
+  /* sin/cos beyond 2^20: the exact reduction (dwm_rem_pio2_big and the
+   * emitter's $sincosf_big), bit-identical to eager; lanes mix both paths */
+  b = knew(L, c, "sin_cos_huge_arguments");
+  {
+    int a = kin(&b, "a", DT_F32, 1e5, 1e7, 1, 203);
+    int w = kin(&b, "w", DT_F32, -1e10, 1e10, 1, 37);
+    int y = kin(&b, "y", DT_F32, -1e20, 1e20, 1, 37);
+    int z = kin(&b, "z", DT_F32, -1e30, 1e30, 1, 37);
+    int t = kin(&b, "t", DT_F32, -3.4e38, 3.4e38, 1, 37);
+    b.k->in[0].special = 1;
+    b.k->in[4].special = 1;
+    kout(&b, 10, k1(&b, OP_SIN, a), k1(&b, OP_COS, a), k1(&b, OP_SIN, w),
+         k1(&b, OP_COS, w), k1(&b, OP_SIN, y), k1(&b, OP_COS, y),
+         k1(&b, OP_SIN, z), k1(&b, OP_COS, z), k1(&b, OP_SIN, t),
+         k1(&b, OP_COS, t));
+    b.k->exact = true;
+  }
   b = knew(L, c, "clamp_f32");
   {
     int x = kin(&b, "x", DT_F32, -4, 4, 1, 19);
@@ -502,7 +520,7 @@ static inline void build_cases(Ctx *c, KList *L) {
   {
     int x = kin(&b, "x", DT_F32, 0, 1, 2, 3, 1000);
     kout(&b, 2, kred(&b, OP_SUM, x, false, 1, 1), kred(&b, OP_MEAN, x, true, 1, 1));
-    b.k->rtol = 1e-5;
+    b.k->exact = true;
   }
   b = knew(L, c, "reduce_prologue_epilogue");
   {
@@ -591,6 +609,142 @@ static inline void build_cases(Ctx *c, KList *L) {
     int cl = kred(&b, OP_AMAX, x, true, 1, 0); /* [1, 9] */
     kout(&b, 1, k2(&b, OP_MUL, r, cl));
   }
+  /* -- large float32 sums: the cascade order of dwmath.h in every loop
+   *    shape (vector over r, vector over outputs with one or several
+   *    reduced loops, scalar), bit-identical to the eager kernels -- */
+  b = knew(L, c, "sum_all_1M_const");
+  {
+    int x = kin(&b, "x", DT_F32, 0.1, 0.1, 1, 1 << 20);
+    kout(&b, 2, kred(&b, OP_SUM, x, false, 0), kred(&b, OP_MEAN, x, true, 1, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_all_1M_plus_3_random");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 3, 1, (1 << 20) + 3);
+    kout(&b, 1, kred(&b, OP_SUM, x, false, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_dim0_reshape_1M_by_16");
+  {
+    int x = kin(&b, "x", DT_F32, 0.1, 0.1, 1, 1 << 20);
+    int r = kview(&b, OP_RESHAPE, x, 2, -1, 16);
+    kout(&b, 2, kred(&b, OP_SUM, r, false, 1, 0), kred(&b, OP_MEAN, r, true, 1, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_rows_block_edges");
+  {
+    /* rows of 2049 (one element past a level-1 flush), and row lengths
+     * around the block (127..129), each with a tail */
+    int x = kin(&b, "x", DT_F32, -2, 3, 2, 5, 2049);
+    int y = kin(&b, "y", DT_F32, 0, 1, 2, 6, 129);
+    int z = kin(&b, "z", DT_F32, 0, 1, 2, 3, 127);
+    int w = kin(&b, "w", DT_F32, 0, 1, 2, 3, 128);
+    kout(&b, 5, kred(&b, OP_SUM, x, false, 1, 1), kred(&b, OP_MEAN, y, true, 1, 1),
+         kred(&b, OP_SUM, z, false, 1, 1), kred(&b, OP_SUM, w, false, 1, 1),
+         kred(&b, OP_SUM, x, false, 1, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_cols_outer_lanes_and_tail");
+  {
+    /* 37 outputs: 9 groups of 4 lanes and one scalar; 4099 rows */
+    int x = kin(&b, "x", DT_F32, -1, 2, 2, 4099, 37);
+    kout(&b, 2, kred(&b, OP_SUM, x, false, 1, 0), kred(&b, OP_MEAN, x, true, 1, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_two_reduced_dims_rotating");
+  {
+    /* dims 0 and 2 of [67, 5, 301]: two inner loops (R = 20167, 7 mod 8) */
+    int x = kin(&b, "x", DT_F32, 0, 1, 3, 67, 5, 301);
+    kout(&b, 2, kred(&b, OP_SUM, x, false, 2, 0, 2), kred(&b, OP_MEAN, x, true, 2, 0, 2));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_two_reduced_dims_innermost_by_8");
+  {
+    /* dims 0 and 2 of [37, 3, 24] (R = 888) and of [300, 2, 16] (R =
+     * 4800): two inner loops, the innermost a multiple of 8 */
+    int x = kin(&b, "x", DT_F32, -1, 2, 3, 37, 3, 24);
+    int y = kin(&b, "y", DT_F32, 0, 1, 3, 300, 2, 16);
+    kout(&b, 2, kred(&b, OP_SUM, x, false, 2, 0, 2), kred(&b, OP_MEAN, y, true, 2, 0, 2));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_three_reduced_loops_odometer");
+  {
+    /* three inner loops that cannot merge (two carries), R = 140; all of
+     * a permuted [12, 11, 13] (R = 1716, no outer loop); R = 4 (no step
+     * of 8, the tail only) */
+    int x = kin(&b, "x", DT_F32, -1, 2, 4, 4, 5, 6, 7);
+    int t = kview(&b, OP_PERMUTE, x, 4, 2, 0, 3, 1);   /* [6, 4, 7, 5] */
+    int y = kin(&b, "y", DT_F32, 0, 1, 3, 12, 11, 13);
+    int u = kview(&b, OP_PERMUTE, y, 3, 2, 0, 1);
+    int z = kin(&b, "z", DT_F32, 0, 1, 3, 2, 3, 2);
+    kout(&b, 4, kred(&b, OP_SUM, t, false, 3, 1, 2, 3), kred(&b, OP_MEAN, t, true, 3, 1, 2, 3),
+         kred(&b, OP_SUM, u, false, 0), kred(&b, OP_SUM, z, false, 2, 0, 2));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_all_of_permuted_large");
+  {
+    /* a transposed [300, 701]: scalar loops over two dims (FV_NONE) */
+    int x = kin(&b, "x", DT_F32, 0, 1, 2, 300, 701);
+    int t = kview(&b, OP_PERMUTE, x, 2, 1, 0);
+    kout(&b, 2, kred(&b, OP_SUM, t, false, 0), kred(&b, OP_SUM, t, false, 1, 1));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_middle_dim_large");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 1, 3, 3, 3001, 10);
+    kout(&b, 1, kred(&b, OP_SUM, x, true, 1, 1));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_with_other_accumulators_same_pass");
+  {
+    /* a cascade sum beside amax, argmax, an int64 sum and a float product
+     * in the same pass (and a stored prologue value) */
+    int x = kin(&b, "x", DT_F32, 0.999, 1.001, 2, 5, 3001);
+    int i = kin(&b, "i", DT_I64, -9, 9, 2, 5, 3001);
+    int e = k2(&b, OP_MUL, x, kconst(&b, DT_F32, 3));
+    kout(&b, 6, kred(&b, OP_SUM, e, false, 1, 1), kred(&b, OP_AMAX, e, false, 1, 1),
+         kred(&b, OP_ARGMAX, e, false, 1, 1), kred(&b, OP_SUM, i, false, 1, 1),
+         kred(&b, OP_PROD, x, false, 1, 1), e);
+    b.k->exact = true;
+  }
+  b = knew(L, c, "softmax_dim0_large");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 3000, 21);
+    int m = kred(&b, OP_AMAX, x, true, 1, 0);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    kout(&b, 1, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 0)));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "log_softmax_rows_large");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 4, 20000);
+    int m = kred(&b, OP_AMAX, x, true, 1, 1);
+    int d = k2(&b, OP_SUB, x, m);
+    int s = kred(&b, OP_SUM, k1(&b, OP_EXP, d), true, 1, 1);
+    kout(&b, 1, k2(&b, OP_SUB, d, k1(&b, OP_LOG, s)));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "layer_norm_large");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 3, 5000);
+    int mu = kred(&b, OP_MEAN, x, true, 1, -1);
+    int d = k2(&b, OP_SUB, x, mu);
+    int var = kred(&b, OP_MEAN, k2(&b, OP_MUL, d, d), true, 1, -1);
+    int r = k1(&b, OP_RSQRT, k2(&b, OP_ADD, var, kconst(&b, DT_F32, 1e-5)));
+    kout(&b, 2, k2(&b, OP_MUL, d, r), var);
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sum_special_values_large");
+  {
+    /* nan / inf / -0 sprinkled over long rows and columns */
+    int x = kin(&b, "x", DT_F32, -3, 3, 2, 300, 301);
+    b.k->in[0].special = 1;
+    int y = kin(&b, "y", DT_F32, -3, 3, 2, 300, 301);
+    b.k->in[1].special = 2;
+    kout(&b, 4, kred(&b, OP_SUM, x, false, 1, 1), kred(&b, OP_SUM, x, false, 1, 0),
+         kred(&b, OP_SUM, y, false, 1, 1), kred(&b, OP_SUM, y, false, 1, 0));
+    b.k->exact = true;
+  }
   /* -- matmul -- */
   static const int mm_sizes[][3] = {{1, 1, 1}, {2, 3, 4}, {4, 8, 8},
                                     {5, 7, 9}, {8, 16, 12}, {13, 5, 11},
@@ -673,7 +827,7 @@ static inline void build_cases(Ctx *c, KList *L) {
     int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
     kout(&b, 2, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, -1)),
          kred(&b, OP_ARGMAX, x, false, 1, 1));
-    b.k->rtol = 1e-6;
+    b.k->exact = true;
   }
   /* -- the testing backend -- */
   b = knew(L, c, "relu_runtime_error");

@@ -712,7 +712,8 @@ static void test_reduce(void) {
   drop(c, t);
   drop(c, e);
 
-  /* large float sums: pairwise, close to the exact (double) sum */
+  /* large float sums: the cascade order, close to the exact (double) sum
+   * (test_sum_accuracy checks every layout) */
   const int N = 1000003;
   Tensor *big = dwT_new(c, DT_F32, 1, SHAPE(N));
   double exact = 0;
@@ -729,7 +730,7 @@ static void test_reduce(void) {
   drop(c, t);
   Tensor *big2 = reshape(big, ATTR(1000003, 1));
   t = op1(c, OP_SUM, big2, &d0); /* column path */
-  CHECK(t && fabs(dwT_get(t, 0) - exact) / exact < 1e-3);
+  CHECK(t && fabs(dwT_get(t, 0) - exact) / exact < 1e-6);
   drop(c, t);
   drop(c, big2);
   drop(c, big);
@@ -737,6 +738,181 @@ static void test_reduce(void) {
   drop(c, i);
   drop(c, b);
   drop(c, a);
+}
+
+/* ------------------------------------------------------------------ */
+/* float32 sums: accuracy and layout independence                      */
+/* ------------------------------------------------------------------ */
+
+/* The worst-case error of the cascade order (dwmath.h) over R elements,
+ * relative to sum |x|: an element goes through at most 16 adds in its
+ * lane's block, 16 flushes + 1 fold per level above, and the 3-level tree
+ * of the lanes. */
+static double casc_bound(int64_t R) {
+  int L = dw_sum_levels(R);
+  return (16.0 + 17.0 * (L - 1) + 3.0) * 0x1p-24 * 1.001;
+}
+
+/* Fills v[0..n) with pattern kind: 0 the constant 0.1, 1 uniform [0, 1),
+ * 2 uniform [-1, 1) (cancellation), 3 magnitudes over 2^-20 .. 2^20. */
+static void sum_data(float *v, int64_t n, int kind, uint64_t seed) {
+  uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 1;
+  for (int64_t i = 0; i < n; i++) {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    double u = (double)(s >> 11) / 9007199254740992.0;
+    switch (kind) {
+    case 0: v[i] = 0.1f; break;
+    case 1: v[i] = (float)u; break;
+    case 2: v[i] = (float)(2 * u - 1); break;
+    default: v[i] = (float)ldexp(u + 0.5, (int)(s % 41) - 20); break;
+    }
+  }
+}
+
+static float f32_at(const Tensor *t, int64_t i) { return (float)dwT_get(t, i); }
+static bool same_bits(float a, float b) { return !memcmp(&a, &b, sizeof a); }
+
+/* One size R: the same 3 x R logical values (row j: out[j]) reduced in
+ * every layout the eager kernels have; all must agree bit for bit and
+ * stay within the cascade's error bound of the exact sum. Returns the
+ * largest relative error seen (vs sum |x|). */
+static double sum_layouts(int64_t R, int kind) {
+  const int K = 3;
+  Tensor *rows = dwT_new(c, DT_F32, 2, SHAPE(K, R)); /* [3, R] */
+  if (!rows) {
+    CHECK(!"alloc");
+    return 1;
+  }
+  float *v = dwT_data(rows);
+  sum_data(v, K * R, kind, (uint64_t)R * 7 + (uint64_t)kind);
+  double exact[3], mag[3];
+  for (int j = 0; j < K; j++) {
+    exact[j] = mag[j] = 0;
+    for (int64_t r = 0; r < R; r++) {
+      exact[j] += v[j * R + r];
+      mag[j] += fabs(v[j * R + r]);
+    }
+  }
+  OpAttrs d0 = ATTR(0), d1 = ATTR(1), d02 = ATTR(0, 2), d1k = ATTR(1);
+  d1k.keepdim = 1;
+  /* the same values as columns: [R, 3] contiguous (column kernel) */
+  Tensor *rt = op1(c, OP_PERMUTE, rows, (OpAttrs[]){ATTR(1, 0)});
+  Tensor *cols = dwT_contiguous(c, rt);
+  /* R split as [a, 3, b] (a * b = R, r = i * b + k): dims (0, 2) */
+  int64_t a = 1;
+  for (int64_t q = 2; q * q <= R; q++)
+    if (R % q == 0) a = q;
+  int64_t b = R / a;
+  Tensor *v4 = reshape(rows, ATTR(K, a, b));                       /* [3, a, b] */
+  Tensor *p3 = op1(c, OP_PERMUTE, v4, (OpAttrs[]){ATTR(1, 0, 2)}); /* [a, 3, b] */
+  Tensor *mid = dwT_contiguous(c, p3);
+  Tensor *res[7];
+  res[0] = op1(c, OP_SUM, rows, &d1);      /* rows, contiguous */
+  res[1] = op1(c, OP_SUM, cols, &d0);      /* columns */
+  res[2] = op1(c, OP_SUM, rt, &d0);        /* a transposed view */
+  res[3] = op1(c, OP_SUM, mid, &d02);      /* two reduced dims */
+  res[4] = op1(c, OP_SUM, rows, &d1k);     /* keepdim */
+  res[5] = op1(c, OP_MEAN, cols, &d0);     /* means: sum / R */
+  res[6] = op1(c, OP_MEAN, rows, &d1);
+  double worst = 0;
+  for (int k = 0; k < 7; k++) {
+    CHECK(res[k] && dwT_numel(res[k]) == K);
+    if (!res[k]) continue;
+    for (int j = 0; j < K; j++) {
+      float got = f32_at(res[k], j), want = f32_at(res[0], j);
+      if (k >= 5) want = want / (float)R;
+      if (!same_bits(got, want)) {
+        fprintf(stderr, "sum R=%lld kind %d layout %d out %d: %.9g != %.9g\n",
+                (long long)R, kind, k, j, got, want);
+        CHECK(!"layouts agree bit for bit");
+      }
+    }
+  }
+  for (int j = 0; j < K && res[0]; j++) {
+    double err = fabs((double)f32_at(res[0], j) - exact[j]) / (mag[j] ? mag[j] : 1);
+    if (err > worst) worst = err;
+  }
+  if (!(worst <= casc_bound(R)))
+    fprintf(stderr, "sum R=%lld kind %d: relative error %.3g > bound %.3g\n",
+            (long long)R, kind, worst, casc_bound(R));
+  CHECK(worst <= casc_bound(R));
+  /* all dims: the 3R values in one sum, row-major (rows and columns
+   * orders differ here: two different sequences) */
+  Tensor *all = op1(c, OP_SUM, rows, (OpAttrs[]){no_dims()});
+  double ex = 0, mg = 0;
+  for (int64_t i = 0; i < K * R; i++) ex += v[i], mg += fabs(v[i]);
+  CHECK(all && fabs(f32_at(all, 0) - ex) <= casc_bound(K * R) * mg);
+  drop(c, all);
+  for (int k = 0; k < 7; k++) drop(c, res[k]);
+  drop(c, mid);
+  drop(c, p3);
+  drop(c, v4);
+  drop(c, cols);
+  drop(c, rt);
+  drop(c, rows);
+  return worst;
+}
+
+static void test_sum_accuracy(void) {
+  static const int64_t sizes[] = {1, 2, 7, 8, 9, 15, 16, 127, 128, 129,
+                                  1000, 2047, 2048, 2049, 4099, 32767,
+                                  32768, 32769, 100003, 524288, 524289,
+                                  1048576};
+  static const char *const kinds[] = {"0.1", "U[0,1)", "U[-1,1)", "2^+-20"};
+  for (int kind = 0; kind < 4; kind++) {
+    double worst = 0, at1m = 0;
+    int64_t at = 0;
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+      double e = sum_layouts(sizes[k], kind);
+      if (e > worst) worst = e, at = sizes[k];
+      if (sizes[k] == 1 << 20) at1m = e;
+    }
+    printf("float32 sum %-8s R <= 2^20, 7 layouts: max error %.3g * sum|x| "
+           "(R = %lld); R = 2^20: %.3g (bound %.3g)\n",
+           kinds[kind], worst, (long long)at, at1m, casc_bound(1 << 20));
+  }
+  /* signed zeros: lanes start at +0, so a sum of -0.0s is +0 (as in
+   * PyTorch) in every layout and length */
+  for (int64_t R = 1; R <= 20; R++) {
+    Tensor *z = dwT_new(c, DT_F32, 2, SHAPE(3, R));
+    float *zv = dwT_data(z);
+    for (int64_t i = 0; i < 3 * R; i++) zv[i] = -0.0f;
+    Tensor *zt = op1(c, OP_PERMUTE, z, (OpAttrs[]){ATTR(1, 0)});
+    Tensor *zc = dwT_contiguous(c, zt);
+    Tensor *r1 = op1(c, OP_SUM, z, (OpAttrs[]){ATTR(1)});
+    Tensor *r0 = op1(c, OP_SUM, zc, (OpAttrs[]){ATTR(0)});
+    for (int j = 0; j < 3; j++) {
+      CHECK(r1 && same_bits(f32_at(r1, j), 0.0f));
+      CHECK(r0 && same_bits(f32_at(r0, j), 0.0f));
+    }
+    drop(c, r0);
+    drop(c, r1);
+    drop(c, zc);
+    drop(c, zt);
+    drop(c, z);
+  }
+  /* PyTorch 1.13's results (its cascade sum) for 2^20 x 0.1: all
+   * reduced, and the columns of reshape(-1, 16) */
+  Tensor *x = dwT_new(c, DT_F32, 1, SHAPE(1 << 20));
+  float *xv = dwT_data(x);
+  for (int i = 0; i < 1 << 20; i++) xv[i] = 0.1f;
+  Tensor *s = op1(c, OP_SUM, x, (OpAttrs[]){no_dims()});
+  CHECK(s && f32_at(s, 0) == 104857.6171875f);
+  Tensor *m = op1(c, OP_MEAN, x, (OpAttrs[]){no_dims()});
+  CHECK(m && f32_at(m, 0) == 104857.6171875f / 1048576.0f);
+  Tensor *x16 = reshape(x, ATTR(-1, 16));
+  Tensor *s0 = op1(c, OP_SUM, x16, (OpAttrs[]){ATTR(0)});
+  CHECK(s0 && f32_at(s0, 0) == 6553.60107421875f && f32_at(s0, 15) == 6553.60107421875f);
+  printf("float32 sum of 2^20 x 0.1: %.4f, reshape(-1, 16).sum(0): %.4f "
+         "(PyTorch 104857.6172, 6553.6011; exact 104857.6016, 6553.6001)\n",
+         s ? f32_at(s, 0) : 0, s0 ? f32_at(s0, 0) : 0);
+  drop(c, s0);
+  drop(c, x16);
+  drop(c, m);
+  drop(c, s);
+  drop(c, x);
 }
 
 static void test_views(void) {
@@ -1208,6 +1384,65 @@ static void test_math(void) {
            sw[k].lo, sw[k].hi, worst, at);
     CHECK(worst <= sw[k].max_ulp);
   }
+  /* sin/cos of large arguments (the exact reduction of dwm_rem_pio2_big):
+   * log-uniform magnitudes 2^17 .. 2^128, both signs, every exponent, and
+   * the float32 multiples of pi/2 closest to a zero of sin or cos. */
+  {
+    double wsin = 0, wcos = 0, asin_ = 0, acos_ = 0;
+    uint64_t st = 12345;
+    for (int i = 0; i < 2000000; i++) {
+      st ^= st << 13;
+      st ^= st >> 7;
+      st ^= st << 17;
+      int ex = 17 + (int)(st % 111);
+      float x = (float)ldexp(1.0 + (double)((st >> 20) & 0xffffff) / 0x1p24, ex);
+      if (isinf(x)) x = 0x1.fffffep127f;
+      if (st & 1) x = -x;
+      if (i < 4) x = i & 1 ? -0x1p20f : 0x1p20f;
+      double es = ulp_err(dw_sinf(x), sin((double)x));
+      double ec = ulp_err(dw_cosf(x), cos((double)x));
+      if (es > wsin) wsin = es, asin_ = x;
+      if (ec > wcos) wcos = ec, acos_ = x;
+    }
+    /* hard cases: n * pi/2 rounded to float32 for n up to 2^18 * ... */
+    for (int k = 1; k < 200000; k++) {
+      float x = (float)((double)k * 1.5707963267948966 * 0x1p9);
+      double es = ulp_err(dw_sinf(x), sin((double)x));
+      double ec = ulp_err(dw_cosf(x), cos((double)x));
+      if (es > wsin) wsin = es, asin_ = x;
+      if (ec > wcos) wcos = ec, acos_ = x;
+    }
+    printf("dwmath %-8s |x| in [2^17, 2^128]: max error %.3f ulp (at %g)\n",
+           "sin", wsin, asin_);
+    printf("dwmath %-8s |x| in [2^17, 2^128]: max error %.3f ulp (at %g)\n",
+           "cos", wcos, acos_);
+    CHECK(wsin <= 1.0 && wcos <= 1.0);
+    /* the tensor kernels (4 lanes under SIMD: big lanes take the scalar
+     * recipe) agree with dw_sinf / dw_cosf bit for bit, small and big
+     * arguments mixed in each group of 4 */
+    const int N = 1001;
+    Tensor *xt = dwT_new(c, DT_F32, 1, SHAPE(N));
+    float *xv = dwT_data(xt);
+    for (int i = 0; i < N; i++)
+      xv[i] = (float)(i % 3 == 0 ? ldexp(1.0 + i * 1e-3, 18 + i % 110) * (i % 2 ? -1 : 1)
+                                 : sin(i * 1.3) * 30);
+    xv[7] = INFINITY;
+    xv[8] = NAN;
+    for (int k = 0; k < 2; k++) {
+      Tensor *yt = op1(c, k ? OP_COS : OP_SIN, xt, NULL);
+      int bad = 0;
+      for (int i = 0; yt && i < N; i++) {
+        float want = k ? dw_cosf(xv[i]) : dw_sinf(xv[i]), got = f32_at(yt, i);
+        if (!same_bits(got, want) && !(isnan(got) && isnan(want))) bad++;
+      }
+      CHECK(yt && bad == 0);
+      drop(c, yt);
+    }
+    drop(c, xt);
+    /* sin(1e15) (PyTorch 0.994), results within [-1, 1] at the top */
+    CHECK(fabs(dw_sinf(1e15f) - sin((double)1e15f)) < 1e-6);
+    CHECK(fabsf(dw_sinf(0x1.fffffep127f)) <= 1 && fabsf(dw_cosf(-7.77e16f)) <= 1);
+  }
   double worst = 0;
   for (int i = 0; i < 200000; i++) {
     float x = (float)(i * 1e-4), y = (float)(sin(i * 0.7) * 12);
@@ -1235,6 +1470,7 @@ int main(void) {
   test_wide_pointwise();
   test_unary();
   test_reduce();
+  test_sum_accuracy();
   test_views();
   test_matmul();
   test_cat_create();

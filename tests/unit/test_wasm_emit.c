@@ -114,10 +114,11 @@ static void dump_case(Ctx *c, KCase *k, const WasmModule *m, const char *dir,
   }
   fprintf(manifest, "%s\n {\"name\": \"%s\", \"wasm\": \"%s.wasm\", "
           "\"scratch\": %zu, \"status\": %d, \"rtol\": %g, \"atol\": %g, "
+          "\"exact\": %s, "
           "\"eager_ok\": %s, \"eager_ms\": %.6f, \"nloops\": %d, "
           "\"wasm_size\": %zu, \"code_size\": %zu,\n  \"inputs\": [",
           first ? "" : ",", k->name, k->name, m->scratch, k->status, k->rtol,
-          k->atol, eager_ok ? "true" : "false", ms, m->nloops, m->len,
+          k->atol, k->exact ? "true" : "false", eager_ok ? "true" : "false", ms, m->nloops, m->len,
           m->len - m->wat_section);
   int ni = 0;
   for (int j = 0; j < g->n; j++) {
@@ -170,7 +171,62 @@ static void build_bench(Ctx *c, KList *L) {
     int m = kred(&b, OP_AMAX, x, true, 1, -1);
     int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
     kout(&b, 1, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, -1)));
-    b.k->rtol = 1e-5;
+    b.k->exact = true;
+  }
+  /* float32 sums and means in each loop shape (the cascade order) */
+  b = knew(L, c, "bench_sum_all_1M");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 1, 1, 1 << 20);
+    kout(&b, 1, kred(&b, OP_SUM, x, false, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "bench_sum_rows_1024x1024");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 1, 2, 1024, 1024);
+    kout(&b, 1, kred(&b, OP_SUM, x, false, 1, 1));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "bench_sum_cols_1024x1024");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 1, 2, 1024, 1024);
+    kout(&b, 1, kred(&b, OP_SUM, x, false, 1, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "bench_sum_dim0_65536x16");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 1, 2, 65536, 16);
+    kout(&b, 1, kred(&b, OP_SUM, x, false, 1, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "bench_mean_dims02_64x16x1024");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 1, 3, 64, 16, 1024);
+    kout(&b, 1, kred(&b, OP_MEAN, x, false, 2, 0, 2));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "bench_mean_dims023_256x64x7x7");
+  {
+    int x = kin(&b, "x", DT_F32, -1, 1, 4, 256, 64, 7, 7);
+    kout(&b, 1, kred(&b, OP_MEAN, x, false, 3, 0, 2, 3));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "bench_softmax_dim0_1024x1024");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 1024, 1024);
+    int m = kred(&b, OP_AMAX, x, true, 1, 0);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    kout(&b, 1, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 0)));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "bench_layer_norm_1024x1024");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 1024, 1024);
+    int mu = kred(&b, OP_MEAN, x, true, 1, -1);
+    int d = k2(&b, OP_SUB, x, mu);
+    int var = kred(&b, OP_MEAN, k2(&b, OP_MUL, d, d), true, 1, -1);
+    kout(&b, 1, k2(&b, OP_MUL, d, k1(&b, OP_RSQRT, k2(&b, OP_ADD, var,
+                                                       kconst(&b, DT_F32, 1e-5)))));
+    b.k->exact = true;
   }
   b = knew(L, c, "bench_matmul_bias_relu_256");
   {
