@@ -530,8 +530,12 @@ enum { BUILD_DEPTH = 48 };
 static int build(Builder *b, int N, int u, const Rows *rows) {
   const NodeState *s = &b->ns[u];
   bool avail = s->buf >= 0 && s->buf_nest < N;
-  if (b->depth >= BUILD_DEPTH && !avail && b->g->nodes[u].op != OP_INPUT &&
-      !s->want && memo_find(b, N, u, rows) < 0) {
+  OpKind kind = dw_ops[b->g->nodes[u].op].kind;
+  /* cut only at pointwise nodes: they materialise into a plain nest of
+   * their own (views, reductions, matmul and cat have placement rules) */
+  bool pointwise = kind == K_UNARY || kind == K_BINARY || kind == K_WHERE;
+  if (b->depth >= BUILD_DEPTH && pointwise && !avail && !s->want &&
+      memo_find(b, N, u, rows) < 0) {
     b->need = u;
     return R_NEED;
   }

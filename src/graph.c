@@ -468,6 +468,29 @@ int dwG_dce(Graph *g) {
 /* Eager execution                                                     */
 /* ------------------------------------------------------------------ */
 
+int dwG_view_base(const Graph *g, int k, const bool *is_base) {
+  for (int depth = 0; depth <= g->n; depth++) {
+    const GNode *nd = &g->nodes[k];
+    if (nd->op == OP_INPUT || (depth > 0 && is_base && is_base[k])) return k;
+    if (nd->op == OP_CONST || dw_ops[nd->op].kind != K_VIEW || nd->nin != 1) return -1;
+    k = nd->in[0];
+  }
+  return -1;
+}
+
+Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev) {
+  if (k == base) {
+    dwV_incref_o(&basev->h);
+    return basev;
+  }
+  const GNode *nd = &g->nodes[k];
+  Tensor *x = dwG_eval_views(c, g, nd->in[0], base, basev);
+  if (!x) return NULL;
+  Tensor *r = dwT_op(c, (Op)nd->op, 1, &x, &nd->at);
+  dwV_decref_o(c, &x->h);
+  return r;
+}
+
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs,
                    Tensor **outputs) {
   Tensor **val = calloc((size_t)g->n + 1, sizeof *val);

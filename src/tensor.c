@@ -1029,36 +1029,35 @@ static bool compute_stride(int on, const int64_t *oldshape,
   return view_d == -1;
 }
 
-static Tensor *view_op(Ctx *c, Op op, Tensor *x, const OpAttrs *a,
-                       const TMeta *m) {
-  int64_t stride[DW_MAXDIM] = {0};
-  int64_t offset = x->offset;
+/* The layout a view op gives its result (strides, element offset), as
+ * eager execution does: 1 a view, 0 a RESHAPE that must copy (contiguous
+ * strides), -1 a strict .view() that cannot view (ctx->err set). Works on
+ * tensors without data too: the tracer keeps its fakes' layouts with it,
+ * so .view() fails in a graph exactly where it fails eagerly. */
+int dwT_view_layout(Ctx *c, Op op, const Tensor *x, const OpAttrs *a,
+                    const TMeta *m, int64_t *stride, int64_t *offset) {
   int nd = x->ndim;
+  *offset = x->offset;
   switch (op) {
   case OP_RESHAPE:
     if (compute_stride(nd, x->shape, x->stride, m->ndim, m->shape, stride))
-      break;
+      return 1;
     if (a->flag) {
       dw_fail(c, EXC_RuntimeError,
               "view size is not compatible with input tensor's size and "
               "stride (at least one dimension spans across two contiguous "
               "subspaces). Use .reshape(...) instead.");
-      return NULL;
-    } else {
-      Tensor *copy = clone(c, x);
-      if (!copy) return NULL;
-      int64_t cs[DW_MAXDIM];
-      dwT_contig_strides(m->ndim, m->shape, cs);
-      Tensor *v = dwT_view(c, copy, m->ndim, m->shape, cs, copy->offset);
-      dwV_decref_o(c, &copy->h);
-      return v;
+      return -1;
     }
+    dwT_contig_strides(m->ndim, m->shape, stride);
+    *offset = 0;
+    return 0;
   case OP_PERMUTE:
     for (int k = 0; k < nd; k++) {
       int64_t d = a->i[k] < 0 ? a->i[k] + nd : a->i[k];
       stride[k] = x->stride[d];
     }
-    break;
+    return 1;
   case OP_EXPAND: {
     int n = m->ndim;
     for (int k = 0; k < n; k++) {
@@ -1067,28 +1066,46 @@ static Tensor *view_op(Ctx *c, Op op, Tensor *x, const OpAttrs *a,
                       ? 0
                       : x->stride[d];
     }
-    break;
+    return 1;
   }
   case OP_SLICE: {
     int d = (int)(a->i[0] < 0 ? a->i[0] + nd : a->i[0]);
     int64_t size = x->shape[d], start = a->i[1];
     if (start < 0) start += size;
     start = start < 0 ? 0 : start > size ? size : start;
-    memcpy(stride, x->stride, sizeof stride);
-    if (m->shape[d] > 0) offset += start * x->stride[d];
+    memcpy(stride, x->stride, sizeof(int64_t) * DW_MAXDIM);
+    if (m->shape[d] > 0) *offset += start * x->stride[d];
     stride[d] *= a->i[3];
-    break;
+    return 1;
   }
   case OP_SELECT: {
     int d = (int)(a->i[0] < 0 ? a->i[0] + nd : a->i[0]);
     int64_t idx = a->i[1] < 0 ? a->i[1] + x->shape[d] : a->i[1];
-    offset += idx * x->stride[d];
+    *offset += idx * x->stride[d];
     int n = 0;
     for (int k = 0; k < nd; k++)
       if (k != d) stride[n++] = x->stride[k];
-    break;
+    return 1;
   }
-  default: break;
+  default:
+    dwT_contig_strides(m->ndim, m->shape, stride);
+    *offset = 0;
+    return 0;
+  }
+}
+
+static Tensor *view_op(Ctx *c, Op op, Tensor *x, const OpAttrs *a,
+                       const TMeta *m) {
+  int64_t stride[DW_MAXDIM] = {0};
+  int64_t offset;
+  int r = dwT_view_layout(c, op, x, a, m, stride, &offset);
+  if (r < 0) return NULL;
+  if (r == 0) { /* RESHAPE that cannot view: a contiguous copy */
+    Tensor *copy = clone(c, x);
+    if (!copy) return NULL;
+    Tensor *v = dwT_view(c, copy, m->ndim, m->shape, stride, copy->offset);
+    dwV_decref_o(c, &copy->h);
+    return v;
   }
   return dwT_view(c, x, m->ndim, m->shape, stride, offset);
 }

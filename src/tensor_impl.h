@@ -6,13 +6,9 @@
 
 #include "dw.h"
 
-/* An uninitialised contiguous tensor (kernels overwrite every element). */
-Tensor *dwT_empty(Ctx *c, DType dt, int ndim, const int64_t *shape);
 /* A new contiguous tensor of dtype dt holding t's values (t itself, with a
  * new reference, when it already has that dtype). */
 Tensor *dwT_cast(Ctx *c, Tensor *t, DType dt);
-/* Contiguous strides for a shape. */
-void dwT_contig_strides(int ndim, const int64_t *shape, int64_t *stride);
 /* Name of a dtype as PyTorch's C++ messages spell it ("Float", "Long"). */
 const char *dwT_scalar_name(DType dt);
 

@@ -302,6 +302,10 @@ static Value assign_inplace(Interp *I, Tensor *x, Value r) {
                      x->ndim ? "[...]" : "[]");
   }
   if (dwR_tracing(I)) {
+    if (!dwR_inplace_ok(I, x)) {
+      drop(I, r);
+      return dwV_null();
+    }
     if (x->st) {
       /* a real tensor (graph input) mutated in the graph */
       if (!dwR_inplace_input(I, x, y)) {
@@ -824,6 +828,8 @@ BI(t_where) {
 /* softmax / log_softmax, decomposed: exp(x - max) / sum */
 static Value softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
   if (!check_dim(I, dim, x->ndim)) return dwV_null();
+  if (dwT_numel(x) == 0) /* nothing to normalise: an empty float tensor */
+    return x->dtype == DT_F32 ? op1(I, OP_CLONE, x, NULL) : cast_to(I, x, DT_F32);
   Value xf = x->dtype == DT_F32 ? (dwV_incref_o(&x->h), tv(x)) : cast_to(I, x, DT_F32);
   if (xf.t == V_NULL) return xf;
   Value m = reduce(I, OP_AMAX, TEN(xf), &dim, 1, true);
@@ -1507,7 +1513,7 @@ BI(t_contiguous) {
       !as_tensor_arg(I, v[0], "contiguous", "self"))
     return dwV_null();
   Tensor *x = TEN(v[0]);
-  if (!x->st || dwT_is_contiguous(x)) {
+  if (dwT_is_contiguous(x)) { /* fakes keep their layout (trace.c) */
     dwV_incref(v[0]);
     return v[0];
   }

@@ -615,6 +615,14 @@ static uint64_t sig_of(Value v, int depth) {
     }
     return h;
   }
+  case V_SET: {
+    Dict *d = ((Set *)v.u.o)->d;
+    h = mix(h, (uint64_t)d->len);
+    if (depth >= 4) return h;
+    for (int64_t k = 0; k < d->nent && k < 256; k++)
+      if (d->ent[k].used) h = mix(h, sig_of(d->ent[k].key, depth + 1));
+    return h;
+  }
   case V_INST: {
     Inst *in = (Inst *)v.u.o;
     h = mix(h, (uint64_t)(uintptr_t)in);
@@ -700,7 +708,7 @@ static const char *vt_name(int vt) {
       "NULL", "NoneType", "bool", "int", "float", "torch.dtype", "str", "list",
       "tuple", "dict", "Tensor", "function", "builtin", "method", "function",
       "type", "object", "module", "range", "slice", "iterator", "exception",
-      "cell", "object"};
+      "cell", "object", "set", "dict_view"};
   return vt >= 0 && vt < V_COUNT ? n[vt] : "?";
 }
 
@@ -1131,6 +1139,14 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
     goto done;
   }
   out.wrapped = 0;
+  /* views keep the layout eager execution would give them, so a strict
+   * .view() fails in the graph exactly where it fails eagerly */
+  int64_t stride[DW_MAXDIM] = {0}, offset = 0;
+  bool layout = dw_ops[op].kind == K_VIEW;
+  if (layout && dwT_view_layout(&I->c, op, in[0], at, &out, stride, &offset) < 0) {
+    result = dwI_raise_ctx(I);
+    goto done;
+  }
   if (t->g.n > 50000) {
     result = dwI_raise(I, EXC_RuntimeError,
                        "the traced graph grew beyond 50000 ops; is a loop "
@@ -1145,6 +1161,10 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
   }
   x->node = id;
   x->trace = t;
+  if (layout) {
+    memcpy(x->stride, stride, sizeof x->stride);
+    x->offset = offset;
+  }
   if (t->nfakes == t->capfakes) {
     int cap = t->capfakes ? t->capfakes * 2 : 32;
     Tensor **p = realloc(t->fakes, sizeof(Tensor *) * (size_t)cap);
@@ -1282,6 +1302,45 @@ fail:
   return NULL;
 }
 
+/* Replaces the kernel's copies of outputs that eager execution gives as
+ * views (of an input or of another output) by those views; bases first
+ * (node ids are in topological order). */
+static bool alias_outputs(Interp *I, const Graph *g, Tensor **inputs, Tensor **outs) {
+  bool *is_out = calloc((size_t)g->n + 1, sizeof *is_out);
+  int *order = malloc(sizeof(int) * (size_t)(g->nout + 1));
+  bool ok = is_out && order;
+  if (!ok) dw_fail(&I->c, EXC_MemoryError, "out of memory");
+  for (int j = 0; ok && j < g->nout; j++) {
+    is_out[g->outputs[j]] = true;
+    int p = j;
+    while (p > 0 && g->outputs[order[p - 1]] > g->outputs[j]) {
+      order[p] = order[p - 1];
+      p--;
+    }
+    order[p] = j;
+  }
+  for (int q = 0; ok && q < g->nout; q++) {
+    int j = order[q], k = g->outputs[j];
+    int b = dwG_view_base(g, k, is_out);
+    if (b < 0 || (b == k && g->nodes[k].op != OP_INPUT)) continue;
+    Tensor *basev = NULL;
+    if (g->nodes[b].op == OP_INPUT) basev = inputs[g->nodes[b].input];
+    else
+      for (int i = 0; i < g->nout; i++)
+        if (g->outputs[i] == b) basev = outs[i];
+    if (!basev) continue;
+    Tensor *v = dwG_eval_views(&I->c, g, k, b, basev);
+    ok = v != NULL;
+    if (ok) {
+      dwV_decref_o(&I->c, &outs[j]->h);
+      outs[j] = v;
+    }
+  }
+  free(is_out);
+  free(order);
+  return ok;
+}
+
 /* Runs a kernel: outputs are new contiguous tensors. */
 static bool run_kernel(Interp *I, Kernel *k, Tensor **inputs, int nin,
                        Tensor **outs, int *err_line) {
@@ -1319,7 +1378,7 @@ static bool run_kernel(Interp *I, Kernel *k, Tensor **inputs, int nin,
   }
   for (int j = 0; ok && j < g->nout; j++) {
     const TMeta *m = &g->nodes[g->outputs[j]].meta;
-    outs[j] = dwT_new(&I->c, (DType)m->dtype, m->ndim, m->shape);
+    outs[j] = dwT_empty(&I->c, (DType)m->dtype, m->ndim, m->shape); /* kernel writes all */
     ok = outs[j] != NULL;
     if (ok) argv[nin + j] = (int32_t)(uintptr_t)dwT_data(outs[j]);
   }
@@ -1341,6 +1400,10 @@ static bool run_kernel(Interp *I, Kernel *k, Tensor **inputs, int nin,
       ok = false;
     }
   }
+  /* An output that is a view of an input or of another output is that
+   * view, as in eager mode (Inductor regenerates aliased outputs the same
+   * way): in-place updates through it must reach its base. */
+  if (ok) ok = alias_outputs(I, g, inputs, outs);
   for (int j = 0; j < nin; j++)
     if (cin && cin[j]) dwV_decref_o(&I->c, &cin[j]->h);
   if (!ok)
@@ -2173,4 +2236,39 @@ bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value) {
   t->mut_in[t->nmut] = x;
   t->mut_val[t->nmut++] = value;
   return true;
+}
+
+/* In-place updates are functionalised in the graph (a fake is rebound, a
+ * graph input written back after the run). Aliasing would make that wrong,
+ * so updating a view, a tensor a view in the graph was taken from, or an
+ * input that shares memory with another input is a graph break instead:
+ * the statement runs eagerly, where views share storage. */
+bool dwR_inplace_ok(Interp *I, Tensor *x) {
+  Trace *t = I->trace;
+  if (!t) return true;
+  int node = -1;
+  if (!x->st) {
+    node = x->trace == t ? x->node : -1;
+  } else {
+    for (int k = t->nmut - 1; k >= 0 && node < 0; k--)
+      if (t->mut_in[k] == x) node = t->mut_val[k]->node;
+    for (int k = 0; k < t->ninputs && node < 0; k++)
+      if (t->inputs[k] == x) node = t->input_node[k];
+    for (int k = 0; k < t->ninputs; k++)
+      if (t->inputs[k] != x && t->inputs[k]->st == x->st)
+        goto alias;
+  }
+  if (node >= 0 && node < t->g.n) {
+    if (dw_ops[t->g.nodes[node].op].kind == K_VIEW) goto alias;
+    for (int j = node + 1; j < t->g.n; j++)
+      if (dw_ops[t->g.nodes[j].op].kind == K_VIEW && t->g.nodes[j].nin > 0 &&
+          t->g.nodes[j].in[0] == node)
+        goto alias;
+  }
+  return true;
+alias:
+  dwR_break(I, BR_UNSUPPORTED_CALL,
+            "In-place update of a tensor that shares memory with a view: the "
+            "graph cannot keep them in step");
+  return false;
 }

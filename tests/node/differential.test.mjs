@@ -47,17 +47,7 @@ const STRICT = process.env.DW_DIFF_STRICT === '1';
  * bug with a `feature` instead keeps that feature out of the generated
  * programs (DW_DIFF_STRICT=1 puts it back). Delete an entry with its fix.
  */
-const KNOWN_BUGS = [
-  {
-    id: 'fuse-depth-cut',
-    problem: /^wasm: raised BackendCompilerFailed: backend='wasm' raised:\nLoweringException: (fuse: cannot materialise \w+ for \w+)?; plain raised no error$/,
-  },
-  {
-    id: 'traced-contiguous-dropped',
-    problem: /^eager: raised RuntimeError: view size is not compatible with input tensor's size and stride/,
-  },
-  { id: 'inplace-through-view', feature: 'inplace_view' },
-];
+const KNOWN_BUGS = [];
 
 const GEN_OPTS = {
   special: process.env.DW_DIFF_SPECIAL === '1' ? true : undefined,
@@ -94,7 +84,6 @@ for o in f(torch.tensor([-1.0, -2.0])):
     print(o.tolist())
 `,
     expect: '[-1.0, -8.0]\n[-1.0, -2.0]\n[-1.0, -0.5]\n',
-    todo: 'open: (-1.0) ** odd gives 1.0 (src/dwmath.h dw_powf, and its copy in src/wasm_emit.c)',
   },
   {
     name: 'sin/cos of large finite arguments stay in [-1, 1]',
@@ -108,7 +97,8 @@ for o in f(torch.tensor([7.77e16, 1e20, 1e30, 3.4e38])):
     print(o.tolist())
 `,
     expect: '[True, True, True, True]\n[True, True, True, True]\n',
-    todo: 'open: no exact range reduction (src/dwmath.h dwm_rem_pio2): sin(1e20) = -2.3e23',
+    /* fixed: an exact reduction for |x| >= 2^20 (src/dwmath.h
+     * dwm_rem_pio2_big, the emitter's $sincosf_big); was sin(1e20) = -2.3e23 */
   },
   {
     name: 'softmax over a dim of size 0 is an empty tensor',
@@ -122,7 +112,6 @@ for o in f(torch.zeros((2, 0))):
     print(list(o.shape))
 `,
     expect: '[2, 0]\n[2, 0]\n',
-    todo: 'open: the softmax decomposition (src/torchlib.c softmax) raises amax() IndexError',
   },
   {
     name: 'a chain of 46 pointwise ops over a view of a reduction compiles (wasm backend)',
@@ -138,7 +127,6 @@ def f(x):
 print(f(torch.ones(2, 8)))
 `,
     expect: 'tensor([[48., 48., 48., 48.],\n        [48., 48., 48., 48.]])\n',
-    todo: 'open: BackendCompilerFailed "LoweringException: " (empty): the BUILD_DEPTH cut of src/fuse.c build() lands on a view of a materialised node',
   },
   {
     name: '.contiguous() then .view() of a transposed value (eager backend)',
@@ -151,7 +139,6 @@ def f(x):
 print(f(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])))
 `,
     expect: 'tensor([1., 4., 2., 5., 3., 6.])\n',
-    todo: 'open: the tracer drops .contiguous() (src/torchlib.c t_contiguous: fake tensors have no storage), the eager backend view then raises',
   },
   {
     name: '.view() of a transposed value raises in compiled code too (wasm backend)',
@@ -165,7 +152,6 @@ print(f(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])))
 `,
     expectError:
       "RuntimeError: view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.",
-    todo: 'open: the tracer does not check .view() against strides; the wasm backend returns a value',
   },
   {
     name: 'a long chain over a cat, then a slice (wasm backend)',
@@ -181,7 +167,6 @@ def f(x, y):
 print(f(torch.zeros(3), torch.zeros(1)))
 `,
     expect: 'tensor([92., 92., 92.])\n',
-    todo: 'open: "LoweringException: fuse: cannot materialise cat for mul" (the BUILD_DEPTH cut of src/fuse.c again)',
   },
   {
     name: 'sums of a million elements are as accurate as PyTorch\'s',
@@ -189,13 +174,19 @@ print(f(torch.zeros(3), torch.zeros(1)))
 
 @torch.compile
 def f(x):
-    return x.sum(), x.reshape(-1, 16).sum(0)[0]
+    y = x.reshape(-1, 16)
+    return (x.sum(), y.sum(0)[0], x.mean() * 1e6, y.t().sum(1)[15],
+            y.sum((0, 1), keepdim=True)[0], torch.softmax(y, 0)[0, 0] * 65536,
+            torch.nn.functional.layer_norm(x.reshape(16, -1) + torch.arange(65536.0) * 1e-6, (65536,))[0, 1])
 
 for o in f(torch.full((1048576,), 0.1)):
     print(o)
 `,
-    expect: 'tensor(104857.6172)\ntensor(6553.6011)\n',
-    todo: 'open: the wasm reductions accumulate linearly per lane (x.sum() gives 104748.9531), the eager kernels do for non-innermost dims (sum(0) gives 6557.6465)',
+    expect: 'tensor(104857.6172)\ntensor(6553.6011)\ntensor(100000.0156)\ntensor(6553.6011)\n' +
+      'tensor([104857.6172])\ntensor(1.)\ntensor(-1.7083)\n',
+    /* fixed: every float32 sum / mean takes the cascade order of
+     * src/dwmath.h (DW_SUM_*), eager and compiled (was: x.sum() 104748.9531
+     * compiled, sum(0) 6557.6465 both ways) */
   },
   {
     name: 'in-place updates through a view change its base, and views see updates of their base',
@@ -222,7 +213,24 @@ def g(x):
 print(g(torch.tensor([3, 5, 7])))
 `,
     expect: 'tensor([[2., 2.],\n        [5., 5.]])\ntensor([[2., 2.],\n        [1., 1.]])\ntensor(1)\n',
-    todo: 'open: functionalisation (src/torchlib.c assign_inplace) rebinds the mutated tensor only; its base / views (and the caller\'s tensor) keep the old values',
+  },
+  {
+    name: 'graph outputs that are views of an input or of another output stay views',
+    source: `import torch
+
+@torch.compile
+def k(x):
+    y = x.t()
+    return y, y[0], x.view(-1)
+
+b = torch.ones(4, 2)
+y, y0, flat = k(b)
+y0.fill_(7)
+print(b, flat)
+`,
+    expect: 'tensor([[7., 1.],\n        [7., 1.],\n        [7., 1.],\n        [7., 1.]]) tensor([7., 1., 7., 1., 7., 1., 7., 1.])\n',
+    /* fixed: the WebAssembly backend returned copies (src/trace.c
+     * alias_outputs now replays the view ops on the real base) */
   },
 ];
 
