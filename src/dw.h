@@ -148,6 +148,8 @@ typedef enum ValType {
   V_EXC,     /* Exc: an exception instance */
   V_CELL,    /* Cell: a closure variable */
   V_OPAQUE,  /* Opaque: host objects (explain results, ...) */
+  V_SET,     /* Set: a set (interp.h; its elements live in a Dict) */
+  V_DICTVIEW,/* DictView: dict.keys() / values() / items() (interp.h) */
   V_COUNT
 } ValType;
 
@@ -185,6 +187,12 @@ typedef struct Ctx {
   int (*host_compile)(void *host, const uint8_t *wasm, size_t n,
                       char *err, size_t errcap); /* optional */
   void *host;
+  /* Teardown of nested objects: beyond a depth, objects whose count
+   * reached zero wait on this list (linked through Obj.next) and the
+   * outermost dwV_decref_o frees them, so freeing a deeply nested
+   * structure never recurses deeply on the C stack. */
+  Obj *free_later;
+  int free_depth;
 } Ctx;
 
 /* Sets ctx->err/errmsg and returns false / NULL-friendly 0. */
@@ -217,13 +225,15 @@ static inline Value dwV_obj(Obj *o) {
   return (Value){o ? o->type : V_NULL, {.o = o}};
 }
 
-/* Object layouts (value.c). Strings are immutable byte strings (UTF-8
- * passes through; len() counts bytes). */
+/* Object layouts (value.c). Strings are immutable UTF-8 byte strings;
+ * Python-level lengths and indices count code points (dwV_str_* helpers),
+ * with a fast path for pure-ASCII strings. */
 typedef struct Str {
   Obj h;
   uint32_t hash;  /* 0: not computed yet */
   uint8_t interned;
-  size_t len;
+  uint8_t ascii;  /* 0: not known yet, 1: all bytes < 0x80, 2: not ASCII */
+  size_t len;     /* bytes */
   char s[];       /* NUL-terminated */
 } Str;
 
@@ -285,6 +295,13 @@ typedef struct Exc {
   int ntb, tbcap;
   char **tbnames;     /* owned copies of function names */
   int line, col;      /* where raised */
+  Dict *attrs;        /* attributes set on the instance (NULL: none) */
+  int cur_line;       /* the line of the frame being unwound where the
+                         exception happened (its traceback entry's line) */
+  const void *cur_frame; /* that frame (compared, never dereferenced) */
+  const void *tb_frame;  /* the frame whose entry was added when a handler
+                            caught the exception there (a bare re-raise
+                            adds none) */
 } Exc;
 
 typedef struct Opaque {
@@ -390,6 +407,15 @@ Tensor *dwT_scalar(Ctx *c, DType dt, double v, bool wrapped);   /* 0-d */
 Tensor *dwT_view(Ctx *c, Tensor *base, int ndim, const int64_t *shape,
                  const int64_t *stride, int64_t offset);
 Tensor *dwT_contiguous(Ctx *c, Tensor *t); /* new ref; t itself if already */
+/* Uninitialised contiguous data (the caller writes every element). */
+Tensor *dwT_empty(Ctx *c, DType dt, int ndim, const int64_t *shape);
+void dwT_contig_strides(int ndim, const int64_t *shape, int64_t *stride);
+/* The layout (strides, offset) eager execution gives the result of a view
+ * op (ops.def K_VIEW): 1 a view, 0 a RESHAPE that copies (contiguous), -1
+ * a strict .view() that cannot view (ctx->err set). Needs no data: the
+ * tracer keeps its fake tensors' layouts with it. */
+int dwT_view_layout(Ctx *c, Op op, const Tensor *x, const OpAttrs *a,
+                    const TMeta *m, int64_t *stride, int64_t *offset);
 void dwT_meta_of(const Tensor *t, TMeta *m);
 int64_t dwT_numel_meta(const TMeta *m);
 static inline int64_t dwT_numel(const Tensor *t) {
@@ -612,6 +638,13 @@ void dwG_dump(Buf *b, const Graph *g, const char *fn_name); /* FX-like */
 /* Runs the graph op by op on the eager kernels. inputs: ninputs tensors;
  * outputs: nout new references. false with ctx->err on failure. */
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs);
+/* The node a chain of view ops (ops.def K_VIEW) from node k starts at, if
+ * it is a graph input or a node with is_base[node] set (k itself not
+ * checked): k's eager value shares memory with that node's. -1: none. */
+int dwG_view_base(const Graph *g, int k, const bool *is_base);
+/* The eager value of node k: its view ops replayed from `base` (the node
+ * dwG_view_base returned) holding `basev`. New reference; NULL: error. */
+Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev);
 uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
 /* Names an OP_INPUT node the way FX does (a name already taken, or a Python
  * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "interp.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ double dw_now_ms(void) {
 #endif
 
 static Value eval(Interp *I, Frame *f, Node *n);
+static Value bind_method(Interp *I, Value self, Value fn);
 static Exec exec_block(Interp *I, Frame *f, NodeList *b);
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
 static bool assign(Interp *I, Frame *f, Node *t, Value v);
@@ -54,6 +56,8 @@ static Exc *exc_new(Interp *I, ExcType t, Class *cls, Str *msg) {
   if (I->frame) {
     e->line = I->frame->line;
     e->col = I->frame->col;
+    e->cur_line = I->frame->line;
+    e->cur_frame = I->frame;
   }
   return e;
 }
@@ -111,9 +115,21 @@ Value dwI_raise_ctx(Interp *I) {
   return dwI_raise(I, I->c.err, "%s", I->c.errmsg);
 }
 
+/* The frame's traceback entry: the line where the exception happened in
+ * it (recorded when it was raised there or came back from a call made
+ * there), not the line the frame ran last (a `finally` block, a handler
+ * ending in a bare `raise`). Then the caller's line is the next one. */
 void dwI_tb_add(Interp *I, Frame *f) {
   if (I->exc.t != V_EXC) return;
   Exc *e = (Exc *)OBJ(I->exc);
+  int line = e->cur_frame == f && e->cur_line > 0 ? e->cur_line : f->line;
+  e->cur_frame = f->back;
+  e->cur_line = f->back ? f->back->line : 0;
+  if (e->tb_frame == f) { /* its entry was added when it was caught here */
+    e->tb_frame = NULL;
+    return;
+  }
+  e->tb_frame = NULL;
   if (e->h.flags & 1) { /* raised by the compiler for its caller */
     e->h.flags &= (uint16_t)~1;
     return;
@@ -137,8 +153,57 @@ void dwI_tb_add(Interp *I, Frame *f) {
   if (copy) memcpy(copy, name, len + 1);
   e->tbnames[e->ntb] = copy;
   e->tb[e->ntb].func = copy ? copy : "?";
-  e->tb[e->ntb].line = f->line;
+  e->tb[e->ntb].line = line;
   e->ntb++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Classes: method resolution order, subclass tests                    */
+/* ------------------------------------------------------------------ */
+
+int dwI_class_mro(Class *c, Class **out, int cap) {
+  int n = 0;
+  if (c->mro) {
+    for (int k = 0; k < c->nmro; k++, n++)
+      if (n < cap) out[n] = c->mro[k];
+    return n;
+  }
+  for (; c; c = c->base, n++)
+    if (n < cap) out[n] = c;
+  return n;
+}
+
+static bool builtin_exc_class(Class *c) {
+  return (c->cflags & CLS_BUILTIN) && (c->cflags & CLS_EXCEPTION) &&
+         c->builtin_base >= 0;
+}
+
+/* Is builtin exception type t the type `base` or below it? */
+static bool exc_type_below(int t, int base) {
+  for (;; t = dwV_exc_base[t]) {
+    if (t == base) return true;
+    if (t == EXC_BaseException) return false;
+  }
+}
+
+/* The k-th class of c's MRO, NULL past the end (no buffers: this runs
+ * inside deep recursions). */
+static Class *mro_at(Class *c, int k) {
+  if (c->mro) return k < c->nmro ? c->mro[k] : NULL;
+  for (; c && k > 0; k--) c = c->base;
+  return c;
+}
+
+bool dwI_subclass(Class *c, Class *base) {
+  if (c == base) return true;
+  Class *m;
+  for (int k = 0; (m = mro_at(c, k)); k++)
+    if (m == base) return true;
+  /* the builtin exception classes' own hierarchy is implicit */
+  if (!builtin_exc_class(base)) return false;
+  for (int k = 0; (m = mro_at(c, k)); k++)
+    if (builtin_exc_class(m) && exc_type_below(m->builtin_base, base->builtin_base)) return true;
+  return false;
 }
 
 /* Is exception value `e` an instance of exception class `cls`? */
@@ -146,14 +211,9 @@ static bool exc_matches(Value e, Value cls) {
   if (e.t != V_EXC || cls.t != V_CLASS) return false;
   Exc *x = (Exc *)OBJ(e);
   Class *c = (Class *)OBJ(cls);
-  for (Class *k = x->cls; k; k = k->base)
-    if (k == c) return true;
-  if (c->builtin_base < 0) return false;
-  /* builtin classes: walk the builtin hierarchy */
-  for (int t = x->type;; t = dwV_exc_base[t]) {
-    if (t == c->builtin_base) return true;
-    if (t == EXC_BaseException) return false;
-  }
+  if (x->cls) return dwI_subclass(x->cls, c);
+  /* an instance of a builtin exception type */
+  return builtin_exc_class(c) && exc_type_below(x->type, c->builtin_base);
 }
 
 static void source_line(Interp *I, Buf *b, int line) {
@@ -178,7 +238,21 @@ static void source_line(Interp *I, Buf *b, int line) {
 void dwI_format_exc(Interp *I, Buf *b, Exc *e) {
   if (e->ntb > 0) {
     dwB_puts(b, "Traceback (most recent call last):\n");
+    /* as CPython: a run of identical entries shows its first three, then
+     * "[Previous line repeated N more times]" */
+    int same = 0;
     for (int k = e->ntb - 1; k >= 0; k--) {
+      bool rep = k < e->ntb - 1 && e->tb[k].line == e->tb[k + 1].line &&
+                 strcmp(e->tb[k].func, e->tb[k + 1].func) == 0;
+      same = rep ? same + 1 : 0;
+      if (same >= 3) {
+        bool last = k == 0 || e->tb[k - 1].line != e->tb[k].line ||
+                    strcmp(e->tb[k - 1].func, e->tb[k].func) != 0;
+        if (last)
+          dwB_printf(b, "  [Previous line repeated %d more time%s]\n", same - 2,
+                     same - 2 == 1 ? "" : "s");
+        continue;
+      }
       dwB_printf(b, "  File \"%s\", line %d, in %s\n", I->filename,
                  e->tb[k].line, e->tb[k].func);
       source_line(I, b, e->tb[k].line);
@@ -401,22 +475,30 @@ bool dwI_truth(Interp *I, Value v, bool *out) {
     *out = dwT_get(t, 0) != 0;
     return true;
   }
+  case V_SET: *out = ((Set *)OBJ(v))->d->len != 0; return true;
+  case V_DICTVIEW: *out = ((DictView *)OBJ(v))->d->len != 0; return true;
   case V_INST: {
     /* __bool__ / __len__ of user classes */
     Inst *in = (Inst *)OBJ(v);
-    Str *nm = dwI_intern(I, "__bool__");
-    Str *ln = dwI_intern(I, "__len__");
-    for (Class *c = in->cls; c; c = c->base) {
-      Value m = dwV_dict_gets(c->ns, nm);
-      if (m.t == V_NULL) m = dwV_dict_gets(c->ns, ln);
-      if (m.t != V_NULL) {
-        Value self = v;
-        Value r = dwI_call0(I, m, 1, &self);
-        if (r.t == V_NULL) return false;
-        bool ok = dwI_truth(I, r, out);
+    Value m = dwI_class_lookup(in->cls, dwI_intern(I, "__bool__"));
+    if (m.t != V_NULL) {
+      Value self = v;
+      Value r = dwI_call0(I, m, 1, &self);
+      if (r.t == V_NULL) return false;
+      if (r.t != V_BOOL) {
+        dwI_raise(I, EXC_TypeError, "__bool__ should return bool, returned %s",
+                  dwV_type_name(r));
         dwV_decref(&I->c, r);
-        return ok;
+        return false;
       }
+      *out = r.u.i != 0;
+      return true;
+    }
+    if (dwI_class_lookup(in->cls, dwI_intern(I, "__len__")).t != V_NULL) {
+      int64_t n = dwL_len(I, v);
+      if (n < 0) return false;
+      *out = n != 0;
+      return true;
     }
     *out = true;
     return true;
@@ -540,6 +622,73 @@ static Value seq_concat(Interp *I, Value a, Value b) {
   return r;
 }
 
+static bool is_notimpl(Interp *I, Value v) {
+  return v.t == V_OPAQUE && I->not_implemented.t == V_OPAQUE &&
+         v.u.o == I->not_implemented.u.o;
+}
+
+/* Calls method m (as found in a class) on self with n arguments. */
+static Value call_method(Interp *I, Value self, Value m, int n, Value *args) {
+  if (m.t == V_FUNC) {
+    Value v[4];
+    v[0] = self;
+    for (int k = 0; k < n && k < 3; k++) v[k + 1] = args[k];
+    return dwI_call0(I, m, n + 1, v);
+  }
+  Value b = bind_method(I, self, m);
+  if (b.t == V_NULL) return b;
+  Value r = dwI_call0(I, b, n, args);
+  dwV_decref(&I->c, b);
+  return r;
+}
+
+/* A special method of a user instance (or a user exception), borrowed;
+ * V_NULL when its class does not define it. */
+static Value special(Interp *I, Value v, const char *name) {
+  Class *c = v.t == V_INST ? ((Inst *)OBJ(v))->cls
+             : v.t == V_EXC ? ((Exc *)OBJ(v))->cls
+                            : NULL;
+  if (!c) return dwV_null();
+  return dwI_class_lookup(c, dwI_intern(I, name));
+}
+
+static Class *class_of(Value v) {
+  return v.t == V_INST ? ((Inst *)OBJ(v))->cls : v.t == V_EXC ? ((Exc *)OBJ(v))->cls : NULL;
+}
+
+/* Python's float floor division and modulo (Objects/floatobject.c) */
+static double py_floordiv(double vx, double wx) {
+  double mod = fmod(vx, wx);
+  double div = (vx - mod) / wx;
+  if (mod != 0) {
+    if ((wx < 0) != (mod < 0)) div -= 1.0;
+  }
+  if (div != 0) {
+    double fd = floor(div);
+    if (div - fd > 0.5) fd += 1.0;
+    return fd;
+  }
+  return copysign(0.0, vx / wx);
+}
+
+static Value float_pow(Interp *I, double x, double y) {
+  if (x == 0 && y < 0)
+    return dwI_raise(I, EXC_ZeroDivisionError,
+                     "0.0 cannot be raised to a negative power");
+  if (x < 0 && y != floor(y) && isfinite(y))
+    return dwI_raise(I, EXC_ValueError,
+                     "complex results are not supported (negative "
+                     "number raised to a fractional power)");
+  double r = pow(x, y);
+  if (isinf(r) && isfinite(x) && isfinite(y))
+    return dwI_raise(I, EXC_OverflowError, "(34, 'Numerical result out of range')");
+  return dwV_float(r);
+}
+
+static bool is_seq(Value v) {
+  return v.t == V_STR || v.t == V_LIST || v.t == V_TUPLE;
+}
+
 static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled);
 
 Value dwI_binop(Interp *I, int op, Value a, Value b) {
@@ -564,7 +713,8 @@ Value dwI_binop(Interp *I, int op, Value a, Value b) {
     case BIN_MOD: {
       if (y == 0)
         return dwI_raise(I, EXC_ZeroDivisionError,
-                         "integer division or modulo by zero");
+                         op == BIN_MOD ? "integer modulo by zero"
+                                       : "integer division or modulo by zero");
       if (x == INT64_MIN && y == -1) return op == BIN_MOD ? dwV_int(0) : overflow(I);
       int64_t q = x / y, m = x % y;
       if (m != 0 && ((m < 0) != (y < 0))) {
@@ -607,32 +757,21 @@ Value dwI_binop(Interp *I, int op, Value a, Value b) {
       if (y == 0)
         return dwI_raise(I, EXC_ZeroDivisionError,
                          "float floor division by zero");
-      return dwV_float(floor(x / y));
+      return dwV_float(py_floordiv(x, y));
     case BIN_MOD:
       if (y == 0) return dwI_raise(I, EXC_ZeroDivisionError, "float modulo");
       return dwV_float(py_fmod(x, y));
     case BIN_POW:
-      if (x == 0 && y < 0)
-        return dwI_raise(I, EXC_ZeroDivisionError,
-                         "0.0 cannot be raised to a negative power");
-      if (x < 0 && y != floor(y))
-        return dwI_raise(I, EXC_ValueError,
-                         "complex results are not supported (negative "
-                         "number raised to a fractional power)");
-      return dwV_float(pow(x, y));
+      return float_pow(I, x, y);
     }
   }
   if (op == BIN_ADD && a.t == b.t &&
       (a.t == V_STR || a.t == V_LIST || (a.t == V_TUPLE && !OBJ(a)->flags)))
     return seq_concat(I, a, b);
   if (op == BIN_ADD && a.t == V_TUPLE && b.t == V_TUPLE) return seq_concat(I, a, b);
-  if (op == BIN_MUL && (a.t == V_STR || a.t == V_LIST || a.t == V_TUPLE) &&
-      is_intlike(b))
-    return seq_repeat(I, a, b.u.i);
-  if (op == BIN_MUL && (b.t == V_STR || b.t == V_LIST || b.t == V_TUPLE) &&
-      is_intlike(a))
-    return seq_repeat(I, b, a.u.i);
-  if (op == BIN_MOD && a.t == V_STR)
+  if (op == BIN_MUL && is_seq(a) && is_intlike(b)) return seq_repeat(I, a, b.u.i);
+  if (op == BIN_MUL && is_seq(b) && is_intlike(a)) return seq_repeat(I, b, a.u.i);
+  if (op == BIN_MOD && a.t == V_STR && b.t != V_INST)
     return dwL_str_percent(I, STR(a), b);
   if (op == BIN_OR && a.t == V_DICT && b.t == V_DICT) {
     Dict *d = dwV_dict(&I->c);
@@ -644,63 +783,298 @@ Value dwI_binop(Interp *I, int op, Value a, Value b) {
           dwV_dict_set(&I->c, d, srcs[s]->ent[k].key, srcs[s]->ent[k].val);
     return dwV_obj(&d->h);
   }
+  if ((a.t == V_SET || a.t == V_DICTVIEW) && (b.t == V_SET || b.t == V_DICTVIEW) &&
+      (op == BIN_OR || op == BIN_AND || op == BIN_SUB || op == BIN_XOR))
+    return dwL_set_binop(I, op, a, b, false);
   bool handled = false;
   Value r = user_binop(I, op, a, b, &handled);
   if (handled) return r;
+  if (op == BIN_MOD && a.t == V_STR) return dwL_str_percent(I, STR(a), b);
+  if (op == BIN_ADD && is_seq(a))
+    return dwI_raise(I, EXC_TypeError, "can only concatenate %s (not \"%s\") to %s",
+                     dwV_type_name(a), dwV_type_name(b), dwV_type_name(a));
+  if (op == BIN_MUL && (is_seq(a) || is_seq(b)) && a.t != V_INST && b.t != V_INST)
+    return dwI_raise(I, EXC_TypeError, "can't multiply sequence by non-int of type '%s'",
+                     dwV_type_name(is_seq(a) ? b : a));
   return dwI_raise(I, EXC_TypeError,
                    "unsupported operand type(s) for %s: '%s' and '%s'",
                    binop_sym(op), dwV_type_name(a), dwV_type_name(b));
 }
 
-/* Operator overloading for user classes: __add__, __radd__, ... */
+static const char *const binop_names[] = {"add", "sub", "mul", "truediv",
+                                          "floordiv", "mod", "pow", "matmul",
+                                          "lshift", "rshift", "and", "or", "xor"};
+
+/* Operator overloading for user classes: __add__, then __radd__ of the
+ * other operand (first when its class derives from the left one's). */
 static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled) {
-  static const char *const names[] = {"add", "sub", "mul", "truediv",
-                                      "floordiv", "mod", "pow", "matmul",
-                                      "lshift", "rshift", "and", "or", "xor"};
   char nm[32];
-  for (int side = 0; side < 2; side++) {
-    Value self = side ? b : a, other = side ? a : b;
-    if (self.t != V_INST) continue;
-    snprintf(nm, sizeof nm, side ? "__r%s__" : "__%s__", names[op]);
-    Value m = dwI_getattr(I, self, dwI_intern(I, nm));
-    if (m.t == V_NULL) {
-      dwV_decref(&I->c, I->exc);
-      I->exc = dwV_null();
-      continue;
+  Class *ca = class_of(a), *cb = class_of(b);
+  if (!ca && !cb) return dwV_null();
+  snprintf(nm, sizeof nm, "__%s__", binop_names[op]);
+  Value ma = ca ? special(I, a, nm) : dwV_null();
+  snprintf(nm, sizeof nm, "__r%s__", binop_names[op]);
+  Value mb = cb && cb != ca ? special(I, b, nm) : dwV_null();
+  bool b_first = mb.t != V_NULL && ca && cb && dwI_subclass(cb, ca);
+  for (int pass = 0; pass < 2; pass++) {
+    bool use_b = (pass == 0) == b_first;
+    Value m = use_b ? mb : ma;
+    if (m.t == V_NULL) continue;
+    Value r = call_method(I, use_b ? b : a, m, 1, use_b ? &a : &b);
+    if (r.t == V_NULL || !is_notimpl(I, r)) {
+      *handled = true;
+      return r;
     }
-    *handled = true;
-    Value r = dwI_call0(I, m, 1, &other);
-    dwV_decref(&I->c, m);
-    return r;
+    dwV_decref(&I->c, r);
   }
   return dwV_null();
 }
 
+/* ---- equality and ordering ---- */
+
+static bool cmp_enter(Interp *I) {
+  if (I->cmp_depth >= I->max_depth || !dwI_stack_ok(I)) {
+    if (I->exc.t == V_EXC) {
+      dwV_decref(&I->c, I->exc);
+      I->exc = dwV_null();
+    }
+    dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded in comparison");
+    return false;
+  }
+  I->cmp_depth++;
+  return true;
+}
+
+static bool same_object(Value a, Value b);
+static int seq_eq(Interp *I, Value a, Value b, bool *out);
+
+/* Rich comparison of two user objects (or one and anything): the left
+ * method, then the reflected one of the right operand; NULL result with
+ * *handled false when neither handles it. */
+static Value user_compare(Interp *I, int op, Value a, Value b, bool *handled) {
+  static const char *const names[] = {"__eq__", "__ne__", "__lt__",
+                                      "__le__", "__gt__", "__ge__"};
+  static const int swapped[] = {CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE};
+  Class *ca = class_of(a), *cb = class_of(b);
+  Value ma = ca ? special(I, a, names[op]) : dwV_null();
+  Value mb = cb ? special(I, b, names[swapped[op]]) : dwV_null();
+  bool b_first = mb.t != V_NULL && ca && cb && cb != ca && dwI_subclass(cb, ca);
+  for (int pass = 0; pass < 2; pass++) {
+    bool use_b = (pass == 0) == b_first;
+    Value m = use_b ? mb : ma;
+    if (m.t == V_NULL) continue;
+    Value r = call_method(I, use_b ? b : a, m, 1, use_b ? &a : &b);
+    if (r.t == V_NULL || !is_notimpl(I, r)) {
+      *handled = true;
+      return r;
+    }
+    dwV_decref(&I->c, r);
+  }
+  if (op == CMP_NE && (ca || cb)) {
+    /* object.__ne__: the inverse of __eq__ */
+    bool h = false;
+    Value r = user_compare(I, CMP_EQ, a, b, &h);
+    if (h) {
+      *handled = true;
+      if (r.t == V_NULL) return r;
+      bool t;
+      bool ok = dwI_truth(I, r, &t);
+      dwV_decref(&I->c, r);
+      return ok ? dwV_bool(!t) : dwV_null();
+    }
+  }
+  return dwV_null();
+}
+
+bool dwI_eq(Interp *I, Value a, Value b, bool *out) {
+  if (same_object(a, b) && a.t != V_TENSOR) {
+    *out = true;
+    return true;
+  }
+  if (a.t != V_INST && b.t != V_INST && a.t != V_EXC && b.t != V_EXC &&
+      a.t != V_TENSOR && b.t != V_TENSOR) {
+    int k = seq_eq(I, a, b, out);
+    if (k >= 0) return k == 1;
+  }
+  Value r = dwI_compare(I, CMP_EQ, a, b);
+  if (r.t == V_NULL) return false;
+  bool ok = dwI_truth(I, r, out);
+  dwV_decref(&I->c, r);
+  return ok;
+}
+
+/* == of two non-user values: 1 done, 0 error, -1 not a container pair
+ * (then scalars compare as dwV_eq does). */
+static int seq_eq(Interp *I, Value a, Value b, bool *out) {
+  if ((a.t == V_LIST && b.t == V_LIST) || (a.t == V_TUPLE && b.t == V_TUPLE)) {
+    bool l = a.t == V_LIST;
+    int64_t na = l ? ((List *)OBJ(a))->len : ((Tuple *)OBJ(a))->len;
+    int64_t nb = l ? ((List *)OBJ(b))->len : ((Tuple *)OBJ(b))->len;
+    *out = false;
+    if (na != nb) return 1;
+    if (!cmp_enter(I)) return 0;
+    for (int64_t k = 0; k < na; k++) {
+      Value *ia = l ? ((List *)OBJ(a))->items : ((Tuple *)OBJ(a))->items;
+      Value *ib = l ? ((List *)OBJ(b))->items : ((Tuple *)OBJ(b))->items;
+      int64_t n2 = l ? ((List *)OBJ(b))->len : nb;
+      if (k >= n2 || k >= (l ? ((List *)OBJ(a))->len : na)) break;
+      Value x = ia[k], y = ib[k];
+      dwV_incref(x);
+      dwV_incref(y);
+      bool e;
+      bool ok = dwI_eq(I, x, y, &e);
+      dwV_decref(&I->c, x);
+      dwV_decref(&I->c, y);
+      if (!ok) {
+        I->cmp_depth--;
+        return 0;
+      }
+      if (!e) {
+        I->cmp_depth--;
+        return 1;
+      }
+    }
+    I->cmp_depth--;
+    *out = true;
+    return 1;
+  }
+  if (a.t == V_DICT && b.t == V_DICT) {
+    Dict *x = (Dict *)OBJ(a), *y = (Dict *)OBJ(b);
+    *out = false;
+    if (x->len != y->len) return 1;
+    if (!cmp_enter(I)) return 0;
+    for (int64_t k = 0; k < x->nent; k++) {
+      if (!x->ent[k].used) continue;
+      Value key = x->ent[k].key, va = x->ent[k].val;
+      Value vb = dwV_dict_get(y, key);
+      if (vb.t == V_NULL) {
+        I->cmp_depth--;
+        return 1;
+      }
+      dwV_incref(key);
+      dwV_incref(va);
+      dwV_incref(vb);
+      bool e;
+      bool ok = dwI_eq(I, va, vb, &e);
+      dwV_decref(&I->c, key);
+      dwV_decref(&I->c, va);
+      dwV_decref(&I->c, vb);
+      if (!ok || !e) {
+        I->cmp_depth--;
+        return ok ? 1 : 0;
+      }
+      if (k >= x->nent) break;
+    }
+    I->cmp_depth--;
+    *out = true;
+    return 1;
+  }
+  if ((a.t == V_SET || a.t == V_DICTVIEW) && (b.t == V_SET || b.t == V_DICTVIEW))
+    return dwL_set_eq(I, a, b, out) ? 1 : 0;
+  if (a.t == V_RANGE && b.t == V_RANGE) {
+    Range *x = (Range *)OBJ(a), *y = (Range *)OBJ(b);
+    int64_t nx = dwL_len(I, a), ny = dwL_len(I, b);
+    if (nx < 0 || ny < 0) return 0;
+    *out = nx == ny && (nx == 0 || (x->start == y->start && (nx == 1 || x->step == y->step)));
+    return 1;
+  }
+  return -1;
+}
+
 static int cmp_order(Interp *I, Value a, Value b, int *res);
+
+/* Sequence ordering: the first differing items decide, with `op`. */
+static Value seq_order(Interp *I, int op, Value a, Value b) {
+  bool l = a.t == V_LIST;
+  if (!cmp_enter(I)) return dwV_null();
+  int64_t k = 0;
+  for (;; k++) {
+    int64_t na = l ? ((List *)OBJ(a))->len : ((Tuple *)OBJ(a))->len;
+    int64_t nb = l ? ((List *)OBJ(b))->len : ((Tuple *)OBJ(b))->len;
+    if (k >= na || k >= nb) {
+      I->cmp_depth--;
+      int res = (na > nb) - (na < nb);
+      switch (op) {
+      case CMP_LT: return dwV_bool(res < 0);
+      case CMP_LE: return dwV_bool(res <= 0);
+      case CMP_GT: return dwV_bool(res > 0);
+      default: return dwV_bool(res >= 0);
+      }
+    }
+    Value x = (l ? ((List *)OBJ(a))->items : ((Tuple *)OBJ(a))->items)[k];
+    Value y = (l ? ((List *)OBJ(b))->items : ((Tuple *)OBJ(b))->items)[k];
+    dwV_incref(x);
+    dwV_incref(y);
+    bool e;
+    bool ok = dwI_eq(I, x, y, &e);
+    if (ok && !e) {
+      Value r = dwI_compare(I, op, x, y);
+      dwV_decref(&I->c, x);
+      dwV_decref(&I->c, y);
+      I->cmp_depth--;
+      return r;
+    }
+    dwV_decref(&I->c, x);
+    dwV_decref(&I->c, y);
+    if (!ok) {
+      I->cmp_depth--;
+      return dwV_null();
+    }
+  }
+}
 
 static Value contains(Interp *I, Value container, Value item) {
   switch (container.t) {
   case V_LIST:
   case V_TUPLE: {
-    int64_t n = container.t == V_LIST ? ((List *)OBJ(container))->len
-                                      : ((Tuple *)OBJ(container))->len;
-    for (int64_t k = 0; k < n; k++) {
+    for (int64_t k = 0;; k++) {
+      int64_t n = container.t == V_LIST ? ((List *)OBJ(container))->len
+                                        : ((Tuple *)OBJ(container))->len;
+      if (k >= n) break;
       Value *items = container.t == V_LIST ? ((List *)OBJ(container))->items
                                            : ((Tuple *)OBJ(container))->items;
       Value e = items[k];
       if (e.t == V_TENSOR || item.t == V_TENSOR) {
-        if (e.u.o == item.u.o) return dwV_bool(true);
+        if (e.t == item.t && e.u.o == item.u.o) return dwV_bool(true);
         continue;
       }
-      if (dwV_eq(e, item)) return dwV_bool(true);
+      dwV_incref(e);
+      bool eq;
+      bool ok = dwI_eq(I, item, e, &eq);
+      dwV_decref(&I->c, e);
+      if (!ok) return dwV_null();
+      if (eq) return dwV_bool(true);
     }
     return dwV_bool(false);
   }
   case V_DICT:
-    if (!dwV_hashable(item))
-      return dwI_raise(I, EXC_TypeError, "unhashable type: '%s'",
-                       dwV_type_name(item));
-    return dwV_bool(dwV_dict_get((Dict *)OBJ(container), item).t != V_NULL);
+  case V_SET: {
+    if (!dwI_check_hashable(I, item)) return dwV_null();
+    Dict *d = container.t == V_DICT ? (Dict *)OBJ(container) : ((Set *)OBJ(container))->d;
+    return dwV_bool(dwV_dict_get(d, item).t != V_NULL);
+  }
+  case V_DICTVIEW: {
+    DictView *dv = (DictView *)OBJ(container);
+    if (dv->mode == 0) {
+      if (!dwI_check_hashable(I, item)) return dwV_null();
+      return dwV_bool(dwV_dict_get(dv->d, item).t != V_NULL);
+    }
+    if (dv->mode == 2) {
+      if (item.t != V_TUPLE || ((Tuple *)OBJ(item))->len != 2) return dwV_bool(false);
+      Value k = ((Tuple *)OBJ(item))->items[0];
+      if (!dwI_check_hashable(I, k)) return dwV_null();
+      Value v = dwV_dict_get(dv->d, k);
+      if (v.t == V_NULL) return dwV_bool(false);
+      bool eq;
+      if (!dwI_eq(I, ((Tuple *)OBJ(item))->items[1], v, &eq)) return dwV_null();
+      return dwV_bool(eq);
+    }
+    List *l = dwI_to_list(I, container);
+    if (!l) return dwV_null();
+    Value r = contains(I, dwV_obj(&l->h), item);
+    dwV_decref_o(&I->c, &l->h);
+    return r;
+  }
   case V_STR: {
     if (item.t != V_STR)
       return dwI_raise(I, EXC_TypeError,
@@ -716,28 +1090,96 @@ static Value contains(Interp *I, Value container, Value item) {
     Range *r = (Range *)OBJ(container);
     if (!is_intlike(item)) {
       double d;
-      if (!as_double(item, &d) || d != floor(d)) return dwV_bool(false);
+      if (!as_double(item, &d) || d != floor(d) || fabs(d) > 9.2e18) {
+        if (item.t == V_INST) break;
+        return dwV_bool(false);
+      }
       item = dwV_int((int64_t)d);
     }
     int64_t x = item.u.i;
     bool in = r->step > 0 ? (x >= r->start && x < r->stop)
                           : (x <= r->start && x > r->stop);
-    return dwV_bool(in && (x - r->start) % r->step == 0);
+    if (!in) return dwV_bool(false);
+    uint64_t off = r->step > 0 ? (uint64_t)x - (uint64_t)r->start
+                               : (uint64_t)r->start - (uint64_t)x;
+    uint64_t st = r->step > 0 ? (uint64_t)r->step : (uint64_t)0 - (uint64_t)r->step;
+    return dwV_bool(off % st == 0);
   }
   case V_TENSOR:
     return dwL_tensor_contains(I, (Tensor *)OBJ(container), item);
-  default:
-    return dwI_raise(I, EXC_TypeError, "argument of type '%s' is not iterable",
-                     dwV_type_name(container));
+  case V_INST: {
+    Value m = special(I, container, "__contains__");
+    if (m.t != V_NULL) {
+      Value r = call_method(I, container, m, 1, &item);
+      if (r.t == V_NULL) return r;
+      bool t;
+      bool ok = dwI_truth(I, r, &t);
+      dwV_decref(&I->c, r);
+      return ok ? dwV_bool(t) : dwV_null();
+    }
+    break;
   }
+  default:
+    break;
+  }
+  if (container.t == V_INST || container.t == V_ITER || container.t == V_RANGE) {
+    /* iterate: __iter__ or __getitem__ (a range: for objects that may
+     * equal an int) */
+    Value it = dwI_iter(I, container);
+    if (it.t == V_NULL) {
+      if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_TypeError &&
+          container.t == V_INST) {
+        dwV_decref(&I->c, I->exc);
+        I->exc = dwV_null();
+        goto not_iterable;
+      }
+      return it;
+    }
+    for (;;) {
+      Value v = dwI_next(I, it);
+      if (v.t == V_NULL) {
+        dwV_decref(&I->c, it);
+        return I->exc.t == V_NULL && !I->brk.pending ? dwV_bool(false) : dwV_null();
+      }
+      bool eq;
+      bool ok = dwI_eq(I, item, v, &eq);
+      dwV_decref(&I->c, v);
+      if (!ok || eq) {
+        dwV_decref(&I->c, it);
+        return ok ? dwV_bool(true) : dwV_null();
+      }
+    }
+  }
+not_iterable:
+  return dwI_raise(I, EXC_TypeError, "argument of type '%s' is not iterable",
+                   dwV_type_name(container));
 }
 
-/* Ordering of two non-tensor values: *res < 0, 0, > 0. */
+/* Ordering of two non-tensor scalars: *res < 0, 0, > 0; 1 done, 2
+ * unordered (nan), 0 not comparable here. */
 static int cmp_order(Interp *I, Value a, Value b, int *res) {
+  (void)I;
   double x, y;
   if (is_intlike(a) && is_intlike(b)) {
     *res = (a.u.i > b.u.i) - (a.u.i < b.u.i);
     return 1;
+  }
+  if (is_intlike(a) && b.t == V_FLOAT && isfinite(b.u.f)) {
+    /* exact int/float comparison (beyond 2**53 too) */
+    double f = b.u.f, fl = floor(f), two63 = ldexp(1.0, 63);
+    if (fl >= two63) *res = -1;
+    else if (fl < -two63) *res = 1;
+    else {
+      int64_t fi = (int64_t)fl;
+      if (a.u.i != fi) *res = a.u.i > fi ? 1 : -1;
+      else *res = f > fl ? -1 : 0;
+    }
+    return 1;
+  }
+  if (a.t == V_FLOAT && is_intlike(b) && isfinite(a.u.f)) {
+    int k = cmp_order(I, b, a, res);
+    *res = -*res;
+    return k;
   }
   if (as_double(a, &x) && as_double(b, &y)) {
     if (isnan(x) || isnan(y)) return 2; /* unordered */
@@ -749,19 +1191,6 @@ static int cmp_order(Interp *I, Value a, Value b, int *res) {
     size_t n = p->len < q->len ? p->len : q->len;
     int c = memcmp(p->s, q->s, n);
     *res = c ? (c > 0) - (c < 0) : (p->len > q->len) - (p->len < q->len);
-    return 1;
-  }
-  if ((a.t == V_LIST && b.t == V_LIST) || (a.t == V_TUPLE && b.t == V_TUPLE)) {
-    bool l = a.t == V_LIST;
-    int64_t na = l ? ((List *)OBJ(a))->len : ((Tuple *)OBJ(a))->len;
-    int64_t nb = l ? ((List *)OBJ(b))->len : ((Tuple *)OBJ(b))->len;
-    Value *ia = l ? ((List *)OBJ(a))->items : ((Tuple *)OBJ(a))->items;
-    Value *ib = l ? ((List *)OBJ(b))->items : ((Tuple *)OBJ(b))->items;
-    for (int64_t k = 0; k < na && k < nb; k++) {
-      if (dwV_eq(ia[k], ib[k])) continue;
-      return cmp_order(I, ia[k], ib[k], res);
-    }
-    *res = (na > nb) - (na < nb);
     return 1;
   }
   return 0;
@@ -776,7 +1205,7 @@ static const char *cmp_sym(int op) {
 static bool same_object(Value a, Value b) {
   if (a.t != b.t) return false;
   if (V_ISOBJ(a.t)) return a.u.o == b.u.o;
-  if (a.t == V_FLOAT) return a.u.f == b.u.f;
+  if (a.t == V_FLOAT) return !memcmp(&a.u.f, &b.u.f, sizeof(double));
   return a.u.i == b.u.i;
 }
 
@@ -799,44 +1228,118 @@ Value dwI_compare(Interp *I, int op, Value a, Value b) {
     break;
   }
   if (a.t == V_TENSOR || b.t == V_TENSOR) return dwL_tensor_compare(I, op, a, b);
-  if (a.t == V_INST || b.t == V_INST) {
-    static const char *const names[] = {"__eq__", "__ne__", "__lt__",
-                                        "__le__", "__gt__", "__ge__"};
-    Value self = a.t == V_INST ? a : b, other = a.t == V_INST ? b : a;
-    Value m = dwI_getattr(I, self, dwI_intern(I, names[op]));
-    if (m.t != V_NULL) {
-      Value r = dwI_call0(I, m, 1, &other);
-      dwV_decref(&I->c, m);
-      return r;
+  if (class_of(a) || class_of(b)) {
+    bool handled = false;
+    Value r = user_compare(I, op, a, b, &handled);
+    if (handled) return r;
+    if (op == CMP_EQ || op == CMP_NE) {
+      bool same = same_object(a, b);
+      return dwV_bool(op == CMP_EQ ? same : !same);
     }
-    dwV_decref(&I->c, I->exc);
-    I->exc = dwV_null();
+    goto unorderable;
   }
   if (op == CMP_EQ || op == CMP_NE) {
     bool eq;
     int res;
-    if ((a.t == V_LIST && b.t == V_LIST) || (a.t == V_DICT && b.t == V_DICT)) {
-      eq = dwL_deep_eq(a, b);
-    } else if (cmp_order(I, a, b, &res) == 1) {
-      eq = res == 0;
-    } else {
-      eq = dwV_eq(a, b);
+    int k = seq_eq(I, a, b, &eq);
+    if (k == 0) return dwV_null();
+    if (k < 0) {
+      int c = cmp_order(I, a, b, &res);
+      eq = c == 1 ? res == 0 : c == 2 ? false : dwV_eq(a, b);
     }
     return dwV_bool(op == CMP_EQ ? eq : !eq);
   }
-  int res = 0;
-  int k = cmp_order(I, a, b, &res);
-  if (k == 2) return dwV_bool(false);
-  if (k == 0)
-    return dwI_raise(I, EXC_TypeError,
-                     "'%s' not supported between instances of '%s' and '%s'",
-                     cmp_sym(op), dwV_type_name(a), dwV_type_name(b));
-  switch (op) {
-  case CMP_LT: return dwV_bool(res < 0);
-  case CMP_LE: return dwV_bool(res <= 0);
-  case CMP_GT: return dwV_bool(res > 0);
-  default: return dwV_bool(res >= 0);
+  if ((a.t == V_LIST && b.t == V_LIST) ||
+      (a.t == V_TUPLE && b.t == V_TUPLE))
+    return seq_order(I, op, a, b);
+  if ((a.t == V_SET || a.t == V_DICTVIEW) && (b.t == V_SET || b.t == V_DICTVIEW)) {
+    /* subset relations */
+    Value ab = dwL_set_binop(I, BIN_SUB, a, b, false);
+    if (ab.t == V_NULL) return ab;
+    Value ba = dwL_set_binop(I, BIN_SUB, b, a, false);
+    if (ba.t == V_NULL) {
+      dwV_decref(&I->c, ab);
+      return ba;
+    }
+    bool a_in_b = ((Set *)OBJ(ab))->d->len == 0, b_in_a = ((Set *)OBJ(ba))->d->len == 0;
+    dwV_decref(&I->c, ab);
+    dwV_decref(&I->c, ba);
+    switch (op) {
+    case CMP_LT: return dwV_bool(a_in_b && !b_in_a);
+    case CMP_LE: return dwV_bool(a_in_b);
+    case CMP_GT: return dwV_bool(b_in_a && !a_in_b);
+    default: return dwV_bool(b_in_a);
+    }
   }
+  {
+    int res = 0;
+    int k = cmp_order(I, a, b, &res);
+    if (k == 2) return dwV_bool(false);
+    if (k == 1) {
+      switch (op) {
+      case CMP_LT: return dwV_bool(res < 0);
+      case CMP_LE: return dwV_bool(res <= 0);
+      case CMP_GT: return dwV_bool(res > 0);
+      default: return dwV_bool(res >= 0);
+      }
+    }
+  }
+unorderable:
+  return dwI_raise(I, EXC_TypeError,
+                   "'%s' not supported between instances of '%s' and '%s'",
+                   cmp_sym(op), dwV_type_name(a), dwV_type_name(b));
+}
+
+/* Nesting depth of tuples in v, counted up to cap + 1. */
+static int tuple_depth(Value v, int cap) {
+  if (v.t != V_TUPLE) return 0;
+  if (cap < 0) return 1;
+  Tuple *t = (Tuple *)OBJ(v);
+  int best = 0;
+  for (int64_t k = 0; k < t->len && best <= cap; k++) {
+    int d = tuple_depth(t->items[k], cap - 1);
+    if (d > best) best = d;
+  }
+  return best + 1;
+}
+
+bool dwI_check_hashable(Interp *I, Value v) {
+  if (v.t == V_TUPLE) {
+    if (!dwV_hashable(v)) {
+      /* find the unhashable element for the message */
+      Value bad = v;
+      for (int guard = 0; guard < 200 && bad.t == V_TUPLE; guard++) {
+        Tuple *t = (Tuple *)OBJ(bad);
+        Value next = dwV_null();
+        for (int64_t k = 0; k < t->len; k++)
+          if (!dwV_hashable(t->items[k])) {
+            next = t->items[k];
+            break;
+          }
+        if (next.t == V_NULL) break;
+        bad = next;
+      }
+      dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(bad));
+      return false;
+    }
+    if (tuple_depth(v, 150) > 150) {
+      dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded while calling a Python object");
+      return false;
+    }
+    return true;
+  }
+  if (!dwV_hashable(v)) {
+    dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(v));
+    return false;
+  }
+  if (v.t == V_INST) {
+    Value h = special(I, v, "__hash__");
+    if (h.t == V_NONE) {
+      dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(v));
+      return false;
+    }
+  }
+  return true;
 }
 
 static Value unary(Interp *I, int op, Value v) {
@@ -863,6 +1366,11 @@ static Value unary(Interp *I, int op, Value v) {
     break;
   }
   static const char *const ops[] = {"-", "+", "not", "~"};
+  static const char *const meth[] = {"__neg__", "__pos__", NULL, "__invert__"};
+  if (meth[op] && class_of(v)) {
+    Value m = special(I, v, meth[op]);
+    if (m.t != V_NULL) return call_method(I, v, m, 0, NULL);
+  }
   return dwI_raise(I, EXC_TypeError, "bad operand type for unary %s: '%s'",
                    ops[op], dwV_type_name(v));
 }
@@ -880,6 +1388,32 @@ static Iter *iter_new(Interp *I, int kind, Value src) {
   return it;
 }
 
+/* Length of range(start, stop, step) as an unsigned count (exact for
+ * every int64 range). */
+static uint64_t range_count(int64_t start, int64_t stop, int64_t step) {
+  if (step > 0)
+    return start < stop ? ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1 : 0;
+  uint64_t ast = (uint64_t)0 - (uint64_t)step;
+  return start > stop ? ((uint64_t)start - (uint64_t)stop - 1) / ast + 1 : 0;
+}
+
+/* An iterator over count values start, start + step, ... (wrapping
+ * arithmetic: only values inside the range are ever produced). */
+static Value range_iter(Interp *I, Value src, int64_t start, int64_t step, uint64_t count) {
+  Iter *it = iter_new(I, IT_RANGE, src);
+  if (!it) return dwI_raise_ctx(I);
+  it->i = start;
+  it->step = step;
+  it->n = count > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)count;
+  return dwV_obj(&it->h);
+}
+
+Value dwI_iter_range_reversed(Interp *I, Range *r) {
+  uint64_t n = range_count(r->start, r->stop, r->step);
+  int64_t last = n ? (int64_t)((uint64_t)r->start + (n - 1) * (uint64_t)r->step) : 0;
+  return range_iter(I, dwV_none(), last, (int64_t)((uint64_t)0 - (uint64_t)r->step), n);
+}
+
 Value dwI_iter(Interp *I, Value v) {
   Iter *it = NULL;
   switch (v.t) {
@@ -893,17 +1427,39 @@ Value dwI_iter(Interp *I, Value v) {
     break;
   case V_RANGE: {
     Range *r = (Range *)OBJ(v);
-    it = iter_new(I, IT_RANGE, v);
-    if (it) {
-      it->i = r->start;
-      it->step = r->step;
-      it->n = r->stop;
-    }
-    break;
+    return range_iter(I, v, r->start, r->step, range_count(r->start, r->stop, r->step));
   }
   case V_DICT:
     it = iter_new(I, IT_DICT, v);
+    if (it) it->n = ((Dict *)OBJ(v))->len;
     break;
+  case V_DICTVIEW: {
+    DictView *dv = (DictView *)OBJ(v);
+    Value d = dwV_obj(&dv->d->h);
+    it = iter_new(I, IT_DICT, d);
+    if (it) {
+      it->mode = dv->mode;
+      it->n = dv->d->len;
+    }
+    break;
+  }
+  case V_SET: {
+    List *snap = dwL_set_order(I, (Set *)OBJ(v));
+    if (!snap) return dwV_null();
+    Value sv = dwV_obj(&snap->h);
+    it = iter_new(I, IT_SET, sv);
+    dwV_decref(&I->c, sv);
+    if (!it) break;
+    it->inner = calloc(1, sizeof(Value));
+    if (!it->inner) {
+      dwV_decref_o(&I->c, &it->h);
+      return dwI_raise(I, EXC_MemoryError, "out of memory");
+    }
+    dwV_incref(it->inner[0] = v);
+    it->ninner = 1;
+    it->n = ((Set *)OBJ(v))->d->len;
+    break;
+  }
   case V_TENSOR: {
     Tensor *t = (Tensor *)OBJ(v);
     if (t->ndim == 0)
@@ -913,15 +1469,47 @@ Value dwI_iter(Interp *I, Value v) {
     break;
   }
   case V_INST: {
-    Value m = dwI_getattr(I, v, dwI_intern(I, "__iter__"));
+    Value m = special(I, v, "__iter__");
     if (m.t == V_NULL) {
-      dwV_decref(&I->c, I->exc);
-      I->exc = dwV_null();
+      if (special(I, v, "__getitem__").t != V_NULL) {
+        it = iter_new(I, IT_GETITEM, v);
+        break;
+      }
+      Inst *in = (Inst *)OBJ(v);
+      if (in->cls->cflags & CLS_NN_MODULE) {
+        /* nn.Sequential / ModuleList: their builtin __iter__ */
+        Value bm = dwI_getattr(I, v, dwI_intern(I, "__iter__"));
+        if (bm.t == V_NULL) {
+          dwV_decref(&I->c, I->exc);
+          I->exc = dwV_null();
+          break;
+        }
+        Value r = dwI_call0(I, bm, 0, NULL);
+        dwV_decref(&I->c, bm);
+        if (r.t == V_NULL) return r;
+        Value it2 = r.t == V_INST ? dwI_raise(I, EXC_TypeError, "iter() returned non-iterator")
+                                  : dwI_iter(I, r);
+        dwV_decref(&I->c, r);
+        return it2;
+      }
       break;
     }
-    Value r = dwI_call0(I, m, 0, NULL);
-    dwV_decref(&I->c, m);
+    Value r = call_method(I, v, m, 0, NULL);
     if (r.t == V_NULL) return r;
+    if (r.t == V_ITER) return r;
+    if (r.t == V_INST && special(I, r, "__next__").t != V_NULL) {
+      Iter *ui = iter_new(I, IT_NEXT, r);
+      dwV_decref(&I->c, r);
+      if (!ui) return dwI_raise_ctx(I);
+      return dwV_obj(&ui->h);
+    }
+    if (r.t == V_INST || r.t == V_EXC || r.t == V_NONE || r.t == V_INT || r.t == V_FLOAT ||
+        r.t == V_BOOL) {
+      dwI_raise(I, EXC_TypeError, "iter() returned non-iterator of type '%s'",
+                dwV_type_name(r));
+      dwV_decref(&I->c, r);
+      return dwV_null();
+    }
     Value it2 = dwI_iter(I, r);
     dwV_decref(&I->c, r);
     return it2;
@@ -935,6 +1523,21 @@ Value dwI_iter(Interp *I, Value v) {
                      dwV_type_name(v));
   }
   return dwV_obj(&it->h);
+}
+
+/* Is the pending exception of type t (or derived from it)? Then it is
+ * cleared and true is returned. */
+static bool catch_exc(Interp *I, ExcType t) {
+  if (I->exc.t != V_EXC) return false;
+  Exc *e = (Exc *)OBJ(I->exc);
+  int et = e->type;
+  for (;; et = dwV_exc_base[et]) {
+    if (et == (int)t) break;
+    if (et == EXC_BaseException) return false;
+  }
+  dwV_decref(&I->c, I->exc);
+  I->exc = dwV_null();
+  return true;
 }
 
 Value dwI_next(Interp *I, Value itv) {
@@ -970,13 +1573,17 @@ Value dwI_next(Interp *I, Value itv) {
     return r ? dwV_obj(&r->h) : dwI_raise_ctx(I);
   }
   case IT_RANGE: {
-    if (it->step > 0 ? it->i >= it->n : it->i <= it->n) return dwV_null();
+    if (it->n <= 0) return dwV_null();
     int64_t v = it->i;
-    it->i += it->step;
+    if (--it->n > 0) it->i = (int64_t)((uint64_t)it->i + (uint64_t)it->step);
     return dwV_int(v);
   }
   case IT_DICT: {
     Dict *d = (Dict *)OBJ(it->src);
+    if (d->len != it->n) {
+      it->n = -1; /* stays broken, as in CPython */
+      return dwI_raise(I, EXC_RuntimeError, "dictionary changed size during iteration");
+    }
     while (it->i < d->nent && !d->ent[it->i].used) it->i++;
     if (it->i >= d->nent) return dwV_null();
     DictEntry *e = &d->ent[it->i++];
@@ -994,6 +1601,18 @@ Value dwI_next(Interp *I, Value itv) {
     dwV_incref(t->items[1] = e->val);
     return dwV_obj(&t->h);
   }
+  case IT_SET: {
+    Set *set = (Set *)OBJ(it->inner[0]);
+    if (set->d->len != it->n) {
+      it->n = -1;
+      return dwI_raise(I, EXC_RuntimeError, "Set changed size during iteration");
+    }
+    List *l = (List *)OBJ(it->src);
+    if (it->i >= l->len) return dwV_null();
+    Value v = l->items[it->i++];
+    dwV_incref(v);
+    return v;
+  }
   case IT_ENUMERATE: {
     Value v = dwI_next(I, it->src);
     if (v.t == V_NULL) return v;
@@ -1007,6 +1626,7 @@ Value dwI_next(Interp *I, Value itv) {
     return dwV_obj(&t->h);
   }
   case IT_ZIP: {
+    if (it->ninner == 0) return dwV_null();
     Tuple *t = dwV_tuple(&I->c, it->ninner);
     if (!t) return dwI_raise_ctx(I);
     for (int k = 0; k < it->ninner; k++) {
@@ -1028,10 +1648,18 @@ Value dwI_next(Interp *I, Value itv) {
     return dwR_op(I, OP_SELECT, 1, &t, &at);
   }
   case IT_MAP: {
-    Value v = dwI_next(I, it->inner[0]);
-    if (v.t == V_NULL) return v;
-    Value r = dwI_call0(I, it->src, 1, &v);
-    dwV_decref(&I->c, v);
+    Value vs[8];
+    Value *v = it->ninner <= 8 ? vs : malloc(sizeof(Value) * (size_t)it->ninner);
+    if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
+    int got = 0;
+    Value r = dwV_null();
+    for (; got < it->ninner; got++) {
+      v[got] = dwI_next(I, it->inner[got]);
+      if (v[got].t == V_NULL) break;
+    }
+    if (got == it->ninner) r = dwI_call0(I, it->src, it->ninner, v);
+    for (int k = 0; k < got; k++) dwV_decref(&I->c, v[k]);
+    if (v != vs) free(v);
     return r;
   }
   case IT_REVERSED: {
@@ -1044,6 +1672,26 @@ Value dwI_next(Interp *I, Value itv) {
     Value v = items[it->i--];
     dwV_incref(v);
     return v;
+  }
+  case IT_NEXT: {
+    if (it->n < 0) return dwV_null(); /* exhausted */
+    Value m = special(I, it->src, "__next__");
+    if (m.t == V_NULL)
+      return dwI_raise(I, EXC_TypeError, "'%s' object is not an iterator",
+                       dwV_type_name(it->src));
+    Value r = call_method(I, it->src, m, 0, NULL);
+    if (r.t == V_NULL && catch_exc(I, EXC_StopIteration)) it->n = -1;
+    return r;
+  }
+  case IT_GETITEM: {
+    if (it->n < 0) return dwV_null();
+    Value m = special(I, it->src, "__getitem__");
+    if (m.t == V_NULL) return dwV_null();
+    Value idx = dwV_int(it->i++);
+    Value r = call_method(I, it->src, m, 1, &idx);
+    if (r.t == V_NULL && (catch_exc(I, EXC_IndexError) || catch_exc(I, EXC_StopIteration)))
+      it->n = -1;
+    return r;
   }
   }
   return dwV_null();
@@ -1111,6 +1759,8 @@ List *dwI_to_list(Interp *I, Value iterable) {
 /* Attributes                                                          */
 /* ------------------------------------------------------------------ */
 
+Value dwI_bind(Interp *I, Value self, Value fn) { return bind_method(I, self, fn); }
+
 static Value bind_method(Interp *I, Value self, Value fn) {
   if (fn.t == V_WRAP) {
     Wrap *w = (Wrap *)OBJ(fn);
@@ -1142,8 +1792,16 @@ static Value bind_method(Interp *I, Value self, Value fn) {
   return fn;
 }
 
-/* Looks a name up along a class chain; borrowed or V_NULL. */
+/* Looks a name up along a class's method resolution order; borrowed or
+ * V_NULL. */
 Value dwI_class_lookup(Class *c, Str *name) {
+  if (c && c->mro) {
+    for (int k = 0; k < c->nmro; k++) {
+      Value v = dwV_dict_gets(c->mro[k]->ns, name);
+      if (v.t != V_NULL) return v;
+    }
+    return dwV_null();
+  }
   for (; c; c = c->base) {
     Value v = dwV_dict_gets(c->ns, name);
     if (v.t != V_NULL) return v;
@@ -1184,6 +1842,16 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
     }
     v = dwI_class_lookup(in->cls, name);
     if (v.t != V_NULL) return bind_method(I, obj, v);
+    if (name->s[0] == '_' && name->s[1] == '_') {
+      if (!strcmp(name->s, "__dict__")) {
+        dwV_incref_o(&in->attrs->h);
+        return dwV_obj(&in->attrs->h);
+      }
+      if (!strcmp(name->s, "__class__")) {
+        dwV_incref_o(&in->cls->h);
+        return dwV_obj(&in->cls->h);
+      }
+    }
     if (in->cls->cflags & CLS_NN_MODULE) {
       Value r = dwL_module_attr(I, obj, name);
       if (r.t != V_NULL || I->exc.t != V_NULL) return r;
@@ -1228,13 +1896,36 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
     return attr_error(I, obj, name);
   case V_WRAP: {
     Wrap *w = (Wrap *)OBJ(obj);
+    if (w->kind == WRAP_PROPERTY) {
+      Value r = dwL_method(I, obj, name);
+      if (r.t != V_NULL || I->exc.t != V_NULL) return r;
+      return attr_error(I, obj, name);
+    }
     return dwI_getattr(I, w->target, name);
   }
   case V_EXC: {
     Exc *e = (Exc *)OBJ(obj);
+    if (e->attrs) {
+      Value v = dwV_dict_gets(e->attrs, name);
+      if (v.t != V_NULL) {
+        dwV_incref(v);
+        return v;
+      }
+    }
     if (!strcmp(name->s, "args")) {
       dwV_incref(e->args);
       return e->args;
+    }
+    if (e->cls) {
+      Value v = dwI_class_lookup(e->cls, name);
+      if (v.t != V_NULL) return bind_method(I, obj, v);
+    }
+    if (!strcmp(name->s, "__class__")) {
+      if (e->cls) {
+        dwV_incref_o(&e->cls->h);
+        return dwV_obj(&e->cls->h);
+      }
+      return dwL_builtin(I, dwV_exc_names[e->type]);
     }
     return attr_error(I, obj, name);
   }
@@ -1246,10 +1937,85 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
   }
 }
 
+/* The text of an exception from its args: str(args[0]) for one
+ * argument, repr(args) for several, repr(key) for KeyError. */
+static bool exc_set_args(Interp *I, Exc *e, Value args) {
+  Value t = dwL_tuple_of(I, args);
+  if (t.t == V_NULL) return false;
+  Tuple *tt = (Tuple *)OBJ(t);
+  Buf b = {0};
+  if (tt->len == 1 && e->type != EXC_KeyError) {
+    if (!dwL_str_value(I, &b, tt->items[0])) {
+      dwB_free(&b);
+      dwV_decref(&I->c, t);
+      return false;
+    }
+  } else if (tt->len >= 1) {
+    if (!dwL_repr_value(I, &b, tt->len == 1 ? tt->items[0] : t)) {
+      dwB_free(&b);
+      dwV_decref(&I->c, t);
+      return false;
+    }
+  }
+  Str *msg = dwV_str(&I->c, b.p ? b.p : "", b.len);
+  dwB_free(&b);
+  if (!msg) {
+    dwV_decref(&I->c, t);
+    dwI_raise_ctx(I);
+    return false;
+  }
+  if (e->msg) dwV_decref_o(&I->c, &e->msg->h);
+  e->msg = msg;
+  dwV_decref(&I->c, e->args);
+  e->args = t;
+  return true;
+}
+
+bool dwI_exc_init(Interp *I, Value exc, Args *a) {
+  if (exc.t != V_EXC) {
+    dwI_raise(I, EXC_TypeError, "descriptor '__init__' requires a 'BaseException' object");
+    return false;
+  }
+  Tuple *t = dwV_tuple(&I->c, a->n);
+  if (!t) {
+    dwI_raise_ctx(I);
+    return false;
+  }
+  for (int k = 0; k < a->n; k++) dwV_incref(t->items[k] = a->v[k]);
+  Value tv = dwV_obj(&t->h);
+  bool ok = exc_set_args(I, (Exc *)OBJ(exc), tv);
+  dwV_decref(&I->c, tv);
+  return ok;
+}
+
 bool dwI_setattr(Interp *I, Value obj, Str *name, Value v) {
   Dict *d = NULL;
-  if (obj.t == V_INST) d = ((Inst *)OBJ(obj))->attrs;
-  else if (obj.t == V_CLASS) d = ((Class *)OBJ(obj))->ns;
+  if (obj.t == V_INST) {
+    Inst *in = (Inst *)OBJ(obj);
+    Value p = dwI_class_lookup(in->cls, name);
+    if (p.t == V_WRAP && ((Wrap *)OBJ(p))->kind == WRAP_PROPERTY) {
+      Wrap *w = (Wrap *)OBJ(p);
+      if (w->fset.t == V_NULL) {
+        dwI_raise(I, EXC_AttributeError, "property '%s' of '%s' object has no setter",
+                  name->s, in->cls->name->s);
+        return false;
+      }
+      Value args[2] = {obj, v};
+      Value r = dwI_call0(I, w->fset, 2, args);
+      if (r.t == V_NULL) return false;
+      dwV_decref(&I->c, r);
+      return true;
+    }
+    d = in->attrs;
+  } else if (obj.t == V_EXC) {
+    Exc *e = (Exc *)OBJ(obj);
+    if (!strcmp(name->s, "args")) return exc_set_args(I, e, v);
+    if (!e->attrs && !(e->attrs = dwV_dict(&I->c))) {
+      dwI_raise_ctx(I);
+      return false;
+    }
+    d = e->attrs;
+  } else if (obj.t == V_CLASS) d = ((Class *)OBJ(obj))->ns;
   else if (obj.t == V_MODULE) {
     Module *m = (Module *)OBJ(obj);
     if (m->special == MOD_DYNAMO_CONFIG) return dwL_config_set(I, name, v);
@@ -1287,9 +2053,12 @@ static void args_free(Interp *I, Args *a, Value *heap_v, KwArg *heap_kw) {
   if (heap_kw) free(heap_kw);
 }
 
-static const char *fn_display(Func *fn) { return fn->code->name; }
+static const char *fn_display(Func *fn) {
+  return fn->code->qualname ? fn->code->qualname : fn->code->name;
+}
 
-/* Binds arguments to fresh slots (Python's rules and messages). */
+/* Binds arguments to fresh slots (Python's rules and messages, in
+ * CPython's order: keywords, then too many positionals, then missing). */
 static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
   Code *c = fn->code;
   Params *p = c->node->params;
@@ -1298,27 +2067,10 @@ static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
   int vslot = np, kslot = np + (p && p->vararg ? 1 : 0);
   int given = a->n + (self.t != V_NULL ? 1 : 0);
   /* positional */
-  for (int k = 0; k < given; k++) {
+  for (int k = 0; k < given && k < npos; k++) {
     Value v = (self.t != V_NULL) ? (k == 0 ? self : a->v[k - 1]) : a->v[k];
-    if (k < npos) {
-      dwV_incref(v);
-      slots[k] = v;
-    } else if (!p || !p->vararg) {
-      int defs = 0;
-      for (int j = 0; j < npos; j++)
-        if (fn->defaults[j].t != V_NULL) defs++;
-      if (defs)
-        dwI_raise(I, EXC_TypeError,
-                  "%s() takes from %d to %d positional arguments but %d "
-                  "were given",
-                  fn_display(fn), npos - defs, npos, given);
-      else
-        dwI_raise(I, EXC_TypeError,
-                  "%s() takes %d positional argument%s but %d %s given",
-                  fn_display(fn), npos, npos == 1 ? "" : "s", given,
-                  given == 1 ? "was" : "were");
-      return false;
-    }
+    dwV_incref(v);
+    slots[k] = v;
   }
   if (p && p->vararg) {
     int extra = given > npos ? given - npos : 0;
@@ -1350,7 +2102,7 @@ static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
     for (j = 0; j < np; j++)
       if (!strcmp(p->names[j], name->s)) break;
     if (j < np && j >= (p ? p->nposonly : 0)) {
-      if (slots[j].t != V_NULL) {
+      if (slots[j].t != V_NULL || (j < npos && j < given)) {
         dwI_raise(I, EXC_TypeError, "%s() got multiple values for argument '%s'",
                   fn_display(fn), name->s);
         return false;
@@ -1362,11 +2114,36 @@ static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
         dwI_raise_ctx(I);
         return false;
       }
+    } else if (j < np) {
+      dwI_raise(I, EXC_TypeError,
+                "%s() got some positional-only arguments passed as keyword "
+                "arguments: '%s'",
+                fn_display(fn), name->s);
+      return false;
     } else {
       dwI_raise(I, EXC_TypeError, "%s() got an unexpected keyword argument '%s'",
                 fn_display(fn), name->s);
       return false;
     }
+  }
+  if (given > npos && !(p && p->vararg)) {
+    int defs = 0, kwonly_given = 0;
+    for (int j = 0; j < npos; j++)
+      if (fn->defaults[j].t != V_NULL) defs++;
+    for (int j = npos; j < np; j++)
+      if (slots[j].t != V_NULL) kwonly_given++;
+    char sig[64], kwsig[96] = "";
+    if (defs)
+      snprintf(sig, sizeof sig, "from %d to %d", npos - defs, npos);
+    else
+      snprintf(sig, sizeof sig, "%d", npos);
+    if (kwonly_given)
+      snprintf(kwsig, sizeof kwsig, " positional argument%s (and %d keyword-only argument%s)",
+               given != 1 ? "s" : "", kwonly_given, kwonly_given != 1 ? "s" : "");
+    dwI_raise(I, EXC_TypeError, "%s() takes %s positional argument%s but %d%s %s given",
+              fn_display(fn), sig, defs || npos != 1 ? "s" : "", given, kwsig,
+              given == 1 && !kwonly_given ? "was" : "were");
+    return false;
   }
   /* defaults and missing arguments */
   int missing = 0, missing_kw = 0;
@@ -1404,13 +2181,13 @@ bool dwI_stack_ok(Interp *I) {
   char probe;
   uintptr_t sp = (uintptr_t)&probe;
   size_t used = I->stack_base > sp ? I->stack_base - sp : sp - I->stack_base;
-  if (used <= I->stack_budget) return true;
+  if (used <= I->stack_budget && !DW_HOST_DEEP(I)) return true;
   dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
   return false;
 }
 
 Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a) {
-  if (I->depth >= I->max_depth) {
+  if (I->depth + 1 >= I->max_depth) { /* the module frame counts, as in CPython */
     dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
     return NULL;
   }
@@ -1440,7 +2217,7 @@ Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a) {
       dwI_raise_ctx(I);
       for (int j = 0; j < c->nslots; j++) dwV_decref(&I->c, f->slots[j]);
       I->depth--;
-      free(f);
+        free(f);
       return NULL;
     }
     cell->v = f->slots[k]; /* moves the parameter value (or V_NULL) */
@@ -1729,11 +2506,46 @@ Value dwI_new_exc(Interp *I, ExcType t, Class *cls, Args *a) {
   return dwV_obj(&e->h);
 }
 
+/* An instance of a user exception class: BaseException.__new__ keeps
+ * the arguments as args, then a user __init__ (found before the builtin
+ * class in the MRO) runs. */
+static Value call_exc_class(Interp *I, Class *c, Args *a) {
+  Class *user = (c->cflags & CLS_BUILTIN) ? NULL : c;
+  Args pos = {a->n, a->v, 0, NULL};
+  Value e = dwI_new_exc(I, (ExcType)c->builtin_base, user, &pos);
+  if (e.t == V_NULL || !user) {
+    if (e.t != V_NULL && a->nkw) {
+      dwV_decref(&I->c, e);
+      return dwI_raise(I, EXC_TypeError, "%s() takes no keyword arguments", c->name->s);
+    }
+    return e;
+  }
+  Value init = dwI_class_lookup(c, dwI_intern(I, "__init__"));
+  if (init.t == V_FUNC || init.t == V_WRAP) {
+    Value r = init.t == V_FUNC ? call_func(I, (Func *)OBJ(init), e, a, CM_AUTO)
+                               : call_wrap(I, (Wrap *)OBJ(init), e, a);
+    if (r.t == V_NULL) {
+      dwV_decref(&I->c, e);
+      return r;
+    }
+    if (r.t != V_NONE) {
+      dwV_decref(&I->c, r);
+      dwV_decref(&I->c, e);
+      return dwI_raise(I, EXC_TypeError, "__init__() should return None, not '%s'",
+                       dwV_type_name(r));
+    }
+  } else if (a->nkw) {
+    dwV_decref(&I->c, e);
+    return dwI_raise(I, EXC_TypeError, "%s() takes no keyword arguments", c->name->s);
+  }
+  return e;
+}
+
 static Value call_class(Interp *I, Class *c, Args *a) {
   if (c->builtin_base >= 0 && (c->cflags & CLS_EXCEPTION))
-    return dwI_new_exc(I, (ExcType)c->builtin_base,
-                       (c->cflags & CLS_BUILTIN) ? NULL : c, a);
-  if ((c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_EXCEPTION))
+    return call_exc_class(I, c, a);
+  if ((c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_EXCEPTION) &&
+      !(c->cflags & CLS_OBJECT))
     /* a builtin class implemented in C (torch.nn.Module) */
     return dwL_builtin_class_call(I, c, a);
   Inst *in = (Inst *)dwV_alloc(&I->c, V_INST, sizeof(Inst));
@@ -1777,40 +2589,63 @@ static Value call_class(Interp *I, Class *c, Args *a) {
 /* Subscripts                                                          */
 /* ------------------------------------------------------------------ */
 
-/* Python's slice.indices(): clamps start/stop for a sequence of len n. */
-bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
-                       int64_t *stop, int64_t *step) {
-  *step = 1;
-  if (s->step.t != V_NONE) {
-    if (!is_intlike(s->step)) {
-      dwI_raise(I, EXC_TypeError,
-                "slice indices must be integers or None or have an __index__ "
-                "method");
+bool dwI_index(Interp *I, Value v, int64_t *out) {
+  if (is_intlike(v)) {
+    *out = v.u.i;
+    return true;
+  }
+  if (class_of(v)) {
+    Value m = special(I, v, "__index__");
+    if (m.t == V_NULL) return false;
+    Value r = call_method(I, v, m, 0, NULL);
+    if (r.t == V_NULL) return false;
+    if (!is_intlike(r)) {
+      dwI_raise(I, EXC_TypeError, "__index__ returned non-int (type %s)", dwV_type_name(r));
+      dwV_decref(&I->c, r);
       return false;
     }
-    *step = s->step.u.i;
+    *out = r.u.i;
+    return true;
+  }
+  return false;
+}
+
+/* Python's slice.indices() (PySlice_Unpack + PySlice_AdjustIndices):
+ * clamps start/stop for a sequence of len n; overflow-free for every
+ * int64 bound and step. */
+bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
+                       int64_t *stop, int64_t *step) {
+  static const char *const msg =
+      "slice indices must be integers or None or have an __index__ method";
+  *step = 1;
+  if (s->step.t != V_NONE) {
+    if (!dwI_index(I, s->step, step)) {
+      if (I->exc.t == V_NULL) dwI_raise(I, EXC_TypeError, "%s", msg);
+      return false;
+    }
     if (*step == 0) {
       dwI_raise(I, EXC_ValueError, "slice step cannot be zero");
       return false;
     }
+    if (*step < -INT64_MAX) *step = -INT64_MAX;
   }
-  int64_t lo = *step < 0 ? -1 : 0, hi = *step < 0 ? n - 1 : n;
   Value bounds[2] = {s->start, s->stop};
-  int64_t out[2] = {*step < 0 ? hi : lo, *step < 0 ? lo : hi};
+  int64_t out[2];
   for (int k = 0; k < 2; k++) {
-    if (bounds[k].t == V_NONE) continue;
-    if (!is_intlike(bounds[k])) {
-      dwI_raise(I, EXC_TypeError,
-                "slice indices must be integers or None or have an __index__ "
-                "method");
+    int64_t v;
+    if (bounds[k].t == V_NONE) {
+      out[k] = k == 0 ? (*step < 0 ? n - 1 : 0) : (*step < 0 ? -1 : n);
+      continue;
+    }
+    if (!dwI_index(I, bounds[k], &v)) {
+      if (I->exc.t == V_NULL) dwI_raise(I, EXC_TypeError, "%s", msg);
       return false;
     }
-    int64_t v = bounds[k].u.i;
     if (v < 0) {
-      v += n;
-      if (v < lo) v = lo;
-    } else if (v > hi) {
-      v = hi;
+      v += n; /* v < 0 and n >= 0: no overflow */
+      if (v < 0) v = *step < 0 ? -1 : 0;
+    } else if (v >= n) {
+      v = *step < 0 ? n - 1 : n;
     }
     out[k] = v;
   }
@@ -1819,9 +2654,10 @@ bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
   return true;
 }
 
+/* Items of a clamped slice (start, stop in [-1, n]; step != INT64_MIN). */
 static int64_t slice_len(int64_t start, int64_t stop, int64_t step) {
-  if (step > 0) return start < stop ? (stop - start + step - 1) / step : 0;
-  return start > stop ? (start - stop - step - 1) / (-step) : 0;
+  if (step < 0) return stop < start ? (start - stop - 1) / (-step) + 1 : 0;
+  return start < stop ? (stop - start - 1) / step + 1 : 0;
 }
 
 static Value seq_index_error(Interp *I, Value seq) {
@@ -1829,25 +2665,85 @@ static Value seq_index_error(Interp *I, Value seq) {
                    seq.t == V_STR ? "string" : seq.t == V_TUPLE ? "tuple" : "list");
 }
 
+/* s[k] / s[a:b:c] of a str, by code point. */
+static Value str_getitem(Interp *I, Str *s, Value idx) {
+  bool ascii = dwV_str_ascii(s);
+  int64_t n = ascii ? (int64_t)s->len : dwV_str_cplen(s);
+  size_t *off = NULL; /* byte offset of each code point, n + 1 entries */
+  if (!ascii) {
+    off = malloc(sizeof(size_t) * (size_t)(n + 1));
+    if (!off) return dwI_raise(I, EXC_MemoryError, "out of memory");
+    int64_t k = 0;
+    for (size_t i = 0; i < s->len; i++)
+      if (((unsigned char)s->s[i] & 0xc0) != 0x80) off[k++] = i;
+    off[n] = s->len;
+  }
+#define CP_AT(k) (ascii ? (size_t)(k) : off[k])
+#define CP_LEN(k) (ascii ? 1 : off[(k) + 1] - off[k])
+  Value r;
+  if (idx.t == V_SLICE) {
+    int64_t start, stop, step;
+    if (!dwI_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step)) {
+      free(off);
+      return dwV_null();
+    }
+    int64_t len = slice_len(start, stop, step);
+    size_t bytes = 0;
+    if (step == 1) bytes = len ? CP_AT(start + len - 1) + CP_LEN(start + len - 1) - CP_AT(start) : 0;
+    else
+      for (int64_t k = 0; k < len; k++) bytes += CP_LEN(start + k * step);
+    Str *rs = dwV_str(&I->c, step == 1 && len ? s->s + CP_AT(start) : NULL, bytes);
+    if (!rs) {
+      free(off);
+      return dwI_raise_ctx(I);
+    }
+    if (step != 1) {
+      size_t w = 0;
+      for (int64_t k = 0; k < len; k++) {
+        int64_t j = start + k * step;
+        memcpy(rs->s + w, s->s + CP_AT(j), CP_LEN(j));
+        w += CP_LEN(j);
+      }
+    }
+    r = dwV_obj(&rs->h);
+  } else {
+    int64_t k;
+    if (!dwI_index(I, idx, &k)) {
+      free(off);
+      if (I->exc.t != V_NULL) return dwV_null();
+      return dwI_raise(I, EXC_TypeError, "string indices must be integers, not '%s'",
+                       dwV_type_name(idx));
+    }
+    if (k < 0) k += n;
+    if (k < 0 || k >= n) {
+      free(off);
+      return dwI_raise(I, EXC_IndexError, "string index out of range");
+    }
+    Str *rs = dwV_str(&I->c, s->s + CP_AT(k), CP_LEN(k));
+    r = rs ? dwV_obj(&rs->h) : dwI_raise_ctx(I);
+  }
+#undef CP_AT
+#undef CP_LEN
+  free(off);
+  return r;
+}
+
 Value dwI_getitem(Interp *I, Value obj, Value idx) {
   switch (obj.t) {
+  case V_STR:
+    return str_getitem(I, STR(obj), idx);
   case V_LIST:
-  case V_TUPLE:
-  case V_STR: {
-    int64_t n = obj.t == V_LIST ? ((List *)OBJ(obj))->len
-                : obj.t == V_TUPLE ? ((Tuple *)OBJ(obj))->len
-                                   : (int64_t)STR(obj)->len;
+  case V_TUPLE: {
+    int64_t n = obj.t == V_LIST ? ((List *)OBJ(obj))->len : ((Tuple *)OBJ(obj))->len;
     if (idx.t == V_SLICE) {
       int64_t start, stop, step;
       if (!dwI_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step))
         return dwV_null();
+      /* __index__ may have changed the list */
+      n = obj.t == V_LIST ? ((List *)OBJ(obj))->len : ((Tuple *)OBJ(obj))->len;
+      if (start > n) start = n;
+      if (stop > n) stop = n;
       int64_t len = slice_len(start, stop, step);
-      if (obj.t == V_STR) {
-        Str *r = dwV_str(&I->c, NULL, (size_t)len);
-        if (!r) return dwI_raise_ctx(I);
-        for (int64_t k = 0; k < len; k++) r->s[k] = STR(obj)->s[start + k * step];
-        return dwV_obj(&r->h);
-      }
       Value *items = obj.t == V_LIST ? ((List *)OBJ(obj))->items : ((Tuple *)OBJ(obj))->items;
       Value r;
       Value *dst;
@@ -1869,25 +2765,22 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
     if (idx.t == V_TENSOR && ((Tensor *)OBJ(idx))->ndim == 0 &&
         ((Tensor *)OBJ(idx))->st && ((Tensor *)OBJ(idx))->dtype != DT_F32)
       idx = dwV_int(dwT_get_int((Tensor *)OBJ(idx), 0));
-    if (!is_intlike(idx))
+    int64_t k;
+    if (!dwI_index(I, idx, &k)) {
+      if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError,
                        "%s indices must be integers or slices, not %s",
-                       obj.t == V_STR ? "string" : obj.t == V_TUPLE ? "tuple" : "list",
-                       dwV_type_name(idx));
-    int64_t k = idx.u.i;
+                       obj.t == V_TUPLE ? "tuple" : "list", dwV_type_name(idx));
+    }
+    n = obj.t == V_LIST ? ((List *)OBJ(obj))->len : ((Tuple *)OBJ(obj))->len;
     if (k < 0) k += n;
     if (k < 0 || k >= n) return seq_index_error(I, obj);
-    if (obj.t == V_STR) {
-      Str *r = dwV_str(&I->c, STR(obj)->s + k, 1);
-      return r ? dwV_obj(&r->h) : dwI_raise_ctx(I);
-    }
     Value v = obj.t == V_LIST ? ((List *)OBJ(obj))->items[k] : ((Tuple *)OBJ(obj))->items[k];
     dwV_incref(v);
     return v;
   }
   case V_DICT: {
-    if (!dwV_hashable(idx))
-      return dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(idx));
+    if (!dwI_check_hashable(I, idx)) return dwV_null();
     Value v = dwV_dict_get((Dict *)OBJ(obj), idx);
     if (v.t == V_NULL) {
       dwI_raise_key(I, idx);
@@ -1898,22 +2791,53 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
   }
   case V_RANGE: {
     Range *r = (Range *)OBJ(obj);
-    int64_t n = slice_len(r->start, r->stop, r->step);
-    if (!is_intlike(idx))
-      return dwI_raise(I, EXC_TypeError, "range indices must be integers");
-    int64_t k = idx.u.i < 0 ? idx.u.i + n : idx.u.i;
+    uint64_t un = range_count(r->start, r->stop, r->step);
+    if (un > (uint64_t)INT64_MAX)
+      return dwI_raise(I, EXC_OverflowError, "range too large");
+    int64_t n = (int64_t)un;
+    if (idx.t == V_SLICE) {
+      int64_t start, stop, step;
+      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step))
+        return dwV_null();
+      int64_t ns, ne, nst;
+      if (__builtin_mul_overflow(start, r->step, &ns) || __builtin_add_overflow(ns, r->start, &ns) ||
+          __builtin_mul_overflow(stop, r->step, &ne) || __builtin_add_overflow(ne, r->start, &ne) ||
+          __builtin_mul_overflow(step, r->step, &nst))
+        return overflow(I);
+      Range *nr = (Range *)dwV_alloc(&I->c, V_RANGE, sizeof(Range));
+      if (!nr) return dwI_raise_ctx(I);
+      nr->start = ns;
+      nr->stop = ne;
+      nr->step = nst;
+      return dwV_obj(&nr->h);
+    }
+    int64_t k;
+    if (!dwI_index(I, idx, &k)) {
+      if (I->exc.t != V_NULL) return dwV_null();
+      return dwI_raise(I, EXC_TypeError, "range indices must be integers or slices, not %s",
+                       dwV_type_name(idx));
+    }
+    if (k < 0) k += n;
     if (k < 0 || k >= n)
       return dwI_raise(I, EXC_IndexError, "range object index out of range");
-    return dwV_int(r->start + k * r->step);
+    return dwV_int((int64_t)((uint64_t)r->start + (uint64_t)k * (uint64_t)r->step));
   }
   case V_TENSOR:
     return dwL_tensor_getitem(I, (Tensor *)OBJ(obj), idx);
   case V_INST: {
-    Value m = dwI_getattr(I, obj, dwI_intern(I, "__getitem__"));
-    if (m.t == V_NULL) return m;
-    Value r = dwI_call0(I, m, 1, &idx);
-    dwV_decref(&I->c, m);
-    return r;
+    Value m = special(I, obj, "__getitem__");
+    if (m.t == V_NULL) {
+      if (((Inst *)OBJ(obj))->cls->cflags & CLS_NN_MODULE) {
+        Value bm = dwI_getattr(I, obj, dwI_intern(I, "__getitem__"));
+        if (bm.t == V_NULL) return bm;
+        Value r = dwI_call0(I, bm, 1, &idx);
+        dwV_decref(&I->c, bm);
+        return r;
+      }
+      return dwI_raise(I, EXC_TypeError, "'%s' object is not subscriptable",
+                       dwV_type_name(obj));
+    }
+    return call_method(I, obj, m, 1, &idx);
   }
   default:
     return dwI_raise(I, EXC_TypeError, "'%s' object is not subscriptable",
@@ -1969,12 +2893,14 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
       dwV_decref_o(&I->c, &src->h);
       return true;
     }
-    if (!is_intlike(idx)) {
-      dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
-                dwV_type_name(idx));
+    int64_t k;
+    if (!dwI_index(I, idx, &k)) {
+      if (I->exc.t == V_NULL)
+        dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
+                  dwV_type_name(idx));
       return false;
     }
-    int64_t k = idx.u.i < 0 ? idx.u.i + l->len : idx.u.i;
+    if (k < 0) k += l->len;
     if (k < 0 || k >= l->len) {
       dwI_raise(I, EXC_IndexError, "list assignment index out of range");
       return false;
@@ -1986,10 +2912,7 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
     return true;
   }
   case V_DICT:
-    if (!dwV_hashable(idx)) {
-      dwI_raise(I, EXC_TypeError, "unhashable type: '%s'", dwV_type_name(idx));
-      return false;
-    }
+    if (!dwI_check_hashable(I, idx)) return false;
     if (dwR_tracing(I)) dwR_log_obj(I, OBJ(obj));
     if (!dwV_dict_set(&I->c, (Dict *)OBJ(obj), idx, v)) {
       dwI_raise_ctx(I);
@@ -1999,11 +2922,25 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
   case V_TENSOR:
     return dwL_tensor_setitem(I, (Tensor *)OBJ(obj), idx, v);
   case V_INST: {
-    Value m = dwI_getattr(I, obj, dwI_intern(I, "__setitem__"));
-    if (m.t == V_NULL) return false;
+    Value m = special(I, obj, "__setitem__");
     Value args[2] = {idx, v};
-    Value r = dwI_call0(I, m, 2, args);
-    dwV_decref(&I->c, m);
+    Value r;
+    if (m.t != V_NULL) {
+      r = call_method(I, obj, m, 2, args);
+    } else {
+      m = dwI_getattr(I, obj, dwI_intern(I, "__setitem__"));
+      if (m.t == V_NULL) {
+        if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_AttributeError) {
+          dwV_decref(&I->c, I->exc);
+          I->exc = dwV_null();
+          dwI_raise(I, EXC_TypeError, "'%s' object does not support item assignment",
+                    dwV_type_name(obj));
+        }
+        return false;
+      }
+      r = dwI_call0(I, m, 2, args);
+      dwV_decref(&I->c, m);
+    }
     if (r.t == V_NULL) return false;
     dwV_decref(&I->c, r);
     return true;
@@ -2017,11 +2954,24 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
 
 static bool delitem(Interp *I, Value obj, Value idx) {
   if (obj.t == V_DICT) {
+    if (!dwI_check_hashable(I, idx)) return false;
     if (dwR_tracing(I)) dwR_log_obj(I, OBJ(obj));
-    if (!dwV_hashable(idx) || !dwV_dict_del(&I->c, (Dict *)OBJ(obj), idx)) {
+    if (!dwV_dict_del(&I->c, (Dict *)OBJ(obj), idx)) {
       dwI_raise_key(I, idx);
       return false;
     }
+    return true;
+  }
+  if (obj.t == V_INST) {
+    Value m = special(I, obj, "__delitem__");
+    if (m.t == V_NULL) {
+      dwI_raise(I, EXC_TypeError, "'%s' object doesn't support item deletion",
+                dwV_type_name(obj));
+      return false;
+    }
+    Value r = call_method(I, obj, m, 1, &idx);
+    if (r.t == V_NULL) return false;
+    dwV_decref(&I->c, r);
     return true;
   }
   if (obj.t == V_LIST) {
@@ -2044,12 +2994,14 @@ static bool delitem(Interp *I, Value obj, Value idx) {
       free(del);
       return true;
     }
-    if (!is_intlike(idx)) {
-      dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
-                dwV_type_name(idx));
+    int64_t k;
+    if (!dwI_index(I, idx, &k)) {
+      if (I->exc.t == V_NULL)
+        dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
+                  dwV_type_name(idx));
       return false;
     }
-    int64_t k = idx.u.i < 0 ? idx.u.i + l->len : idx.u.i;
+    if (k < 0) k += l->len;
     if (k < 0 || k >= l->len) {
       dwI_raise(I, EXC_IndexError, "list assignment index out of range");
       return false;
@@ -2060,7 +3012,7 @@ static bool delitem(Interp *I, Value obj, Value idx) {
     dwV_decref(&I->c, old);
     return true;
   }
-  dwI_raise(I, EXC_TypeError, "'%s' object does not support item deletion",
+  dwI_raise(I, EXC_TypeError, "'%s' object doesn't support item deletion",
             dwV_type_name(obj));
   return false;
 }
@@ -2438,10 +3390,21 @@ static Value eval_fstr(Interp *I, Frame *f, Node *n) {
     bool ok;
     if (p->op == 'r' || p->op == 'a') {
       Buf r = {0};
-      dwV_repr(&r, v);
-      Str *rs = dwV_str(&I->c, r.p ? r.p : "", r.len);
+      ok = dwL_repr_value(I, &r, v);
+      if (ok && p->op == 'a') {
+        Buf q = {0};
+        dwL_ascii_of(&q, r.p ? r.p : "", r.len);
+        dwB_free(&r);
+        r = q;
+      }
+      Str *rs = ok ? dwV_str(&I->c, r.p ? r.p : "", r.len) : NULL;
       dwB_free(&r);
       dwV_decref(&I->c, v);
+      if (!ok) {
+        dwV_decref(&I->c, spec);
+        dwB_free(&b);
+        return dwV_null();
+      }
       v = rs ? dwV_obj(&rs->h) : dwV_none();
     } else if (p->op == 's') {
       Buf r = {0};
@@ -2470,7 +3433,110 @@ static Value eval_fstr(Interp *I, Frame *f, Node *n) {
   return s ? dwV_obj(&s->h) : dwI_raise_ctx(I);
 }
 
+/* Is n a constant (as CPython's AST optimizer folds them)? */
+static bool const_expr(Node *n) {
+  switch (n->kind) {
+  case N_INT:
+  case N_FLOAT:
+  case N_STR:
+  case N_TRUE:
+  case N_FALSE:
+  case N_NONE:
+  case N_ELLIPSIS:
+    return true;
+  case N_UNARY:
+    return (n->op == UN_NEG || n->op == UN_POS) && n->a &&
+           (n->a->kind == N_INT || n->a->kind == N_FLOAT);
+  case N_TUPLE:
+    for (int k = 0; k < n->kids.n; k++)
+      if (!const_expr(n->kids.v[k])) return false;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Identifier strings of at most 3 characters that CPython 3.11 (python3 -c
+ * with site) has interned before a program is compiled, sorted. */
+static const char *const cpython_interned[] = {
+    "30", "AT", "B", "C", "IN", "IO", "KT", "L", "OR", "S", "T", "VT", "_",
+    "_T", "_U", "__", "_ag", "_cb", "_e", "_eq", "_f", "_fp", "_io", "_ip",
+    "_m", "_os", "_pi", "_re", "a", "ab", "abc", "abs", "add", "all", "and",
+    "ann", "any", "arg", "as", "ast", "at", "av", "b", "bbb", "bid", "big",
+    "bin", "bit", "bs", "buf", "c", "cat", "cb", "ccc", "cf", "ch", "chr",
+    "cls", "cm", "cmd", "co", "cos", "crc", "ctx", "cwd", "d", "def", "del",
+    "dev", "dig", "dir", "dis", "doc", "dot", "drv", "dst", "dt", "dup", "e",
+    "e1", "e2", "elt", "end", "env", "eof", "eq", "erf", "err", "ex", "exc",
+    "exp", "ext", "f", "f1", "f2", "fd", "few", "fmt", "fn", "for", "fp",
+    "ftp", "fw", "fxn", "gbk", "gc", "gcd", "ge", "gen", "get", "gid", "git",
+    "gnv", "grp", "gt", "gz", "h", "hdl", "hex", "hi", "hx", "hz", "i", "id",
+    "ids", "idx", "if", "ifs", "imp", "in", "inf", "ino", "inp", "int", "inv",
+    "io", "ior", "ip", "ips", "is", "is_", "it", "itr", "j", "k", "key", "kw",
+    "kws", "l", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8", "l9", "lcm",
+    "le", "len", "lib", "ln", "lo", "log", "low", "lt", "m", "map", "max",
+    "me", "mi", "min", "mms", "mo", "mod", "mro", "msg", "mu", "mul", "mv",
+    "n", "nan", "ne", "neg", "net", "new", "nfs", "nl", "nm", "not", "ns",
+    "nt", "nul", "num", "nv", "o", "ob", "obj", "oct", "ok", "old", "op",
+    "ops", "or", "or_", "ord", "os", "out", "p", "pat", "pi", "pid", "pm",
+    "pop", "pos", "pow", "pre", "pwd", "py", "q", "qs", "r", "r8", "raw",
+    "rb", "rc", "re", "ref", "rel", "rem", "res", "rng", "run", "rv", "s",
+    "s1", "s2", "seg", "sep", "seq", "set", "sig", "sin", "sip", "smv", "sr",
+    "src", "srw", "st", "str", "sts", "sub", "suf", "sum", "svn", "sw", "sys",
+    "sz", "t", "t0", "t1", "t2", "tag", "tan", "tar", "tau", "tb", "tee",
+    "tel", "tid", "tmp", "to", "top", "tp", "try", "tup", "typ", "u1", "u2",
+    "u3", "u7", "u8", "uhc", "uid", "ulp", "url", "us", "utf", "uu", "v",
+    "val", "var", "w", "wb", "why", "win", "wr", "ws", "wss", "x", "xb",
+    "xid", "xor", "xz", "y", "zf", "zip", "zz",
+};
+
+static bool cpython_interned_short(const char *s, size_t n) {
+  if (n > 3) return false;
+  int lo = 0, hi = (int)(sizeof cpython_interned / sizeof *cpython_interned) - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    int c = strncmp(cpython_interned[mid], s, n);
+    if (c == 0 && cpython_interned[mid][n] != 0) c = 1;
+    if (c == 0) return true;
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/* Does a constant display hold a string that CPython's code object
+ * creation re-interns (identifier characters, and an equal string was
+ * interned before: a name of the program or of the runtime)? Then the
+ * frozenset constant is rebuilt once more. CPython's own startup strings
+ * are not all known here, so this is a best effort. */
+static int const_display_interns(Interp *I, Node *n) {
+  for (int k = 0; k < n->kids.n; k++) {
+    Node *x = n->kids.v[k];
+    if (x->kind != N_STR || x->slen < 1 || !x->s) continue;
+    bool name = true;
+    for (size_t j = 0; j < x->slen && name; j++) {
+      unsigned char c = (unsigned char)x->s[j];
+      name = c < 0x80 && (isalnum(c) || c == '_');
+    }
+    if (!name) continue;
+    if (cpython_interned_short(x->s, x->slen)) return 1;
+    Str *tmp = dwV_str(&I->c, x->s, x->slen);
+    if (!tmp) continue;
+    bool seen = dwV_dict_get(I->interned, VSTR(tmp)).t != V_NULL;
+    dwV_decref_o(&I->c, &tmp->h);
+    if (seen) return 1;
+  }
+  return 0;
+}
+
+static bool const_display(Node *n) {
+  for (int k = 0; k < n->kids.n; k++)
+    if (!const_expr(n->kids.v[k])) return false;
+  return true;
+}
+
 static Value eval(Interp *I, Frame *f, Node *n) {
+  if (DW_HOST_DEEP(I))
+    return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
   switch (n->kind) {
   case N_NAME:
     return load_name(I, f, n);
@@ -2541,8 +3607,43 @@ static Value eval(Interp *I, Frame *f, Node *n) {
     }
     return r;
   }
-  case N_SET:
-    return dwI_raise(I, EXC_NotImplementedError, "set is not supported");
+  case N_SET: {
+    Value lv = build_seq(I, f, n, false);
+    if (lv.t == V_NULL) return lv;
+    Value sv = dwL_set_new(I);
+    if (sv.t != V_NULL && !dwL_set_from(I, (Set *)OBJ(sv), lv)) {
+      dwV_decref(&I->c, sv);
+      sv = dwV_null();
+    }
+    dwV_decref(&I->c, lv);
+    if (sv.t != V_NULL && n->kids.n >= 3 && const_display(n)) {
+      /* CPython folds a display of 3+ constants into a frozenset constant,
+       * which the compiler rebuilds from its own iteration order (once
+       * when merging constants, once more when it interns identifier-like
+       * strings in it); the set is then merged from that frozenset */
+      Value s2 = sv;
+      int rebuilds = 1 + const_display_interns(I, n);
+      for (int r = 0; r < rebuilds && s2.t != V_NULL; r++) {
+        List *ord = dwL_set_order(I, (Set *)OBJ(s2));
+        Value s3 = ord ? dwL_set_new(I) : dwV_null();
+        if (s3.t != V_NULL && !dwL_set_from(I, (Set *)OBJ(s3), dwV_obj(&ord->h))) {
+          dwV_decref(&I->c, s3);
+          s3 = dwV_null();
+        }
+        if (ord) dwV_decref_o(&I->c, &ord->h);
+        dwV_decref(&I->c, s2);
+        s2 = s3;
+      }
+      /* BUILD_SET 0; SET_UPDATE frozenset: a merge into an empty set */
+      sv = s2.t != V_NULL ? dwL_set_new(I) : s2;
+      if (sv.t != V_NULL && !dwL_set_from(I, (Set *)OBJ(sv), s2)) {
+        dwV_decref(&I->c, sv);
+        sv = dwV_null();
+      }
+      dwV_decref(&I->c, s2);
+    }
+    return sv;
+  }
   case N_LISTCOMP:
   case N_DICTCOMP:
   case N_GENEXP:
@@ -2791,16 +3892,94 @@ static bool assign(Interp *I, Frame *f, Node *t, Value v) {
   }
 }
 
+/* a op= b: mutable containers change in place (list += / *=, dict |=,
+ * set |= &= -= ^=), user classes through __iadd__ & co (falling back to
+ * the binary operator). */
 static Value inplace_op(Interp *I, int op, Value a, Value b) {
   if (a.t == V_LIST && op == BIN_ADD) {
     List *l = (List *)OBJ(a);
     if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
-    if (!dwI_foreach(I, b, collect_cb, l)) return dwV_null();
+    if (b.u.o == a.u.o && b.t == a.t) {
+      List *copy = dwI_to_list(I, b);
+      if (!copy) return dwV_null();
+      Value cv = dwV_obj(&copy->h);
+      bool ok = dwI_foreach(I, cv, collect_cb, l);
+      dwV_decref(&I->c, cv);
+      if (!ok) return dwV_null();
+    } else if (!dwI_foreach(I, b, collect_cb, l)) {
+      return dwV_null();
+    }
     dwV_incref(a);
     return a;
   }
+  if (a.t == V_LIST && op == BIN_MUL && is_intlike(b)) {
+    List *l = (List *)OBJ(a);
+    int64_t n = b.u.i, len = l->len;
+    if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
+    if (n <= 0 || len == 0) {
+      for (int64_t k = 0; k < len; k++) dwV_decref(&I->c, l->items[k]);
+      l->len = 0;
+    } else if (n > 1) {
+      if (n > ((int64_t)1 << 27) / len)
+        return dwI_raise(I, EXC_MemoryError, "repeated sequence is too large");
+      int64_t total = len * n;
+      Value *items = realloc(l->items, sizeof(Value) * (size_t)total);
+      if (!items) return dwI_raise(I, EXC_MemoryError, "out of memory");
+      l->items = items;
+      l->cap = total;
+      for (int64_t k = len; k < total; k++) dwV_incref(items[k] = items[k % len]);
+      l->len = total;
+    }
+    dwV_incref(a);
+    return a;
+  }
+  if (a.t == V_DICT && op == BIN_OR && b.t == V_DICT) {
+    Dict *d = (Dict *)OBJ(a), *src = (Dict *)OBJ(b);
+    if (dwR_tracing(I)) dwR_log_obj(I, &d->h);
+    for (int64_t k = 0; k < src->nent; k++)
+      if (src->ent[k].used && !dwV_dict_set(&I->c, d, src->ent[k].key, src->ent[k].val))
+        return dwI_raise_ctx(I);
+    dwV_incref(a);
+    return a;
+  }
+  if (a.t == V_SET && (b.t == V_SET || b.t == V_DICTVIEW) &&
+      (op == BIN_OR || op == BIN_AND || op == BIN_SUB || op == BIN_XOR))
+    return dwL_set_binop(I, op, a, b, true);
   if (a.t == V_TENSOR) return dwL_tensor_binop(I, op, a, b, true);
-  return dwI_binop(I, op, a, b);
+  if (class_of(a)) {
+    char nm[32];
+    snprintf(nm, sizeof nm, "__i%s__", binop_names[op]);
+    Value m = special(I, a, nm);
+    if (m.t != V_NULL) {
+      Value r = call_method(I, a, m, 1, &b);
+      if (r.t == V_NULL || !is_notimpl(I, r)) return r;
+      dwV_decref(&I->c, r);
+    }
+  }
+  Value r = dwI_binop(I, op, a, b);
+  if (r.t == V_NULL && I->exc.t == V_EXC) {
+    /* "unsupported operand type(s) for +=: ..." */
+    Exc *e = (Exc *)OBJ(I->exc);
+    static const char pre[] = "unsupported operand type(s) for ";
+    const char *sym = binop_sym(op);
+    size_t pl = sizeof pre - 1, sl = strlen(sym);
+    if (e->type == EXC_TypeError && e->msg && e->msg->len > pl + sl &&
+        !memcmp(e->msg->s, pre, pl) && !memcmp(e->msg->s + pl, sym, sl) &&
+        e->msg->s[pl + sl] == ':') {
+      Str *m = dwV_strf(&I->c, "%s%s=%s", pre, sym, e->msg->s + pl + sl);
+      if (m) {
+        dwV_decref_o(&I->c, &e->msg->h);
+        e->msg = m;
+        if (e->args.t == V_TUPLE && ((Tuple *)OBJ(e->args))->len == 1) {
+          Tuple *t = (Tuple *)OBJ(e->args);
+          dwV_decref(&I->c, t->items[0]);
+          dwV_incref_o(&m->h);
+          t->items[0] = VSTR(m);
+        }
+      }
+    }
+  }
+  return r;
 }
 
 static Exec exec_augassign(Interp *I, Frame *f, Node *s) {
@@ -2920,8 +4099,9 @@ static Exec exec_for(Interp *I, Frame *f, Node *s) {
   if (src.t == V_RANGE) {
     /* fast path: no iterator object */
     Range *r = (Range *)OBJ(src);
-    for (int64_t i = r->start; r->step > 0 ? i < r->stop : i > r->stop;
-         i += r->step) {
+    uint64_t cnt = range_count(r->start, r->stop, r->step);
+    int64_t i = r->start;
+    for (uint64_t k = 0; k < cnt; k++, i = (int64_t)((uint64_t)i + (uint64_t)r->step)) {
       if (!assign(I, f, s->a, dwV_int(i))) {
         st = fail_status(I);
         break;
@@ -2935,6 +4115,7 @@ static Exec exec_for(Interp *I, Frame *f, Node *s) {
       st = fail_status(I);
     } else {
       for (;;) {
+        f->line = s->line; /* an error of the iteration is the for's */
         Value v = dwI_next(I, it);
         if (v.t == V_NULL) {
           if (I->exc.t != V_NULL || I->brk.pending) st = fail_status(I);
@@ -2999,6 +4180,17 @@ static Value exec_raise(Interp *I, Frame *f, Node *s) {
       return dwI_raise(I, EXC_RuntimeError, "No active exception to reraise");
     dwV_incref(I->handling);
     set_exc(I, I->handling);
+    if (I->handling.t == V_EXC) {
+      /* a re-raise adds no traceback entry: the frame that caught it has
+       * one; raised again from a function the handler called, that
+       * function gets none and the handler's frame one at the call */
+      Exc *e = (Exc *)OBJ(I->handling);
+      if (e->cur_frame != f) {
+        e->cur_frame = f;
+        e->cur_line = s->line;
+        e->tb_frame = f;
+      }
+    }
     return dwV_null();
   }
   Value v = eval(I, f, s->a);
@@ -3016,7 +4208,20 @@ static Value exec_raise(Interp *I, Frame *f, Node *s) {
   Exc *e = (Exc *)OBJ(v);
   e->line = s->line;
   e->col = s->col;
-  /* a re-raised exception keeps its traceback; a new one starts empty */
+  /* an explicit raise is a new raise point in this frame (an exception
+   * raised again keeps its older traceback entries) */
+  e->cur_line = s->line;
+  e->cur_frame = f;
+  e->tb_frame = NULL;
+  if (s->b) {
+    /* `from cause`: evaluated, not kept */
+    Value c = eval(I, f, s->b);
+    if (c.t == V_NULL) {
+      dwV_decref(&I->c, v);
+      return c;
+    }
+    dwV_decref(&I->c, c);
+  }
   set_exc(I, v);
   return dwV_null();
 }
@@ -3046,6 +4251,20 @@ static Exec exec_try(Interp *I, Frame *f, Node *s) {
       }
       if (!match) continue;
       handled = true;
+      /* as in CPython, the frame's traceback entry is made when the
+       * exception reaches it, caught or not */
+      if (e.t == V_EXC && ((Exc *)OBJ(e))->tb_frame != f) {
+        Value pend = I->exc;
+        I->exc = e;
+        const void *cf = ((Exc *)OBJ(e))->cur_frame;
+        int cl = ((Exc *)OBJ(e))->cur_line;
+        dwI_tb_add(I, f);
+        Exc *x = (Exc *)OBJ(e);
+        x->tb_frame = f;
+        x->cur_frame = cf; /* a bare re-raise keeps the line */
+        x->cur_line = cl;
+        I->exc = pend;
+      }
       if (h->s && !store_name(I, f, h, e)) {
         dwV_decref(&I->c, e);
         return fail_status(I);
@@ -3054,9 +4273,15 @@ static Exec exec_try(Interp *I, Frame *f, Node *s) {
       I->handling = e;
       st = exec_block(I, f, &h->body);
       I->handling = saved;
-      if (h->s && h->scope == RS_LOCAL && f->slots[h->slot].t != V_NULL) {
-        dwV_decref(&I->c, f->slots[h->slot]);
-        f->slots[h->slot] = dwV_null();
+      if (h->s) {
+        /* `except E as name`: the name is unbound after the handler */
+        Value pend = I->exc;
+        I->exc = dwV_null();
+        if (!delete_name(I, f, h)) {
+          dwV_decref(&I->c, I->exc);
+          I->exc = dwV_null();
+        }
+        I->exc = pend;
       }
     }
     if (!handled) {
@@ -3201,6 +4426,78 @@ static Exec exec_def(Interp *I, Frame *f, Node *s) {
   return ok ? X_NORMAL : fail_status(I);
 }
 
+/* C3 linearization of c's bases into c->mro (CPython's order). */
+static bool class_linearize(Interp *I, Class *c) {
+  int nb = c->nbases, total = 1;
+  Class ***seqs = calloc((size_t)nb + 1, sizeof(Class **));
+  int *lens = calloc((size_t)nb + 1, sizeof(int)), *pos = calloc((size_t)nb + 1, sizeof(int));
+  bool ok = seqs && lens && pos;
+  for (int k = 0; ok && k < nb; k++) {
+    int n = 0;
+    while (mro_at(c->bases[k], n)) n++;
+    seqs[k] = malloc(sizeof(Class *) * (size_t)(n ? n : 1));
+    if (!seqs[k]) ok = false;
+    else
+      for (int j = 0; j < n; j++) seqs[k][j] = mro_at(c->bases[k], j);
+    lens[k] = n;
+    total += n;
+  }
+  if (ok) {
+    seqs[nb] = c->bases; /* the bases themselves, in order */
+    lens[nb] = nb;
+  }
+  Class **mro = ok ? malloc(sizeof(Class *) * (size_t)(total + 1)) : NULL;
+  int n = 0;
+  if (!mro) ok = false;
+  else mro[n++] = c;
+  while (ok) {
+    /* the first head that is in no tail */
+    Class *pick = NULL;
+    bool any = false;
+    for (int k = 0; k <= nb && !pick; k++) {
+      if (pos[k] >= lens[k]) continue;
+      any = true;
+      Class *h = seqs[k][pos[k]];
+      bool in_tail = false;
+      for (int j = 0; j <= nb && !in_tail; j++)
+        for (int q = pos[j] + 1; q < lens[j]; q++)
+          if (seqs[j][q] == h) {
+            in_tail = true;
+            break;
+          }
+      if (!in_tail) pick = h;
+    }
+    if (!any) break;
+    if (!pick) {
+      Buf b = {0};
+      for (int k = 0; k < nb; k++) dwB_printf(&b, "%s%s", k ? ", " : "", c->bases[k]->name->s);
+      dwI_raise(I, EXC_TypeError,
+                "Cannot create a consistent method resolution\norder (MRO) for bases %s",
+                b.p ? b.p : "");
+      dwB_free(&b);
+      free(mro);
+      mro = NULL;
+      ok = false;
+      break;
+    }
+    mro[n++] = pick;
+    for (int k = 0; k <= nb; k++)
+      if (pos[k] < lens[k] && seqs[k][pos[k]] == pick) pos[k]++;
+  }
+  for (int k = 0; seqs && k < nb; k++) free(seqs[k]);
+  free(seqs);
+  free(lens);
+  free(pos);
+  if (!ok) {
+    if (I->exc.t == V_NULL) dwI_raise(I, EXC_MemoryError, "out of memory");
+    return false;
+  }
+  for (int k = 1; k < n; k++) dwV_incref_o(&mro[k]->h);
+  c->mro = mro;
+  c->nmro = n;
+  return true;
+}
+
 static Exec exec_class(Interp *I, Frame *f, Node *s) {
   if (f->trace) {
     dwR_break(I, BR_UNSUPPORTED_SYNTAX,
@@ -3222,6 +4519,11 @@ static Exec exec_class(Interp *I, Frame *f, Node *s) {
   c->line = s->line;
   c->ns = dwV_dict(&I->c);
   Exec st = X_NORMAL;
+  c->bases = calloc((size_t)s->kids.n + 1, sizeof(Class *));
+  if (!c->bases) {
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    st = X_EXC;
+  }
   for (int k = 0; k < s->kids.n && st == X_NORMAL; k++) {
     Node *b = s->kids.v[k];
     if (b->kind == N_KEYWORD) continue;
@@ -3231,20 +4533,34 @@ static Exec exec_class(Interp *I, Frame *f, Node *s) {
       break;
     }
     if (bv.t != V_CLASS) {
-      dwI_raise(I, EXC_TypeError, "bases must be classes, not %s", dwV_type_name(bv));
+      dwI_raise(I, EXC_TypeError, "bases must be types");
       dwV_decref(&I->c, bv);
       st = X_EXC;
       break;
     }
     Class *bc = (Class *)OBJ(bv);
-    if (!c->base) {
-      c->base = bc; /* keeps the reference */
-      c->cflags = bc->cflags & (uint16_t)~CLS_BUILTIN;
-      c->builtin_base = bc->builtin_base;
-    } else {
-      dwV_decref(&I->c, bv);
+    if (bc->cflags & CLS_OBJECT) {
+      dwV_decref(&I->c, bv); /* every class derives from object */
+      continue;
     }
+    for (int j = 0; j < c->nbases; j++)
+      if (c->bases[j] == bc) {
+        dwI_raise(I, EXC_TypeError, "duplicate base class %s", bc->name->s);
+        st = X_EXC;
+      }
+    if (st != X_NORMAL) {
+      dwV_decref(&I->c, bv);
+      break;
+    }
+    c->bases[c->nbases++] = bc; /* keeps the reference */
+    if (!c->base) {
+      c->base = bc;
+      dwV_incref_o(&bc->h);
+    }
+    c->cflags |= bc->cflags & (uint16_t)~(CLS_BUILTIN | CLS_OBJECT);
+    if (c->builtin_base < 0) c->builtin_base = bc->builtin_base;
   }
+  if (st == X_NORMAL && !class_linearize(I, c)) st = X_EXC;
   if (st == X_NORMAL) {
     /* run the body in a class frame */
     Code *code = s->code;
@@ -3271,6 +4587,10 @@ static Exec exec_class(Interp *I, Frame *f, Node *s) {
     st = exec_block(I, &cf, &s->body);
     I->frame = f;
     if (st == X_EXC) dwI_tb_add(I, &cf);
+    /* a class that defines __eq__ without __hash__ is unhashable */
+    if (dwV_dict_gets(c->ns, dwI_intern(I, "__eq__")).t != V_NULL &&
+        dwV_dict_gets(c->ns, dwI_intern(I, "__hash__")).t == V_NULL)
+      dwV_dict_set(&I->c, c->ns, VSTR(dwI_intern(I, "__hash__")), dwV_none());
     /* methods learn their class (super()) */
     for (int64_t k = 0; k < c->ns->nent; k++) {
       Value v = c->ns->ent[k].val;
@@ -3341,6 +4661,10 @@ static Exec exec_import(Interp *I, Frame *f, Node *s) {
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
   f->line = s->line;
   f->col = s->col;
+  if (DW_HOST_DEEP(I)) {
+    dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
+    return X_EXC;
+  }
   if (I->opt.max_steps && ++I->steps > I->opt.max_steps) {
     dwI_raise(I, EXC_TimeoutError, "the program exceeded its budget of %llu steps",
               (unsigned long long)I->opt.max_steps);
@@ -3487,6 +4811,30 @@ Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
   }
 }
 
+/* An uncaught exception of a user class with __str__: its traceback
+ * shows str(exc). */
+static void exc_user_text(Interp *I) {
+  if (I->exc.t != V_EXC) return;
+  Value e = I->exc;
+  Exc *x = (Exc *)OBJ(e);
+  if (!x->cls) return;
+  Value m = dwI_class_lookup(x->cls, dwI_intern(I, "__str__"));
+  if (m.t != V_FUNC) return;
+  I->exc = dwV_null();
+  Buf b = {0};
+  bool ok = dwL_str_value(I, &b, e);
+  if (ok) {
+    Str *s = dwV_str(&I->c, b.p ? b.p : "", b.len);
+    if (s) {
+      if (x->msg) dwV_decref_o(&I->c, &x->msg->h);
+      x->msg = s;
+    }
+  }
+  dwB_free(&b);
+  dwV_decref(&I->c, I->exc);
+  I->exc = e;
+}
+
 /* Runs a resolved module body. Returns None or V_NULL (exception). */
 Value dwI_run_code(Interp *I, Code *code) {
   Frame f;
@@ -3501,6 +4849,7 @@ Value dwI_run_code(Interp *I, Code *code) {
   I->frame = f.back;
   if (st == X_EXC) {
     dwI_tb_add(I, &f);
+    exc_user_text(I);
     return dwV_null();
   }
   if (st != X_NORMAL && st != X_RETURN) {
@@ -3541,17 +4890,23 @@ void dwI_free_obj(Ctx *c, Obj *o, bool deep) {
   case V_WRAP:
     if (deep) {
       dwV_decref(c, ((Wrap *)o)->target);
+      dwV_decref(c, ((Wrap *)o)->fset);
       if (((Wrap *)o)->reason) dwV_decref_o(c, &((Wrap *)o)->reason->h);
     }
     break;
-  case V_CLASS:
+  case V_CLASS: {
+    Class *k = (Class *)o;
     if (deep) {
-      Class *k = (Class *)o;
       if (k->name) dwV_decref_o(c, &k->name->h);
       if (k->base) dwV_decref_o(c, &k->base->h);
       if (k->ns) dwV_decref_o(c, &k->ns->h);
+      for (int j = 0; j < k->nbases; j++) dwV_decref_o(c, &k->bases[j]->h);
+      for (int j = 1; j < k->nmro; j++) dwV_decref_o(c, &k->mro[j]->h);
     }
+    free(k->bases);
+    free(k->mro);
     break;
+  }
   case V_INST:
     if (deep) {
       Inst *in = (Inst *)o;

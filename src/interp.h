@@ -29,6 +29,7 @@ enum ResolvedScope {
 typedef struct Code {
   Node *node;          /* N_DEF, N_LAMBDA, N_LISTCOMP..., N_CLASS, N_MODULE */
   const char *name;    /* "f", "<lambda>", "<listcomp>", "<module>" */
+  const char *qualname;/* "A.f", "outer.<locals>.inner" (argument errors) */
   struct Code *parent; /* lexically enclosing code */
   int nslots;          /* locals (incl. parameters and cells) */
   Str **slotnames;     /* for NameError/UnboundLocalError and guards */
@@ -145,29 +146,85 @@ typedef struct Wrap {
   bool recursive;      /* WRAP_DISABLE */
   Str *reason;         /* WRAP_DISABLE reason= */
   CompileOpts opts;    /* WRAP_COMPILE */
-  Value target;        /* the wrapped callable */
+  Value target;        /* the wrapped callable (WRAP_PROPERTY: the getter) */
+  Value fset;          /* WRAP_PROPERTY: the setter, V_NULL when none */
 } Wrap;
 
 enum ClassFlags {
   CLS_NN_MODULE = 1,   /* derives from torch.nn.Module */
   CLS_EXCEPTION = 2,   /* derives from an exception type */
-  CLS_BUILTIN = 4      /* provided by the runtime (ValueError, nn.Module) */
+  CLS_BUILTIN = 4,     /* provided by the runtime (ValueError, nn.Module) */
+  CLS_OBJECT = 8       /* the class `object` */
 };
 typedef struct Class {
   Obj h;
   Str *name;
-  struct Class *base;  /* user base class, or NULL */
+  struct Class *base;  /* first base class, or NULL */
   int builtin_base;    /* -1, or ExcType for exception subclasses */
   uint16_t cflags;     /* ClassFlags */
   Dict *ns;            /* methods and class attributes */
   int line;
+  /* Classes made by `class` statements: every base (references held) and
+   * the C3 method resolution order, mro[0] == the class itself (the others
+   * referenced). NULL for runtime classes: their order is the base chain. */
+  struct Class **bases;
+  int nbases;
+  struct Class **mro;
+  int nmro;
 } Class;
+
+/* The classes of a class's method resolution order, in order: fills
+ * out[0..min(n, cap)) and returns n (cap 0: just counts). */
+int dwI_class_mro(Class *c, Class **out, int cap);
+/* Is `c` the class `base` or derived from it (builtin exception classes
+ * through the builtin exception hierarchy)? */
+bool dwI_subclass(Class *c, Class *base);
 
 typedef struct Inst {
   Obj h;
   Class *cls;
   Dict *attrs;
 } Inst;
+
+/* A set: its elements are the keys of a dict (values None), so a traced
+ * frame logs a set mutation by logging that dict (dwR_log_obj). Iteration
+ * and printing follow CPython's hash-table order for elements whose hash
+ * CPython fixes (int, bool, float, str and tuples of them, with
+ * PYTHONHASHSEED=0), else insertion order (builtins.c, set_order). */
+typedef struct SetSlot {
+  Value key;           /* borrowed from d (active slots) */
+  int64_t hash;        /* CPython's hash(key) */
+  uint8_t state;       /* 0 empty, 1 active, 2 dummy (deleted) */
+} SetSlot;
+
+typedef struct Set {
+  Obj h;
+  Dict *d;             /* the elements (keys; values None) */
+  /* a model of CPython's table (Objects/setobject.c), kept while every
+   * element has a CPython-fixed hash (model_ok): its slot order is the
+   * iteration order */
+  SetSlot *tab;        /* mask + 1 slots, NULL: the empty 8-slot table */
+  size_t mask, fill, used, finger;
+  bool model_off;      /* an element without a fixed hash was added */
+} Set;
+
+/* Set primitives (value.c): they keep the dict and the model in step,
+ * in CPython's order of operations. false: out of memory (in c). */
+bool dwV_set_add(Ctx *c, Set *s, Value key);     /* no-op if present */
+bool dwV_set_discard(Ctx *c, Set *s, Value key); /* true if it was there */
+void dwV_set_clear(Ctx *c, Set *s);
+bool dwV_set_merge(Ctx *c, Set *dst, Set *src);  /* set_merge: |= a set */
+void dwV_set_presize(Set *s, int64_t n);         /* before adding n from a dict */
+Value dwV_set_pop(Ctx *c, Set *s);               /* new ref; V_NULL if empty */
+bool dwV_set_assign(Ctx *c, Set *a, Set *b);     /* a's elements := b's */
+void dwV_set_shrink(Set *s);                     /* drops many dummies */
+
+/* dict.keys() / values() / items(): a live view of the dict. */
+typedef struct DictView {
+  Obj h;
+  Dict *d;
+  uint8_t mode;        /* 0 keys, 1 values, 2 items */
+} DictView;
 
 typedef struct Module {
   Obj h;
@@ -184,8 +241,11 @@ enum IterKind {
   IT_ENUMERATE, /* (i, x) over an inner iterator */
   IT_ZIP,       /* tuples over inner iterators */
   IT_TENSOR,    /* rows of a tensor (select dim 0) */
-  IT_MAP,       /* map(f, it) */
-  IT_REVERSED   /* reversed(seq) */
+  IT_MAP,       /* map(f, it...) over inner iterators */
+  IT_REVERSED,  /* reversed(seq) */
+  IT_NEXT,      /* a user iterator: src.__next__() until StopIteration */
+  IT_GETITEM,   /* src.__getitem__(0, 1, ...) until IndexError */
+  IT_SET        /* a set: src = snapshot list, inner[0] = the set */
 };
 typedef struct Iter {
   Obj h;
@@ -194,7 +254,8 @@ typedef struct Iter {
   Value src;           /* sequence / inner iterator / function */
   Value *inner;        /* IT_ZIP: iterators */
   int ninner;
-  int64_t i, n, step;  /* position */
+  int64_t i, n, step;  /* position (IT_RANGE: next value, items left,
+                          step; IT_DICT / IT_SET: size when created) */
 } Iter;
 
 /* ------------------------------------------------------------------ */
@@ -290,6 +351,8 @@ struct Interp {
   Break brk;           /* pending graph break */
   int depth;           /* frames on the stack */
   int max_depth;       /* RecursionError beyond (1000) */
+  int host_frames0;     /* dw_host_frames when the run started */
+  int host_frames_max;  /* RecursionError beyond that many more (api.c) */
   uintptr_t stack_base;  /* address near the bottom of dw_run's C stack */
   size_t stack_budget;   /* RecursionError when the C stack grows beyond */
   uint64_t steps;      /* statements executed */
@@ -298,6 +361,12 @@ struct Interp {
   Dict *modules;       /* dotted name -> Module */
   Dict *tensor_methods;/* name -> index into torchlib's method table */
   bool stop_iter;      /* a dwI_foreach callback stopped early on purpose */
+  Obj **reprs;         /* containers being printed (cycles print [...]):
+                          reprs_small, or malloc'd while deeper */
+  int nreprs, capreprs;
+  Obj *reprs_small[32];
+  int cmp_depth;       /* nesting of container comparisons / hashing */
+  Value not_implemented; /* the NotImplemented singleton */
   GlobalSlot *globals;
   int nglobals, capglobals;
   Code **codes;        /* every code of the run (resolve.c) */
@@ -339,13 +408,32 @@ Value dwI_call0(Interp *I, Value callee, int n, Value *v);
 Value dwI_getattr(Interp *I, Value obj, Str *name);
 bool dwI_setattr(Interp *I, Value obj, Str *name, Value v);
 Value dwI_iter(Interp *I, Value v);
+Value dwI_iter_range_reversed(Interp *I, Range *r); /* reversed(range) */
 /* Next item: V_NULL with no exception at the end. */
 Value dwI_next(Interp *I, Value it);
 bool dwI_truth(Interp *I, Value v, bool *out);
 Value dwI_binop(Interp *I, int op, Value a, Value b);
 Value dwI_compare(Interp *I, int op, Value a, Value b);
+/* a == b with Python's rules (identity first, containers by value, user
+ * __eq__); false with an exception pending on error. */
+bool dwI_eq(Interp *I, Value a, Value b, bool *out);
+/* Raises TypeError for unhashable values (and RecursionError for
+ * too deeply nested tuples); returns whether v may be a dict key. */
+bool dwI_check_hashable(Interp *I, Value v);
+/* An int from an int, bool or an object with __index__. */
+bool dwI_index(Interp *I, Value v, int64_t *out);
 Str *dwI_intern(Interp *I, const char *s);
 Value dwI_eval(Interp *I, Frame *f, Node *n);
+/* WebAssembly frames live on the engine's own stack (V8: 984 KB in Node
+ * and Chrome), which no C code can measure: the core is compiled with
+ * -finstrument-functions-after-inlining there and api.c counts the frames
+ * in dw_host_frames. Native builds measure the C stack instead. */
+#if defined(__EMSCRIPTEN__)
+extern int dw_host_frames;
+#define DW_HOST_DEEP(I) (dw_host_frames - (I)->host_frames0 > (I)->host_frames_max)
+#else
+#define DW_HOST_DEEP(I) 0
+#endif
 bool dwI_stack_ok(Interp *I); /* RecursionError when the C stack is low */
 void dwI_tb_add(Interp *I, Frame *f);
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
@@ -360,7 +448,10 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v);
 bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
                        int64_t *stop, int64_t *step);
 Value dwI_class_lookup(struct Class *c, Str *name); /* borrowed */
+Value dwI_bind(Interp *I, Value self, Value fn); /* instance.method */
 Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
+/* BaseException.__init__(exc, *args): sets args and the message. */
+bool dwI_exc_init(Interp *I, Value exc, Args *a);
 bool dwI_foreach(Interp *I, Value iterable,
                  bool (*fn)(Interp *I, Value item, void *ud), void *ud);
 List *dwI_to_list(Interp *I, Value iterable);
@@ -447,6 +538,8 @@ bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v);
 Value dwL_wrap_apply(Interp *I, Wrap *w, Value target);
 /* graph inputs mutated in place while tracing (functionalised) */
 bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
+/* false (graph break pending) when an in-place update would break aliasing */
+bool dwR_inplace_ok(Interp *I, Tensor *x);
 Value dwL_import(Interp *I, const char *dotted);
 Value dwL_config_get(Interp *I, Str *name);
 bool dwL_config_set(Interp *I, Str *name, Value v);
@@ -454,9 +547,15 @@ Value dwL_module_attr(Interp *I, Value inst, Str *name); /* nn.Module */
 Value dwL_builtin_class_call(Interp *I, struct Class *c, Args *a);
 Value dwL_str_percent(Interp *I, Str *fmt, Value args);
 Value dwL_tensor_contains(Interp *I, Tensor *t, Value item);
-bool dwL_deep_eq(Value a, Value b);
+Value dwL_set_new(Interp *I);                   /* an empty set */
+bool dwL_set_add(Interp *I, Set *s, Value v);   /* raises if unhashable */
+List *dwL_set_order(Interp *I, Set *s);         /* elements, display order */
+bool dwL_set_from(Interp *I, Set *s, Value iterable);
+Value dwL_set_binop(Interp *I, int op, Value a, Value b, bool inplace);
+bool dwL_set_eq(Interp *I, Value a, Value b, bool *out);
 bool dwL_str_value(Interp *I, Buf *b, Value v); /* str(v), may call __str__ */
 bool dwL_format(Interp *I, Buf *b, Value v, Str *spec); /* format(v, spec) */
+void dwL_ascii_of(Buf *out, const char *s, size_t n); /* escapes non-ASCII */
 
 /* value helpers (value.c) */
 Str *dwV_str(Ctx *c, const char *s, size_t n);
@@ -470,10 +569,23 @@ bool dwV_list_append(Ctx *c, List *l, Value v); /* increfs v */
 Tuple *dwV_tuple(Ctx *c, int64_t n);
 Dict *dwV_dict(Ctx *c);
 Value dwV_dict_get(Dict *d, Value key); /* borrowed; V_NULL if missing */
+Value dwV_dict_get_key(Dict *d, Value key); /* the stored equal key */
 bool dwV_dict_set(Ctx *c, Dict *d, Value key, Value v); /* increfs both */
 bool dwV_dict_del(Ctx *c, Dict *d, Value key);
 Value dwV_dict_gets(Dict *d, Str *key);
+bool dwV_str_ascii(Str *s);              /* every byte < 0x80 */
+int64_t dwV_str_cplen(Str *s);           /* length in code points */
+size_t dwV_str_cpoff(Str *s, int64_t k); /* byte offset of code point k */
+int64_t dwV_utf8_cplen(const char *p, size_t n);
+/* CPython's hash() for values whose hash CPython fixes (int, bool, finite
+ * float, str with PYTHONHASHSEED=0, tuples of them): false for others. */
+bool dwV_pyhash(Value v, int64_t *out);
 void dwV_repr(Buf *b, Value v);
+void dwV_repr_str(Buf *b, const char *s, size_t n, bool ascii); /* 'quoted' */
+/* The elements of a set (borrowed) in iteration order; malloc'd, NULL
+ * when out of memory. */
+Value *dwV_set_items(Ctx *c, Set *s, int64_t *n); /* c NULL: read-only */
+bool dwL_is_type_def(const BuiltinDef *d); /* int, str, ...: prints <class> */
 void dwV_str_of(Buf *b, Value v);
 const char *dwV_type_name(Value v);
 

@@ -31,6 +31,7 @@ typedef struct Sym {
   int flags;
   int slot;   /* local slot (SY_BOUND/SY_CELL) */
   int free;   /* free index (SY_FREE) */
+  Node *site; /* the `nonlocal` declaration (errors point at it) */
 } Sym;
 
 enum ScopeKind { SC_MODULE, SC_FUNCTION, SC_CLASS, SC_COMP };
@@ -96,6 +97,18 @@ static Scope *scope_new(Resolver *R, int kind, Scope *parent, Node *node,
   s->code = c;
   c->node = node;
   c->name = name;
+  c->qualname = name;
+  if (parent && parent->kind != SC_MODULE && parent->code->qualname) {
+    /* __qualname__: "A.f", "outer.<locals>.inner" */
+    const char *pq = parent->code->qualname;
+    const char *mid = parent->kind == SC_CLASS ? "." : ".<locals>.";
+    size_t n = strlen(pq) + strlen(mid) + strlen(name) + 1;
+    char *q = dwA_alloc(R->a, n);
+    if (q) {
+      snprintf(q, n, "%s%s%s", pq, mid, name);
+      c->qualname = q;
+    }
+  }
   c->parent = parent ? parent->code : NULL;
   c->firstline = node ? node->line : 1;
   c->is_module = kind == SC_MODULE;
@@ -371,6 +384,7 @@ static void walk_stmt(Resolver *R, Scope *s, Node *n) {
              nm->s);
       }
       y->flags |= n->kind == N_GLOBAL ? SY_GLOBAL : SY_NONLOCAL;
+      if (n->kind == N_NONLOCAL && !y->site) y->site = nm;
       if (n->kind == N_NONLOCAL && s->kind == SC_MODULE)
         fail(R, nm, "nonlocal declaration not allowed at module level%s", "");
     }
@@ -446,7 +460,7 @@ static void capture(Resolver *R, Scope *s, Sym *y, Node *at) {
   }
   if (!d) {
     if (y->flags & SY_NONLOCAL)
-      fail(R, at, "no binding for nonlocal '%s' found", y->name->s);
+      fail(R, y->site ? y->site : at, "no binding for nonlocal '%s' found", y->name->s);
     return;
   }
   sym_find(d, y->name)->flags |= SY_CELL;

@@ -1,7 +1,9 @@
 /* value.c - objects: allocation, reference counting, teardown; Python
  * repr/str of values; strings, lists, tuples, dicts. */
 #include "dw.h"
+#include "interp.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,8 @@ static void unlink_obj(Obj *o) {
   o->next = o->prev = o;
 }
 
+static void set_drop_table(Ctx *c, Set *s);
+
 /* Releases what an object owns. With `deep`, references to other objects
  * are dropped (normal decref path); without, only memory owned exclusively
  * is released (end-of-run sweep, where every object is freed anyway). */
@@ -73,6 +77,17 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
       for (int64_t k = 0; k < t->len; k++) dwV_decref(c, t->items[k]);
     break;
   }
+  case V_SET: {
+    Set *st = (Set *)o;
+    if (deep) set_drop_table(c, st);
+    free(st->tab);
+    st->tab = NULL;
+    if (deep && st->d) dwV_decref_o(c, &st->d->h);
+    break;
+  }
+  case V_DICTVIEW:
+    if (deep && ((DictView *)o)->d) dwV_decref_o(c, &((DictView *)o)->d->h);
+    break;
   case V_DICT: {
     Dict *d = (Dict *)o;
     if (deep)
@@ -106,6 +121,7 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
       if (e->msg) dwV_decref_o(c, &e->msg->h);
       dwV_decref(c, e->args);
       if (e->cls) dwV_decref_o(c, (Obj *)e->cls);
+      if (e->attrs) dwV_decref_o(c, &e->attrs->h);
     }
     for (int k = 0; k < e->ntb; k++) free(e->tbnames ? e->tbnames[k] : NULL);
     free(e->tbnames);
@@ -123,18 +139,41 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
   }
 }
 
+/* Frees an unlinked object whose count reached zero. Nested teardowns
+ * deeper than DW_FREE_DEPTH are queued on c->free_later and freed by the
+ * outermost call, so a 10^6-deep list is freed in bounded C stack. */
+#define DW_FREE_DEPTH 64
+static void release(Ctx *c, Obj *o) {
+  o->rc = 1 << 30; /* guard against re-entry while tearing down */
+  if (c->free_depth >= DW_FREE_DEPTH) {
+    o->next = c->free_later;
+    o->prev = NULL;
+    c->free_later = o;
+    return;
+  }
+  c->free_depth++;
+  teardown(c, o, true);
+  free(o);
+  if (c->free_depth == 1) {
+    while (c->free_later) {
+      Obj *p = c->free_later;
+      c->free_later = p->next;
+      teardown(c, p, true);
+      free(p);
+    }
+  }
+  c->free_depth--;
+}
+
 void dwV_decref_o(Ctx *c, Obj *o) {
   if (--o->rc > 0) return;
   unlink_obj(o);
-  o->rc = 1 << 30; /* guard against re-entry while tearing down */
-  teardown(c, o, true);
-  free(o);
+  release(c, o);
 }
 
 void dwV_free_obj(Ctx *c, Obj *o) {
   unlink_obj(o);
-  teardown(c, o, true);
-  free(o);
+  release(c, o);
 }
 
 void dwV_free_all(Ctx *c) {
@@ -151,8 +190,6 @@ void dwV_free_all(Ctx *c) {
 /* ------------------------------------------------------------------ */
 /* Strings                                                             */
 /* ------------------------------------------------------------------ */
-
-#include "interp.h"
 
 Str *dwV_str(Ctx *c, const char *s, size_t n) {
   if (n > ((size_t)1 << 31)) {
@@ -178,6 +215,45 @@ Str *dwV_strf(Ctx *c, const char *fmt, ...) {
   return s;
 }
 
+bool dwV_str_ascii(Str *s) {
+  if (!s->ascii) {
+    s->ascii = 1;
+    for (size_t i = 0; i < s->len; i++)
+      if ((unsigned char)s->s[i] >= 0x80) {
+        s->ascii = 2;
+        break;
+      }
+  }
+  return s->ascii == 1;
+}
+
+/* Code points of UTF-8 text: every byte that is not a continuation byte
+ * starts one (invalid sequences count byte by byte, as they print). */
+int64_t dwV_utf8_cplen(const char *p, size_t n) {
+  int64_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (((unsigned char)p[i] & 0xc0) != 0x80) k++;
+  return k;
+}
+
+int64_t dwV_str_cplen(Str *s) {
+  if (dwV_str_ascii(s)) return (int64_t)s->len;
+  return dwV_utf8_cplen(s->s, s->len);
+}
+
+size_t dwV_str_cpoff(Str *s, int64_t k) {
+  if (k <= 0) return 0;
+  if (dwV_str_ascii(s)) return (size_t)k < s->len ? (size_t)k : s->len;
+  size_t i = 0;
+  int64_t seen = -1;
+  for (; i < s->len; i++) {
+    if (((unsigned char)s->s[i] & 0xc0) != 0x80) {
+      if (++seen == k) return i;
+    }
+  }
+  return s->len;
+}
+
 uint32_t dwV_hash_str(Str *s) {
   if (s->hash) return s->hash;
   uint32_t h = 2166136261u;
@@ -199,15 +275,23 @@ static uint32_t hash_u64(uint64_t x) {
   return (uint32_t)x ? (uint32_t)x : 1;
 }
 
-bool dwV_hashable(Value v) {
+/* Nested tuples are hashed and compared to this depth; deeper levels
+ * count by identity (the interpreter raises RecursionError before a key
+ * nests that deep: dwI_check_hashable). */
+#define DW_KEY_DEPTH 200
+
+static bool hashable_d(Value v, int depth) {
   switch (v.t) {
   case V_LIST:
   case V_DICT:
+  case V_SET:
+  case V_DICTVIEW:
     return false;
   case V_TUPLE: {
+    if (depth > DW_KEY_DEPTH) return true;
     Tuple *t = (Tuple *)v.u.o;
     for (int64_t k = 0; k < t->len; k++)
-      if (!dwV_hashable(t->items[k])) return false;
+      if (!hashable_d(t->items[k], depth + 1)) return false;
     return true;
   }
   default:
@@ -215,7 +299,12 @@ bool dwV_hashable(Value v) {
   }
 }
 
-uint32_t dwV_hash(Value v) {
+bool dwV_hashable(Value v) { return hashable_d(v, 0); }
+
+static uint32_t hash_d(Value v, int depth);
+uint32_t dwV_hash(Value v) { return hash_d(v, 0); }
+
+static uint32_t hash_d(Value v, int depth) {
   switch (v.t) {
   case V_NONE:
     return 0x9e3779b9u;
@@ -237,8 +326,9 @@ uint32_t dwV_hash(Value v) {
   case V_TUPLE: {
     Tuple *t = (Tuple *)v.u.o;
     uint32_t h = 0x345678u;
+    if (depth > DW_KEY_DEPTH) return hash_u64((uint64_t)t->len);
     for (int64_t k = 0; k < t->len; k++)
-      h = (h ^ dwV_hash(t->items[k])) * 1000003u;
+      h = (h ^ hash_d(t->items[k], depth + 1)) * 1000003u;
     return h ? h : 1;
   }
   default:
@@ -250,7 +340,10 @@ static bool is_num(Value v) {
   return v.t == V_INT || v.t == V_FLOAT || v.t == V_BOOL;
 }
 
-bool dwV_eq(Value a, Value b) {
+static bool eq_d(Value a, Value b, int depth);
+bool dwV_eq(Value a, Value b) { return eq_d(a, b, 0); }
+
+static bool eq_d(Value a, Value b, int depth) {
   if (is_num(a) && is_num(b)) {
     if (a.t != V_FLOAT && b.t != V_FLOAT) return a.u.i == b.u.i;
     double x = a.t == V_FLOAT ? a.u.f : (double)a.u.i;
@@ -269,15 +362,168 @@ bool dwV_eq(Value a, Value b) {
   }
   case V_TUPLE: {
     Tuple *x = (Tuple *)a.u.o, *y = (Tuple *)b.u.o;
-    if (x->len != y->len) return false;
+    if (x == y) return true;
+    if (x->len != y->len || depth > DW_KEY_DEPTH) return false;
     for (int64_t k = 0; k < x->len; k++)
-      if (!dwV_eq(x->items[k], y->items[k])) return false;
+      if (!eq_d(x->items[k], y->items[k], depth + 1)) return false;
     return true;
   }
   default:
     return a.u.o == b.u.o;
   }
 }
+
+/* ---- CPython's hash() (Python/pyhash.c and the objects' hash functions, 3.11) ---- */
+
+#define PYHASH_BITS 61
+#define PYHASH_MOD (((uint64_t)1 << PYHASH_BITS) - 1)
+
+static int64_t pyhash_int(int64_t v) {
+  uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  m %= PYHASH_MOD;
+  int64_t h = v < 0 ? -(int64_t)m : (int64_t)m;
+  return h == -1 ? -2 : h;
+}
+
+static bool pyhash_double(double v, int64_t *out) {
+  if (!isfinite(v)) {
+    if (isnan(v)) return false; /* by identity in CPython */
+    *out = v > 0 ? 314159 : -314159;
+    return true;
+  }
+  int e;
+  double m = frexp(v, &e);
+  int sign = 1;
+  if (m < 0) {
+    sign = -1;
+    m = -m;
+  }
+  uint64_t x = 0, y;
+  while (m) {
+    x = ((x << 28) & PYHASH_MOD) | x >> (PYHASH_BITS - 28);
+    m *= 268435456.0;
+    e -= 28;
+    y = (uint64_t)m;
+    m -= (double)y;
+    x += y;
+    if (x >= PYHASH_MOD) x -= PYHASH_MOD;
+  }
+  e = e >= 0 ? e % PYHASH_BITS : PYHASH_BITS - 1 - ((-1 - e) % PYHASH_BITS);
+  x = ((x << e) & PYHASH_MOD) | x >> (PYHASH_BITS - e);
+  x = x * (uint64_t)(int64_t)sign;
+  if (x == (uint64_t)-1) x = (uint64_t)-2;
+  *out = (int64_t)x;
+  return true;
+}
+
+#define ROTL64(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
+#define HALF_ROUND(a, b, c, d, s, t) \
+  a += b;                            \
+  c += d;                            \
+  b = ROTL64(b, s) ^ a;              \
+  d = ROTL64(d, t) ^ c;              \
+  a = ROTL64(a, 32);
+#define SINGLE_ROUND(v0, v1, v2, v3)   \
+  HALF_ROUND(v0, v1, v2, v3, 13, 16); \
+  HALF_ROUND(v2, v1, v0, v3, 17, 21);
+
+/* SipHash-1-3 with the all-zero key (PYTHONHASHSEED=0) */
+static uint64_t siphash13(const uint8_t *in, size_t n) {
+  uint64_t b = (uint64_t)n << 56;
+  uint64_t v0 = 0x736f6d6570736575ULL, v1 = 0x646f72616e646f6dULL;
+  uint64_t v2 = 0x6c7967656e657261ULL, v3 = 0x7465646279746573ULL;
+  while (n >= 8) {
+    uint64_t mi = 0;
+    for (int k = 7; k >= 0; k--) mi = (mi << 8) | in[k];
+    in += 8;
+    n -= 8;
+    v3 ^= mi;
+    SINGLE_ROUND(v0, v1, v2, v3);
+    v0 ^= mi;
+  }
+  uint64_t t = 0;
+  for (size_t k = n; k > 0; k--) t = (t << 8) | in[k - 1];
+  b |= t;
+  v3 ^= b;
+  SINGLE_ROUND(v0, v1, v2, v3);
+  v0 ^= b;
+  v2 ^= 0xff;
+  SINGLE_ROUND(v0, v1, v2, v3);
+  SINGLE_ROUND(v0, v1, v2, v3);
+  SINGLE_ROUND(v0, v1, v2, v3);
+  return (v0 ^ v1) ^ (v2 ^ v3);
+}
+
+/* str: siphash over CPython's internal representation (1, 2 or 4 bytes a
+ * character, little-endian, by the widest character). */
+static int64_t pyhash_str(Str *s) {
+  if (s->len == 0) return 0;
+  size_t n = 0;
+  uint32_t maxc = 0;
+  uint32_t *cps = malloc(sizeof(uint32_t) * (s->len + 1));
+  if (!cps) return 0;
+  const unsigned char *p = (const unsigned char *)s->s;
+  for (size_t i = 0; i < s->len;) {
+    uint32_t c = p[i];
+    size_t w = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    if (i + w > s->len) w = 1;
+    if (w == 2) c = ((c & 0x1f) << 6) | (p[i + 1] & 63);
+    else if (w == 3) c = ((c & 0x0f) << 12) | ((p[i + 1] & 63) << 6) | (p[i + 2] & 63);
+    else if (w == 4)
+      c = ((c & 0x07) << 18) | ((p[i + 1] & 63) << 12) | ((p[i + 2] & 63) << 6) | (p[i + 3] & 63);
+    i += w;
+    cps[n++] = c;
+    if (c > maxc) maxc = c;
+  }
+  size_t kind = maxc < 256 ? 1 : maxc < 65536 ? 2 : 4;
+  uint8_t *buf = malloc(n * kind + 1);
+  if (!buf) {
+    free(cps);
+    return 0;
+  }
+  for (size_t k = 0; k < n; k++)
+    for (size_t j = 0; j < kind; j++) buf[k * kind + j] = (uint8_t)(cps[k] >> (8 * j));
+  uint64_t h = siphash13(buf, n * kind);
+  free(buf);
+  free(cps);
+  int64_t r = (int64_t)h;
+  return r == -1 ? -2 : r;
+}
+
+static bool pyhash_d(Value v, int64_t *out, int depth) {
+  switch (v.t) {
+  case V_BOOL:
+  case V_INT:
+    *out = pyhash_int(v.u.i);
+    return true;
+  case V_FLOAT:
+    return pyhash_double(v.u.f, out);
+  case V_STR:
+    *out = pyhash_str((Str *)v.u.o);
+    return true;
+  case V_TUPLE: {
+    Tuple *t = (Tuple *)v.u.o;
+    if (depth > DW_KEY_DEPTH) return false;
+    const uint64_t P1 = 11400714785074694791ULL, P2 = 14029467366897019727ULL,
+                   P5 = 2870177450012600261ULL;
+    uint64_t acc = P5;
+    for (int64_t k = 0; k < t->len; k++) {
+      int64_t lane;
+      if (!pyhash_d(t->items[k], &lane, depth + 1)) return false;
+      acc += (uint64_t)lane * P2;
+      acc = (acc << 31) | (acc >> 33);
+      acc *= P1;
+    }
+    acc += (uint64_t)t->len ^ (P5 ^ 3527539UL);
+    *out = acc == (uint64_t)-1 ? 1546275796 : (int64_t)acc;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+bool dwV_pyhash(Value v, int64_t *out) { return pyhash_d(v, out, 0); }
 
 /* ------------------------------------------------------------------ */
 /* Lists and tuples                                                    */
@@ -388,6 +634,11 @@ Value dwV_dict_get(Dict *d, Value key) {
   return e < 0 ? dwV_null() : d->ent[e].val;
 }
 
+Value dwV_dict_get_key(Dict *d, Value key) {
+  int64_t e = dict_find(d, key, dwV_hash(key), NULL);
+  return e < 0 ? dwV_null() : d->ent[e].key;
+}
+
 Value dwV_dict_gets(Dict *d, Str *key) {
   return dwV_dict_get(d, (Value){V_STR, {.o = &key->h}});
 }
@@ -437,6 +688,311 @@ bool dwV_dict_del(Ctx *c, Dict *d, Value key) {
 }
 
 /* ------------------------------------------------------------------ */
+/* Sets: CPython's table model                                         */
+/* ------------------------------------------------------------------ */
+
+/* CPython iterates a set in the order of its hash table, which depends
+ * on the hashes (CPython's own: dwV_pyhash, PYTHONHASHSEED=0 for str) and
+ * on the history of the set (growth, deleted slots, how it was built).
+ * The model replays that history on a copy of CPython's algorithm, so
+ * sets of ints, floats, strs and tuples of them print and iterate as in
+ * CPython. A set that ever holds another element (None, an instance...)
+ * iterates in insertion order instead. */
+#define SET_MINSIZE 8
+#define LINEAR_PROBES 9
+#define PERTURB_SHIFT 5
+
+/* The model's slots hold references to their keys (a traced frame's undo
+ * may drop the dict's own). This drops them and the table. */
+static void set_drop_table(Ctx *c, Set *s) {
+  SetSlot *tab = s->tab;
+  size_t mask = s->mask;
+  s->tab = NULL;
+  s->fill = s->used = 0;
+  if (!tab) return;
+  for (size_t k = 0; k <= mask; k++)
+    if (tab[k].state == 1) dwV_decref(c, tab[k].key);
+  free(tab);
+}
+
+static bool set_table(Set *s) {
+  if (s->tab) return true;
+  s->tab = calloc(SET_MINSIZE, sizeof(SetSlot));
+  if (!s->tab) return false;
+  s->mask = SET_MINSIZE - 1;
+  s->fill = s->used = 0;
+  return true;
+}
+
+/* set_insert_clean: into a table without dummies or equal keys */
+static void set_insert_clean(SetSlot *tab, size_t mask, Value key, int64_t hash) {
+  uint64_t perturb = (uint64_t)hash;
+  size_t i = (size_t)((uint64_t)hash & mask);
+  for (;;) {
+    if (tab[i].state == 0) break;
+    bool hit = false;
+    if (i + LINEAR_PROBES <= mask) {
+      for (size_t j = 1; j <= LINEAR_PROBES; j++)
+        if (tab[i + j].state == 0) {
+          i += j;
+          hit = true;
+          break;
+        }
+    }
+    if (hit) break;
+    perturb >>= PERTURB_SHIFT;
+    i = (size_t)((i * 5 + 1 + perturb) & mask);
+  }
+  tab[i].key = key;
+  tab[i].hash = hash;
+  tab[i].state = 1;
+}
+
+static bool set_resize(Set *s, size_t minused) {
+  size_t newsize = SET_MINSIZE;
+  while (newsize <= minused) newsize <<= 1;
+  /* the small table without dummies stays as it is */
+  if (newsize == SET_MINSIZE && s->mask == SET_MINSIZE - 1 && s->fill == s->used) return true;
+  SetSlot *nt = calloc(newsize, sizeof(SetSlot));
+  if (!nt) return false;
+  for (size_t k = 0; k <= s->mask; k++)
+    if (s->tab[k].state == 1) set_insert_clean(nt, newsize - 1, s->tab[k].key, s->tab[k].hash);
+  free(s->tab);
+  s->tab = nt;
+  s->mask = newsize - 1;
+  s->fill = s->used;
+  return true;
+}
+
+/* set_add_entry for a key known to be absent */
+static bool model_add(Ctx *c, Set *s, Value key) {
+  int64_t hash;
+  if (s->model_off) return true;
+  if (!dwV_pyhash(key, &hash)) {
+    s->model_off = true;
+    set_drop_table(c, s);
+    return true;
+  }
+  if (!set_table(s)) return false;
+  size_t mask = s->mask, i = (size_t)((uint64_t)hash & mask);
+  uint64_t perturb = (uint64_t)hash;
+  SetSlot *freeslot = NULL, *e;
+  for (;;) {
+    e = &s->tab[i];
+    size_t probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
+    bool found = false;
+    for (size_t p = 0; p <= probes; p++, e++) {
+      if (e->state == 0) {
+        found = true;
+        break;
+      }
+      if (e->state == 2) freeslot = e; /* CPython keeps the last dummy */
+    }
+    if (found) break;
+    perturb >>= PERTURB_SHIFT;
+    i = (size_t)((i * 5 + 1 + perturb) & mask);
+  }
+  dwV_incref(key);
+  if (freeslot) {
+    freeslot->key = key;
+    freeslot->hash = hash;
+    freeslot->state = 1;
+    s->used++;
+    return true;
+  }
+  e->key = key;
+  e->hash = hash;
+  e->state = 1;
+  s->fill++;
+  s->used++;
+  if (s->fill * 5 < mask * 3) return true;
+  return set_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
+}
+
+/* set_discard_entry: the slot of key becomes a dummy */
+static void model_discard(Ctx *c, Set *s, Value key) {
+  int64_t hash;
+  if (s->model_off || !s->tab || !dwV_pyhash(key, &hash)) return;
+  size_t mask = s->mask, i = (size_t)((uint64_t)hash & mask);
+  uint64_t perturb = (uint64_t)hash;
+  for (;;) {
+    size_t probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
+    for (size_t p = 0; p <= probes; p++) {
+      SetSlot *e = &s->tab[i + p];
+      if (e->state == 0) return;
+      if (e->state == 1 && e->hash == hash && dwV_eq(e->key, key)) {
+        Value old = e->key;
+        e->state = 2;
+        e->hash = -1;
+        e->key = (Value){V_NONE, {0}};
+        s->used--;
+        dwV_decref(c, old);
+        return;
+      }
+    }
+    perturb >>= PERTURB_SHIFT;
+    i = (size_t)((i * 5 + 1 + perturb) & mask);
+  }
+}
+
+/* a = b (set_swap_bodies for the in-place intersection; a keeps its
+ * dict, which a traced frame may have logged) */
+bool dwV_set_assign(Ctx *c, Set *a, Set *b) {
+  dwV_set_clear(c, a);
+  for (int64_t k = 0; k < b->d->nent; k++)
+    if (b->d->ent[k].used && !dwV_dict_set(c, a->d, b->d->ent[k].key, (Value){V_NONE, {0}}))
+      return false;
+  a->model_off = b->model_off;
+  if (b->tab && !b->model_off) {
+    a->tab = malloc(sizeof(SetSlot) * (b->mask + 1));
+    if (!a->tab) return dw_fail(c, EXC_MemoryError, "out of memory");
+    memcpy(a->tab, b->tab, sizeof(SetSlot) * (b->mask + 1));
+    for (size_t k = 0; k <= b->mask; k++)
+      if (a->tab[k].state == 1) dwV_incref(a->tab[k].key);
+    a->mask = b->mask;
+    a->fill = b->fill;
+    a->used = b->used;
+  }
+  return true;
+}
+
+/* Does the model agree with the dict? (A traced frame's undo may have
+ * restored the dict alone.) */
+static bool model_in_sync(Set *s) {
+  if (s->model_off) return true;
+  if ((int64_t)s->used != s->d->len) return false;
+  if (!s->tab) return s->d->len == 0;
+  for (size_t k = 0; k <= s->mask; k++)
+    if (s->tab[k].state == 1 && dwV_dict_get(s->d, s->tab[k].key).t == V_NULL) return false;
+  return true;
+}
+
+/* Out of step: the model is rebuilt from insertion order. */
+static bool model_sync(Ctx *c, Set *s) {
+  if (model_in_sync(s)) return true;
+  set_drop_table(c, s);
+  for (int64_t k = 0; k < s->d->nent; k++)
+    if (s->d->ent[k].used && !model_add(c, s, s->d->ent[k].key)) return false;
+  return true;
+}
+
+bool dwV_set_add(Ctx *c, Set *s, Value key) {
+  if (dwV_dict_get(s->d, key).t != V_NULL) return true;
+  if (!dwV_dict_set(c, s->d, key, (Value){V_NONE, {0}})) return false;
+  if (!model_add(c, s, key)) return dw_fail(c, EXC_MemoryError, "out of memory");
+  return true;
+}
+
+bool dwV_set_discard(Ctx *c, Set *s, Value key) {
+  if (dwV_dict_get(s->d, key).t == V_NULL) return false;
+  model_discard(c, s, key);
+  dwV_dict_del(c, s->d, key);
+  if (s->d->len == 0 && s->model_off) {
+    /* empty again: the model can start over */
+    set_drop_table(c, s);
+    s->model_off = false;
+  }
+  return true;
+}
+
+void dwV_set_clear(Ctx *c, Set *s) {
+  Dict *d = s->d;
+  for (int64_t k = 0; k < d->nent; k++)
+    if (d->ent[k].used) dwV_dict_del(c, d, d->ent[k].key);
+  set_drop_table(c, s);
+  s->model_off = false;
+}
+
+void dwV_set_presize(Set *s, int64_t n) {
+  if (s->model_off || !set_table(s)) return;
+  if ((s->fill + (size_t)n) * 5 >= s->mask * 3) set_resize(s, (s->used + (size_t)n) * 2);
+}
+
+bool dwV_set_merge(Ctx *c, Set *dst, Set *src) {
+  if (src == dst || src->d->len == 0) return true;
+  if (!model_sync(c, src) || !model_sync(c, dst)) return dw_fail(c, EXC_MemoryError, "out of memory");
+  int64_t n;
+  Value *items = dwV_set_items(c, src, &n);
+  if (!items) return dw_fail(c, EXC_MemoryError, "out of memory");
+  bool ok = true;
+  if (!dst->model_off && !src->model_off && set_table(dst)) {
+    /* one big resize first, then: an empty table of the same size takes
+     * the other's layout, an empty one clean insertions */
+    if ((dst->fill + src->used) * 5 >= dst->mask * 3)
+      ok = set_resize(dst, (dst->used + src->used) * 2);
+    if (ok && dst->fill == 0) {
+      for (int64_t k = 0; ok && k < n; k++) ok = dwV_dict_set(c, dst->d, items[k], (Value){V_NONE, {0}});
+      if (ok && dst->mask == src->mask && src->fill == src->used) {
+        for (size_t k = 0; k <= src->mask; k++) {
+          dst->tab[k] = src->tab[k];
+          if (dst->tab[k].state == 1) dwV_incref(dst->tab[k].key);
+        }
+        dst->fill = src->fill;
+        dst->used = src->used;
+      } else if (ok) {
+        for (int64_t k = 0; k < n; k++) {
+          int64_t h;
+          dwV_pyhash(items[k], &h);
+          dwV_incref(items[k]);
+          set_insert_clean(dst->tab, dst->mask, items[k], h);
+        }
+        dst->fill = dst->used = (size_t)n;
+      }
+      free(items);
+      return ok;
+    }
+  }
+  for (int64_t k = 0; ok && k < n; k++) ok = dwV_set_add(c, dst, items[k]);
+  free(items);
+  return ok;
+}
+
+/* After a difference update: more than 1/4 dummies are resized away */
+void dwV_set_shrink(Set *s) {
+  if (s->model_off || !s->tab || s->fill - s->used <= s->mask / 4) return;
+  set_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
+}
+
+Value dwV_set_pop(Ctx *c, Set *s) {
+  if (s->d->len == 0) return (Value){V_NULL, {0}};
+  model_sync(c, s);
+  Value key;
+  if (!s->model_off && s->tab) {
+    size_t i = s->finger & s->mask;
+    while (s->tab[i].state != 1) i = i == s->mask ? 0 : i + 1;
+    key = s->tab[i].key;
+    s->finger = i + 1;
+  } else {
+    int64_t k = 0;
+    while (!s->d->ent[k].used) k++;
+    key = s->d->ent[k].key;
+  }
+  dwV_incref(key);
+  size_t finger = s->finger;
+  dwV_set_discard(c, s, key);
+  s->finger = finger;
+  return key;
+}
+
+Value *dwV_set_items(Ctx *c, Set *s, int64_t *n) {
+  int64_t len = s->d->len;
+  *n = len;
+  Value *out = malloc(sizeof(Value) * (size_t)(len ? len : 1));
+  if (!out) return NULL;
+  bool sync = c ? model_sync(c, s) : model_in_sync(s);
+  int64_t m = 0;
+  if (sync && !s->model_off && s->tab) {
+    for (size_t k = 0; k <= s->mask && m < len; k++)
+      if (s->tab[k].state == 1) out[m++] = s->tab[k].key;
+  } else {
+    for (int64_t k = 0; k < s->d->nent && m < len; k++)
+      if (s->d->ent[k].used) out[m++] = s->d->ent[k].key;
+  }
+  *n = m;
+  return out;
+}
+
+/* ------------------------------------------------------------------ */
 /* repr() and str()                                                    */
 /* ------------------------------------------------------------------ */
 
@@ -456,23 +1012,52 @@ const char *dwV_type_name(Value v) {
   case V_FUNC: return "function";
   case V_BUILTIN: return "builtin_function_or_method";
   case V_BOUND: return "method";
-  case V_WRAP: return "function";
+  case V_WRAP:
+    return ((Wrap *)v.u.o)->kind == WRAP_PROPERTY ? "property" : "function";
   case V_CLASS: return "type";
   case V_INST: return ((Inst *)v.u.o)->cls->name->s;
   case V_MODULE: return "module";
   case V_RANGE: return "range";
   case V_SLICE: return "slice";
-  case V_ITER: return "iterator";
+  case V_ITER: {
+    Iter *it = (Iter *)v.u.o;
+    switch (it->kind) {
+    case IT_ZIP: return "zip";
+    case IT_MAP: return "map";
+    case IT_ENUMERATE: return "enumerate";
+    case IT_REVERSED: return "list_reverseiterator";
+    case IT_RANGE: return "range_iterator";
+    case IT_SET: return "set_iterator";
+    case IT_DICT:
+      return it->mode == 0 ? "dict_keyiterator" : it->mode == 1 ? "dict_valueiterator"
+                                                                 : "dict_itemiterator";
+    case IT_SEQ:
+      return it->src.t == V_LIST    ? "list_iterator"
+             : it->src.t == V_TUPLE ? "tuple_iterator"
+             : dwV_str_ascii((Str *)it->src.u.o) ? "str_ascii_iterator"
+                                                 : "str_iterator";
+    default: return "iterator";
+    }
+  }
   case V_EXC: {
     Exc *e = (Exc *)v.u.o;
     return e->cls ? e->cls->name->s : dwV_exc_names[e->type];
   }
   case V_CELL: return "cell";
+  case V_SET: return "set";
+  case V_DICTVIEW: {
+    static const char *const n[] = {"dict_keys", "dict_values", "dict_items"};
+    return n[((DictView *)v.u.o)->mode % 3];
+  }
+  case V_OPAQUE:
+    if (((Opaque *)v.u.o)->kind == 5) return "ellipsis";
+    if (((Opaque *)v.u.o)->kind == 7) return "NotImplementedType";
+    return "object";
   default: return "object";
   }
 }
 
-static void repr_str(Buf *b, const char *s, size_t n) {
+void dwV_repr_str(Buf *b, const char *s, size_t n, bool ascii) {
   bool sq = memchr(s, '\'', n) != NULL, dq = memchr(s, '"', n) != NULL;
   char q = (sq && !dq) ? '"' : '\'';
   dwB_putc(b, q);
@@ -485,29 +1070,92 @@ static void repr_str(Buf *b, const char *s, size_t n) {
     else if (ch == '\r') dwB_puts(b, "\\r");
     else if (ch == '\t') dwB_puts(b, "\\t");
     else if (ch < 0x20 || ch == 0x7f) dwB_printf(b, "\\x%02x", ch);
-    else dwB_putc(b, (char)ch);
+    else if (ch < 0x80) dwB_putc(b, (char)ch);
+    else {
+      /* one UTF-8 sequence */
+      size_t w = ch >= 0xf0 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc0 ? 2 : 1;
+      if (i + w > n) w = 1;
+      uint32_t c = ch;
+      const unsigned char *p = (const unsigned char *)s + i;
+      if (w == 2) c = ((c & 0x1f) << 6) | (p[1] & 63);
+      else if (w == 3) c = ((c & 0x0f) << 12) | ((p[1] & 63) << 6) | (p[2] & 63);
+      else if (w == 4)
+        c = ((c & 0x07) << 18) | ((p[1] & 63) << 12) | ((p[2] & 63) << 6) | (p[3] & 63);
+      /* not printable (str.isprintable): controls, separators other
+       * than space, format characters, private use, surrogates */
+      bool np = (c >= 0x80 && c <= 0xa0) || c == 0xad || c == 0x1680 || c == 0x180e ||
+                (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x202f) ||
+                (c >= 0x205f && c <= 0x2064) || (c >= 0x2066 && c <= 0x206f) ||
+                c == 0x3000 || (c >= 0xd800 && c <= 0xf8ff) || c == 0xfeff ||
+                (c >= 0xfff9 && c <= 0xfffb) || c == 0xfffe || c == 0xffff ||
+                c == 0x061c || c == 0x0600 || c == 0x070f || c >= 0xe0000;
+      if (w == 1 || ascii || np) {
+        if (c <= 0xff) dwB_printf(b, "\\x%02x", (unsigned)c);
+        else if (c <= 0xffff) dwB_printf(b, "\\u%04x", (unsigned)c);
+        else dwB_printf(b, "\\U%08x", (unsigned)c);
+      } else {
+        dwB_putn(b, s + i, w);
+      }
+      i += w - 1;
+    }
   }
   dwB_putc(b, q);
 }
 
-static void repr_depth(Buf *b, Value v, int depth);
+static void repr_str(Buf *b, const char *s, size_t n) { dwV_repr_str(b, s, n, false); }
+
+/* Containers being printed (cycles) and the nesting (deep structures) of
+ * a repr without an interpreter. */
+#define DW_REPR_MAX 40
+typedef struct ReprSt {
+  Obj *stack[DW_REPR_MAX + 1];
+  int n;
+} ReprSt;
+
+static void repr_v(Buf *b, Value v, ReprSt *st);
+
+/* Enters container o: false when it is already being printed (or nests
+ * too deep), after printing `loop`. */
+static bool repr_enter(Buf *b, ReprSt *st, Obj *o, const char *loop) {
+  for (int k = 0; k < st->n; k++)
+    if (st->stack[k] == o) {
+      dwB_puts(b, loop);
+      return false;
+    }
+  if (st->n >= DW_REPR_MAX) {
+    dwB_puts(b, "...");
+    return false;
+  }
+  st->stack[st->n++] = o;
+  return true;
+}
 
 static void repr_seq(Buf *b, const Value *items, int64_t n, const char *open,
-                     const char *close, bool tuple1, int depth) {
+                     const char *close, bool tuple1, ReprSt *st) {
   dwB_puts(b, open);
   for (int64_t k = 0; k < n; k++) {
     if (k) dwB_puts(b, ", ");
-    repr_depth(b, items[k], depth + 1);
+    repr_v(b, items[k], st);
   }
   if (tuple1 && n == 1) dwB_putc(b, ',');
   dwB_puts(b, close);
 }
 
-static void repr_depth(Buf *b, Value v, int depth) {
-  if (depth > 40) {
-    dwB_puts(b, "...");
-    return;
+static void repr_dict_body(Buf *b, Dict *d, ReprSt *st) {
+  dwB_putc(b, '{');
+  bool first = true;
+  for (int64_t k = 0; k < d->nent; k++) {
+    if (!d->ent[k].used) continue;
+    if (!first) dwB_puts(b, ", ");
+    first = false;
+    repr_v(b, d->ent[k].key, st);
+    dwB_puts(b, ": ");
+    repr_v(b, d->ent[k].val, st);
   }
+  dwB_putc(b, '}');
+}
+
+static void repr_v(Buf *b, Value v, ReprSt *st) {
   switch (v.t) {
   case V_NULL: dwB_puts(b, "<NULL>"); break;
   case V_NONE: dwB_puts(b, "None"); break;
@@ -518,37 +1166,68 @@ static void repr_depth(Buf *b, Value v, int depth) {
   case V_STR: repr_str(b, ((Str *)v.u.o)->s, ((Str *)v.u.o)->len); break;
   case V_LIST: {
     List *l = (List *)v.u.o;
-    repr_seq(b, l->items, l->len, "[", "]", false, depth);
+    if (!repr_enter(b, st, v.u.o, "[...]")) break;
+    repr_seq(b, l->items, l->len, "[", "]", false, st);
+    st->n--;
     break;
   }
   case V_TUPLE: {
     Tuple *t = (Tuple *)v.u.o;
+    if (!repr_enter(b, st, v.u.o, "(...)")) break;
     if (t->h.flags == TUP_SIZE) {
-      repr_seq(b, t->items, t->len, "torch.Size([", "])", false, depth);
+      repr_seq(b, t->items, t->len, "torch.Size([", "])", false, st);
     } else if (t->h.flags == TUP_RETTYPE) {
       dwB_printf(b, "torch.return_types.%s(\nvalues=", t->rt_name);
-      repr_depth(b, t->items[0], depth + 1);
+      repr_v(b, t->items[0], st);
       dwB_puts(b, ",\nindices=");
-      repr_depth(b, t->items[1], depth + 1);
+      repr_v(b, t->items[1], st);
       dwB_puts(b, ")");
     } else {
-      repr_seq(b, t->items, t->len, "(", ")", true, depth);
+      repr_seq(b, t->items, t->len, "(", ")", true, st);
     }
+    st->n--;
     break;
   }
   case V_DICT: {
-    Dict *d = (Dict *)v.u.o;
-    dwB_putc(b, '{');
-    bool first = true;
-    for (int64_t k = 0; k < d->nent; k++) {
-      if (!d->ent[k].used) continue;
-      if (!first) dwB_puts(b, ", ");
-      first = false;
-      repr_depth(b, d->ent[k].key, depth + 1);
-      dwB_puts(b, ": ");
-      repr_depth(b, d->ent[k].val, depth + 1);
+    if (!repr_enter(b, st, v.u.o, "{...}")) break;
+    repr_dict_body(b, (Dict *)v.u.o, st);
+    st->n--;
+    break;
+  }
+  case V_SET: {
+    Dict *d = ((Set *)v.u.o)->d;
+    if (d->len == 0) {
+      dwB_puts(b, "set()");
+      break;
     }
-    dwB_putc(b, '}');
+    if (!repr_enter(b, st, v.u.o, "set(...)")) break;
+    int64_t n;
+    Value *items = dwV_set_items(NULL, (Set *)v.u.o, &n);
+    if (items) repr_seq(b, items, n, "{", "}", false, st);
+    free(items);
+    st->n--;
+    break;
+  }
+  case V_DICTVIEW: {
+    DictView *dv = (DictView *)v.u.o;
+    dwB_puts(b, dwV_type_name(v));
+    dwB_puts(b, "([");
+    if (repr_enter(b, st, v.u.o, "...")) {
+      Dict *d = dv->d;
+      bool first = true;
+      for (int64_t k = 0; k < d->nent; k++) {
+        if (!d->ent[k].used) continue;
+        if (!first) dwB_puts(b, ", ");
+        first = false;
+        if (dv->mode == 2) dwB_putc(b, '(');
+        if (dv->mode != 1) repr_v(b, d->ent[k].key, st);
+        if (dv->mode == 2) dwB_puts(b, ", ");
+        if (dv->mode != 0) repr_v(b, d->ent[k].val, st);
+        if (dv->mode == 2) dwB_putc(b, ')');
+      }
+      st->n--;
+    }
+    dwB_puts(b, "])");
     break;
   }
   case V_TENSOR: {
@@ -569,27 +1248,43 @@ static void repr_depth(Buf *b, Value v, int depth) {
   case V_SLICE: {
     Slice *s = (Slice *)v.u.o;
     dwB_puts(b, "slice(");
-    repr_depth(b, s->start, depth + 1);
+    repr_v(b, s->start, st);
     dwB_puts(b, ", ");
-    repr_depth(b, s->stop, depth + 1);
+    repr_v(b, s->stop, st);
     dwB_puts(b, ", ");
-    repr_depth(b, s->step, depth + 1);
+    repr_v(b, s->step, st);
     dwB_puts(b, ")");
     break;
   }
   case V_FUNC:
-    dwB_printf(b, "<function %s at 0x%08llx>", ((Func *)v.u.o)->code->name,
+    dwB_printf(b, "<function %s at 0x%08llx>", ((Func *)v.u.o)->code->qualname
+                                                    ? ((Func *)v.u.o)->code->qualname
+                                                    : ((Func *)v.u.o)->code->name,
                (unsigned long long)(uintptr_t)v.u.o & 0xffffffffull);
     break;
   case V_WRAP: {
     Wrap *w = (Wrap *)v.u.o;
-    repr_depth(b, w->target, depth + 1);
+    if (w->kind == WRAP_PROPERTY) {
+      dwB_printf(b, "<property object at 0x%08llx>",
+                 (unsigned long long)(uintptr_t)v.u.o & 0xffffffffull);
+      break;
+    }
+    repr_v(b, w->target, st);
     break;
   }
   case V_BUILTIN: {
     Builtin *bi = (Builtin *)v.u.o;
     const char *n = bi->def->name, *dot = strrchr(n, '.');
-    if (bi->self.t != V_NULL)
+    if (!strcmp(n, "method_descriptor") && bi->extra.t == V_BUILTIN) {
+      /* an unbound method of a builtin type: str.upper */
+      const char *m = ((Builtin *)bi->extra.u.o)->def->name, *md = strchr(m, '.');
+      dwB_printf(b, "<method '%s' of '%.*s' objects>", md ? md + 1 : m,
+                 md ? (int)(md - m) : 0, m);
+      break;
+    }
+    if (bi->self.t == V_NULL && dwL_is_type_def(bi->def))
+      dwB_printf(b, "<class '%s'>", n);
+    else if (bi->self.t != V_NULL)
       dwB_printf(b, "<built-in method %s of %s object>", dot ? dot + 1 : n,
                  dwV_type_name(bi->self));
     else
@@ -599,15 +1294,23 @@ static void repr_depth(Buf *b, Value v, int depth) {
   case V_BOUND: {
     Bound *m = (Bound *)v.u.o;
     dwB_puts(b, "<bound method ");
-    if (m->func.t == V_FUNC) dwB_puts(b, ((Func *)m->func.u.o)->code->name);
+    if (m->func.t == V_FUNC) {
+      Code *c = ((Func *)m->func.u.o)->code;
+      dwB_puts(b, c->qualname ? c->qualname : c->name);
+    }
     dwB_puts(b, " of ");
-    repr_depth(b, m->self, depth + 1);
+    repr_v(b, m->self, st);
     dwB_puts(b, ">");
     break;
   }
-  case V_CLASS:
-    dwB_printf(b, "<class '__main__.%s'>", ((Class *)v.u.o)->name->s);
+  case V_CLASS: {
+    Class *c = (Class *)v.u.o;
+    if ((c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_NN_MODULE))
+      dwB_printf(b, "<class '%s'>", c->name->s);
+    else
+      dwB_printf(b, "<class '__main__.%s'>", c->name->s);
     break;
+  }
   case V_INST:
     dwB_printf(b, "<__main__.%s object at 0x%08llx>",
                ((Inst *)v.u.o)->cls->name->s,
@@ -623,7 +1326,7 @@ static void repr_depth(Buf *b, Value v, int depth) {
       Tuple *t = (Tuple *)e->args.u.o;
       for (int64_t k = 0; k < t->len; k++) {
         if (k) dwB_puts(b, ", ");
-        repr_depth(b, t->items[k], depth + 1);
+        repr_v(b, t->items[k], st);
       }
     } else if (e->msg && e->msg->len) {
       repr_str(b, e->msg->s, e->msg->len);
@@ -631,11 +1334,16 @@ static void repr_depth(Buf *b, Value v, int depth) {
     dwB_putc(b, ')');
     break;
   }
-  case V_ITER: dwB_puts(b, "<iterator object>"); break;
+  case V_ITER:
+    dwB_printf(b, "<%s object at 0x%08llx>", dwV_type_name(v),
+               (unsigned long long)(uintptr_t)v.u.o & 0xffffffffull);
+    break;
   case V_CELL: dwB_puts(b, "<cell>"); break;
   case V_OPAQUE: {
     Opaque *op = (Opaque *)v.u.o;
     if (op->repr) op->repr(b, op->p);
+    else if (op->kind == 5) dwB_puts(b, "Ellipsis");
+    else if (op->kind == 7) dwB_puts(b, "NotImplemented");
     else dwB_puts(b, "<object>");
     break;
   }
@@ -643,7 +1351,11 @@ static void repr_depth(Buf *b, Value v, int depth) {
   }
 }
 
-void dwV_repr(Buf *b, Value v) { repr_depth(b, v, 0); }
+void dwV_repr(Buf *b, Value v) {
+  ReprSt st;
+  st.n = 0;
+  repr_v(b, v, &st);
+}
 
 void dwV_str_of(Buf *b, Value v) {
   if (v.t == V_STR) {
@@ -652,6 +1364,6 @@ void dwV_str_of(Buf *b, Value v) {
     Exc *e = (Exc *)v.u.o;
     if (e->msg) dwB_putn(b, e->msg->s, e->msg->len);
   } else {
-    repr_depth(b, v, 0);
+    dwV_repr(b, v);
   }
 }
