@@ -124,6 +124,46 @@ static size_t stack_budget(void) {
 #endif
 }
 
+/* The engine-stack frame count (interp.h DW_HOST_DEEP): the compiler
+ * calls these hooks on entry to and exit from every function it did not
+ * inline (CMakeLists.txt DW_HOST_COUNTED). Plain recursion costs 6 counted
+ * frames per Python call. With the shapes of tests/node/recursion.test.mjs
+ * (methods, dunders, properties, sorted/map callbacks, comprehensions,
+ * try/finally, traced calls) under Node's default stack, a limit of 7000
+ * never overflowed and 8000 did for 6 of the 11 shapes; runs stop at 5600
+ * (RecursionError: about 930 frames of plain recursion), leaving a fifth
+ * for the embedder's frames and uncounted leaf code (kernels, libc). That
+ * is for Node's main thread; other threads have other stacks (Chromium's
+ * workers about half), so the loader scales it (dw_set_host_frames_max,
+ * wasm/lib/core.js hostFramesMax). */
+#if defined(__EMSCRIPTEN__)
+int dw_host_frames;
+__attribute__((no_instrument_function)) void __cyg_profile_func_enter(void *fn, void *site) {
+  (void)fn;
+  (void)site;
+  dw_host_frames++;
+}
+__attribute__((no_instrument_function)) void __cyg_profile_func_exit(void *fn, void *site) {
+  (void)fn;
+  (void)site;
+  dw_host_frames--;
+}
+/* The hooks' call-site argument: defined here (not imported from the JS
+ * glue, which a standalone module has not), so the optimiser drops it. */
+__attribute__((no_instrument_function)) void *emscripten_return_address(int level) {
+  (void)level;
+  return 0;
+}
+#define DW_HOST_FRAMES_MAX 5600
+#else
+#define DW_HOST_FRAMES_MAX (1 << 30)
+#endif
+static int host_frames_max = DW_HOST_FRAMES_MAX;
+
+void dw_set_host_frames_max(int n) {
+  if (n > 0) host_frames_max = n;
+}
+
 const char *dw_run(dw_session *s, const char *src, size_t len,
                    const dw_options *opt) {
   dw_options dflt;
@@ -153,6 +193,10 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
   I->srclen = len;
   I->c.tensor_cap = opt->tensor_cap ? opt->tensor_cap : ((size_t)1 << 30);
   I->max_depth = 1000;
+#if defined(__EMSCRIPTEN__)
+  I->host_frames0 = dw_host_frames;
+#endif
+  I->host_frames_max = host_frames_max;
   I->cache_size_limit = 8;
   I->suppress_errors = opt->suppress_errors == 1;
   I->host_fn = s->host_fn;

@@ -71,6 +71,11 @@ void dw_reset(dw_session *s);
 
 const char *dw_version(void);
 
+/* How many nested C frames a run may have on the engine's stack before
+ * RecursionError (WebAssembly builds only; see src/api.c). The host sets
+ * it from the stack its thread has (wasm/lib/core.js); n <= 0 keeps it. */
+void dw_set_host_frames_max(int n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,7 +19,7 @@
 #define DW_EXPORT(name) __attribute__((export_name(#name), used))
 
 /* Bumped whenever the signatures below change; checked by the loader. */
-#define DW_WASM_ABI 2
+#define DW_WASM_ABI 3
 
 /* The kernel ABI of src/dw.h ("Kernel ABI"): int32_t kernel(int32_t args). */
 typedef int32_t (*kernel_fn)(int32_t args);
@@ -38,6 +38,10 @@ DW_EXPORT(dw_wasm_alloc) void *dw_wasm_alloc(uint32_t n) {
 }
 
 DW_EXPORT(dw_wasm_free) void dw_wasm_free(void *p) { free(p); }
+
+DW_EXPORT(dw_wasm_set_host_frames_max) void dw_wasm_set_host_frames_max(int32_t n) {
+  dw_set_host_frames_max(n);
+}
 
 DW_EXPORT(dw_wasm_version) const char *dw_wasm_version(void) {
   return dw_version();

@@ -130,3 +130,24 @@ test('every example runs without an internal error', async () => {
   assert.deepEqual(bad, []);
   await page.close();
 });
+
+test('deep recursion in the worker is a RecursionError, not a crash', async () => {
+  // Chromium's worker stack holds the WebAssembly frames (src/api.c
+  // DW_HOST_FRAMES_MAX); the shapes of tests/node/recursion.test.mjs.
+  const page = await openPage(env, '?autorun=0');
+  await waitReady(page);
+  const deep = [
+    'import sys\nsys.setrecursionlimit(100000)\ndef f(n):\n    return 0 if n == 0 else sorted([n], key=lambda x: f(x - 1))[0]\nprint(f(100000))\n',
+    'import sys\nsys.setrecursionlimit(100000)\nclass N:\n    def __init__(self, n): self.n = n\n    def __eq__(self, o): return True if self.n == 0 else N(self.n - 1) == o\nprint(N(100000) == 1)\n',
+    'import torch\ndef f(x, n):\n    return x if n == 0 else f(x + 1, n - 1)\n@torch.compile\ndef g(x):\n    return f(x, 5000)\nprint(g(torch.zeros(2)))\n',
+  ];
+  for (const src of deep) {
+    const report = await runSource(page, src);
+    assert.equal(report.error && report.error.type, 'RecursionError', why(report));
+  }
+  // a worker has about half the stack of Node's main thread: plain
+  // recursion reaches about 350 frames there (README, "Known differences")
+  const report = await runSource(page, 'def c(n):\n    return 0 if n == 0 else 1 + c(n - 1)\nprint(c(300))\n');
+  assert.equal(report.stdout, '300\n', why(report));
+  await page.close();
+});

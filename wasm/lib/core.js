@@ -14,7 +14,7 @@ import { makeImports } from './imports.js';
 import { KernelCache, Linker } from './kernels.js';
 import { LOG_CHANNELS, normalizeRunOptions } from './options.js';
 
-const ABI = 2; // DW_WASM_ABI of wasm/dw_wasm.c
+const ABI = 3; // DW_WASM_ABI of wasm/dw_wasm.c
 const REQUIRED_EXPORTS = [
   'memory',
   '__indirect_function_table',
@@ -22,6 +22,7 @@ const REQUIRED_EXPORTS = [
   'dw_wasm_abi',
   'dw_wasm_alloc',
   'dw_wasm_free',
+  'dw_wasm_set_host_frames_max',
   'dw_wasm_version',
   'dw_wasm_session_new',
   'dw_wasm_session_free',
@@ -34,6 +35,27 @@ const ERRCAP = 1024;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const now = () => globalThis.performance.now();
+
+/**
+ * The core's frames live on this thread's engine stack, which differs
+ * between embedders (Node's main thread: 984 KB; Chromium's workers about
+ * half). src/api.c's limit of 5600 counted C frames was measured on Node's
+ * main thread, where this probe reaches about 10450 JS frames (Node 20);
+ * elsewhere it is scaled by the probe's depth there (the least of a few
+ * tries: the JS tiers change frame sizes), at most 1.5 times.
+ */
+function hostFramesMax() {
+  const probe = (n) => {
+    try {
+      return probe(n + 1);
+    } catch {
+      return n;
+    }
+  };
+  let depth = Infinity;
+  for (let k = 0; k < 3; k++) depth = Math.min(depth, probe(0));
+  return Math.max(500, Math.floor(5600 * Math.min(1.5, depth / 10450)));
+}
 
 /** The kernel of selfTest(): out[i] = in[i] * 2 + 1 over 8 floats, SIMD. */
 const SELFTEST_WAT = `(module
@@ -101,6 +123,8 @@ export class Compiler {
   #diag = '';
   #selftestBytes = null;
   #missing = [];
+  /** the core's frame limit for this thread (hostFramesMax) */
+  #framesMax = null;
 
   /**
    * Use createCompiler() of the package entry instead.
@@ -342,6 +366,8 @@ export class Compiler {
     c.memory = ex.memory;
     c.table = ex.__indirect_function_table;
     ex._initialize();
+    this.#framesMax ??= hostFramesMax();
+    ex.dw_wasm_set_host_frames_max(this.#framesMax);
     c.session = ex.dw_wasm_session_new(this.#kernels ? 1 : 0) >>> 0;
     if (!c.session) throw new Error('dw_session_new failed (out of memory)');
     c.linker = new Linker(c.memory, c.table);
