@@ -1736,32 +1736,40 @@ static Value anyall(Interp *I, Args *a, bool want) {
 BI(b_any) { return anyall(I, a, true); }
 BI(b_all) { return anyall(I, a, false); }
 
-typedef struct SumUD {
+/* acc = acc <op> v over an iterable: sum() and math.prod(). Takes the
+ * reference to start; returns the result or V_NULL (exception set). */
+typedef struct FoldUD {
   Value acc;
-} SumUD;
+  int op; /* BIN_ADD / BIN_MUL */
+} FoldUD;
 
-static bool sum_cb(Interp *I, Value v, void *ud) {
-  SumUD *s = ud;
-  Value r = dwI_binop(I, BIN_ADD, s->acc, v);
+static bool fold_cb(Interp *I, Value v, void *ud) {
+  FoldUD *s = ud;
+  Value r = dwI_binop(I, s->op, s->acc, v);
   if (r.t == V_NULL) return false;
   dwV_decref(&I->c, s->acc);
   s->acc = r;
   return true;
 }
 
-BI(b_sum) {
-  Value o[2];
-  if (!dwL_bind(I, "sum", dwV_null(), a, "iterable,start", o, 2)) return dwV_null();
-  if (o[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "sum() takes at least 1 positional argument (0 given)");
-  SumUD s = {o[1].t != V_NULL ? o[1] : dwV_int(0)};
-  if (s.acc.t == V_STR)
-    return dwI_raise(I, EXC_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
-  dwV_incref(s.acc);
-  if (!dwI_foreach(I, o[0], sum_cb, &s)) {
+static Value fold(Interp *I, Value iterable, int op, Value start) {
+  FoldUD s = {start, op};
+  if (!dwI_foreach(I, iterable, fold_cb, &s)) {
     dwV_decref(&I->c, s.acc);
     return dwV_null();
   }
   return s.acc;
+}
+
+BI(b_sum) {
+  Value o[2];
+  if (!dwL_bind(I, "sum", dwV_null(), a, "iterable,start", o, 2)) return dwV_null();
+  if (o[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "sum() takes at least 1 positional argument (0 given)");
+  Value start = o[1].t != V_NULL ? o[1] : dwV_int(0);
+  if (start.t == V_STR)
+    return dwI_raise(I, EXC_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
+  dwV_incref(start);
+  return fold(I, o[0], BIN_ADD, start);
 }
 
 /* Calls a dunder of a user object with n extra arguments; V_NULL with no
@@ -5042,30 +5050,13 @@ BI(b_fsum) {
   return dwV_float(hi);
 }
 
-typedef struct ProdUD {
-  Value acc;
-} ProdUD;
-
-static bool prod_cb(Interp *I, Value v, void *ud) {
-  ProdUD *p = ud;
-  Value r = dwI_binop(I, BIN_MUL, p->acc, v);
-  if (r.t == V_NULL) return false;
-  dwV_decref(&I->c, p->acc);
-  p->acc = r;
-  return true;
-}
-
 BI(b_prod) {
   Value o[2];
   if (!dwL_bind(I, "prod", dwV_null(), a, "iterable,start", o, 2)) return dwV_null();
   if (o[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "prod() takes exactly 1 positional argument (0 given)");
-  ProdUD p = {o[1].t != V_NULL ? o[1] : dwV_int(1)};
-  dwV_incref(p.acc);
-  if (!dwI_foreach(I, o[0], prod_cb, &p)) {
-    dwV_decref(&I->c, p.acc);
-    return dwV_null();
-  }
-  return p.acc;
+  Value start = o[1].t != V_NULL ? o[1] : dwV_int(1);
+  dwV_incref(start);
+  return fold(I, o[0], BIN_MUL, start);
 }
 
 BI(b_time) {

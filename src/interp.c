@@ -805,17 +805,11 @@ static const char *const binop_names[] = {"add", "sub", "mul", "truediv",
                                           "floordiv", "mod", "pow", "matmul",
                                           "lshift", "rshift", "and", "or", "xor"};
 
-/* Operator overloading for user classes: __add__, then __radd__ of the
- * other operand (first when its class derives from the left one's). */
-static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled) {
-  char nm[32];
-  Class *ca = class_of(a), *cb = class_of(b);
-  if (!ca && !cb) return dwV_null();
-  snprintf(nm, sizeof nm, "__%s__", binop_names[op]);
-  Value ma = ca ? special(I, a, nm) : dwV_null();
-  snprintf(nm, sizeof nm, "__r%s__", binop_names[op]);
-  Value mb = cb && cb != ca ? special(I, b, nm) : dwV_null();
-  bool b_first = mb.t != V_NULL && ca && cb && dwI_subclass(cb, ca);
+/* The binary-operator protocol: a's method ma(b), then b's reflected mb(a)
+ * (b's first when it is a subclass), skipping NotImplemented; *handled
+ * when one answered (the result, or V_NULL with the exception set). */
+static Value call_pair(Interp *I, Value a, Value b, Value ma, Value mb, bool b_first,
+                       bool *handled) {
   for (int pass = 0; pass < 2; pass++) {
     bool use_b = (pass == 0) == b_first;
     Value m = use_b ? mb : ma;
@@ -828,6 +822,20 @@ static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled) {
     dwV_decref(&I->c, r);
   }
   return dwV_null();
+}
+
+/* Operator overloading for user classes: __add__, then __radd__ of the
+ * other operand (first when its class derives from the left one's). */
+static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled) {
+  char nm[32];
+  Class *ca = class_of(a), *cb = class_of(b);
+  if (!ca && !cb) return dwV_null();
+  snprintf(nm, sizeof nm, "__%s__", binop_names[op]);
+  Value ma = ca ? special(I, a, nm) : dwV_null();
+  snprintf(nm, sizeof nm, "__r%s__", binop_names[op]);
+  Value mb = cb && cb != ca ? special(I, b, nm) : dwV_null();
+  bool b_first = mb.t != V_NULL && ca && cb && dwI_subclass(cb, ca);
+  return call_pair(I, a, b, ma, mb, b_first, handled);
 }
 
 /* ---- equality and ordering ---- */
@@ -859,17 +867,8 @@ static Value user_compare(Interp *I, int op, Value a, Value b, bool *handled) {
   Value ma = ca ? special(I, a, names[op]) : dwV_null();
   Value mb = cb ? special(I, b, names[swapped[op]]) : dwV_null();
   bool b_first = mb.t != V_NULL && ca && cb && cb != ca && dwI_subclass(cb, ca);
-  for (int pass = 0; pass < 2; pass++) {
-    bool use_b = (pass == 0) == b_first;
-    Value m = use_b ? mb : ma;
-    if (m.t == V_NULL) continue;
-    Value r = call_method(I, use_b ? b : a, m, 1, use_b ? &a : &b);
-    if (r.t == V_NULL || !is_notimpl(I, r)) {
-      *handled = true;
-      return r;
-    }
-    dwV_decref(&I->c, r);
-  }
+  Value r0 = call_pair(I, a, b, ma, mb, b_first, handled);
+  if (*handled) return r0;
   if (op == CMP_NE && (ca || cb)) {
     /* object.__ne__: the inverse of __eq__ */
     bool h = false;

@@ -2679,6 +2679,20 @@ static Val acc_result(Em *E, const FAcc *a, AccSt *st) {
 /* Loops                                                               */
 /* ------------------------------------------------------------------ */
 
+/* Sets every row-base local to its address for the current indices. */
+static void set_row_bases(Em *E) {
+  for (int k = 0; k < E->nrb; k++) {
+    const RowBase *r = &E->rb[k];
+    FAff a = r->base;
+    uint32_t off = push_addr(E, r->buf, &a);
+    if (off) {
+      i32c(E, off);
+      ins(E, W_I32_ADD);
+    }
+    set(E, r->local);
+  }
+}
+
 /* Innermost loops are emitted in two steps: loop_capture() before, then
  * loop_splice() after, which puts the row bases the loop asked for in
  * front of it (the loop's code is cut out, the bases emitted, the loop
@@ -2714,16 +2728,7 @@ static void loop_splice(Em *E, Capture c) {
   f->bin.len = c.bin;
   f->txt.len = c.txt;
   f->nloc = c.nloc;
-  for (int k = 0; k < E->nrb; k++) {
-    const RowBase *r = &E->rb[k];
-    FAff a = r->base;
-    uint32_t off = push_addr(E, r->buf, &a);
-    if (off) {
-      i32c(E, off);
-      ins(E, W_I32_ADD);
-    }
-    set(E, r->local);
-  }
+  set_row_bases(E);
   size_t shift = f->bin.len - c.bin;
   dwB_putn(&f->bin, bin, nb);
   dwB_putn(&f->txt, txt, nt);
@@ -2818,16 +2823,7 @@ static void odometer_step(Em *E) {
   }
   int rb_var = E->rb_var;
   E->rb_var = -1;
-  for (int k = 0; k < E->nrb; k++) {
-    const RowBase *r = &E->rb[k];
-    FAff a = r->base;
-    uint32_t off = push_addr(E, r->buf, &a);
-    if (off) {
-      i32c(E, off);
-      ins(E, W_I32_ADD);
-    }
-    set(E, r->local);
-  }
+  set_row_bases(E);
   E->rb_var = rb_var;
   ins(E, W_END);
 }
