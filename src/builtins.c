@@ -823,6 +823,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
           PFAIL(EXC_ValueError, "%s", part ? "precision too big" : "width too big");
         x = x * 10 + d;
       }
+      if (part && x > INT32_MAX) PFAIL(EXC_ValueError, "precision too big"); /* as CPython */
       *dst = x;
     }
     while (i < len && strchr("hlL", s[i])) i++;
@@ -912,7 +913,12 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
       Buf digits = {0};
       int_digits(&digits, x, base, conv == 'X');
       if (sp.alt && base != 10) dwB_puts(&body, base == 8 ? "0o" : conv == 'X' ? "0X" : "0x");
-      for (int64_t k = (int64_t)digits.len; k < sp.prec && k < DW_MAX_PAD; k++) dwB_putc(&body, '0');
+      if (sp.prec > DW_MAX_PAD) { /* the string would not fit: as CPython's */
+        dwB_free(&digits);
+        dwB_free(&body);
+        PFAIL(EXC_MemoryError, "%s", "");
+      }
+      for (int64_t k = (int64_t)digits.len; k < sp.prec; k++) dwB_putc(&body, '0');
       dwB_putn(&body, digits.p ? digits.p : "", digits.len);
       dwB_free(&digits);
     } else { /* eEfFgG */

@@ -12,6 +12,8 @@ show(lambda: '{99999999999999999999}'.format(1))
 show(lambda: '{0:{1}}'.format(1, "99999999999999999999"))
 show(lambda: '%999999999999d' % 1)
 show(lambda: '%99999999999999999999d' % 1)
+show(lambda: '%99999999.99999999999d' % 1)
+show(lambda: '%2147483647.2147483648d' % 1)
 show(lambda: '%.99999999999999999999f' % 1)
 show(lambda: '1'.center(10 ** 12))
 show(lambda: 'ab'.ljust(-5) + '|')
@@ -65,6 +67,8 @@ show(lambda: bool(Neg()))
 # ValueError Too many decimal digits in format string
 # MemoryError
 # ValueError width too big
+# ValueError precision too big
+# ValueError precision too big
 # ValueError precision too big
 # MemoryError
 # ab|
