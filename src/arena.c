@@ -128,3 +128,13 @@ void dwB_free(Buf *b) {
   free(b->p);
   memset(b, 0, sizeof *b);
 }
+
+bool dw_grow(void **pp, int *cap, int n, size_t sz, int first) {
+  if (n < *cap) return true;
+  int nc = *cap ? *cap * 2 : first;
+  void *q = realloc(*pp, (size_t)nc * sz);
+  if (!q) return false;
+  *pp = q;
+  *cap = nc;
+  return true;
+}

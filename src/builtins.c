@@ -2161,7 +2161,10 @@ BI(b_list) {
 
 Value dwL_tuple_of(Interp *I, Value v) {
   List *l = dwI_to_list(I, v);
-  if (!l) return dwV_null();
+  return l ? dwL_list_to_tuple(I, l) : dwV_null();
+}
+
+Value dwL_list_to_tuple(Interp *I, List *l) {
   Tuple *t = dwV_tuple(&I->c, l->len);
   if (!t) {
     dwV_decref_o(&I->c, &l->h);

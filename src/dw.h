@@ -69,6 +69,13 @@ void dwB_json_str(Buf *b, const char *s, size_t n); /* "quoted, escaped" */
 char *dwB_take(Buf *b);                             /* returns p, resets b */
 void dwB_free(Buf *b);
 
+/* Growable arrays: makes *pp (*cap elements of size sz, n in use) hold
+ * n + 1, doubling (or starting at `first`). false: out of memory, with
+ * *pp and *cap unchanged. */
+bool dw_grow(void **pp, int *cap, int n, size_t sz, int first);
+#define DW_GROW(arr, cap, n, first) \
+  dw_grow((void **)&(arr), &(cap), (n), sizeof *(arr), (first))
+
 /* ------------------------------------------------------------------ */
 /* Errors raised by library code (tensor.c, graph.c, ...)              */
 /* ------------------------------------------------------------------ */
@@ -638,10 +645,10 @@ void dwG_dump(Buf *b, const Graph *g, const char *fn_name); /* FX-like */
 /* Runs the graph op by op on the eager kernels. inputs: ninputs tensors;
  * outputs: nout new references. false with ctx->err on failure. */
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs);
-/* The node a chain of view ops (ops.def K_VIEW) from node k starts at, if
- * it is a graph input or a node with is_base[node] set (k itself not
- * checked): k's eager value shares memory with that node's. -1: none. */
-int dwG_view_base(const Graph *g, int k, const bool *is_base);
+/* The node the chain of view ops (ops.def K_VIEW) ending at node k starts
+ * at: k's eager value shares memory with that node's (k itself when it is
+ * no view). */
+int dwG_view_base(const Graph *g, int k);
 /* The eager value of node k: its view ops replayed from `base` (the node
  * dwG_view_base returned) holding `basev`. New reference; NULL: error. */
 Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev);

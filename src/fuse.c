@@ -43,17 +43,7 @@
 /* Small helpers                                                       */
 /* ------------------------------------------------------------------ */
 
-/* Grows *pp (an array of *cap elements of size sz) to hold n + 1. */
-static bool grow(void **pp, int *cap, int n, size_t sz) {
-  if (n < *cap) return true;
-  int nc = *cap ? *cap * 2 : 16;
-  void *q = realloc(*pp, (size_t)nc * sz);
-  if (!q) return false;
-  *pp = q;
-  *cap = nc;
-  return true;
-}
-#define GROW(arr, cap, n) grow((void **)&(arr), &(cap), (n), sizeof *(arr))
+#define GROW(arr, cap, n) DW_GROW(arr, cap, n, 16)
 
 static FAff aff_const(int64_t v) {
   FAff a;

@@ -115,13 +115,7 @@ int dwG_add(Graph *g, Op op, const TMeta *meta, int nin, const int32_t *in,
   if ((unsigned)op >= OP_COUNT || nin < 0) return -1;
   for (int k = 0; k < nin; k++)
     if (in[k] < 0 || in[k] >= g->n) return -1;
-  if (g->n == g->cap) {
-    int cap = g->cap ? g->cap * 2 : 16;
-    GNode *p = realloc(g->nodes, (size_t)cap * sizeof *p);
-    if (!p) return -1;
-    g->nodes = p;
-    g->cap = cap;
-  }
+  if (!DW_GROW(g->nodes, g->cap, g->n, 16)) return -1;
   GNode *nd = &g->nodes[g->n];
   memset(nd, 0, sizeof *nd);
   nd->op = (uint16_t)op;
@@ -468,27 +462,35 @@ int dwG_dce(Graph *g) {
 /* Eager execution                                                     */
 /* ------------------------------------------------------------------ */
 
-int dwG_view_base(const Graph *g, int k, const bool *is_base) {
-  for (int depth = 0; depth <= g->n; depth++) {
-    const GNode *nd = &g->nodes[k];
-    if (nd->op == OP_INPUT || (depth > 0 && is_base && is_base[k])) return k;
-    if (nd->op == OP_CONST || dw_ops[nd->op].kind != K_VIEW || nd->nin != 1) return -1;
-    k = nd->in[0];
-  }
-  return -1;
+static bool is_view(const GNode *nd) {
+  return nd->op != OP_INPUT && nd->op != OP_CONST && dw_ops[nd->op].kind == K_VIEW &&
+         nd->nin == 1;
+}
+
+int dwG_view_base(const Graph *g, int k) {
+  while (is_view(&g->nodes[k])) k = g->nodes[k].in[0];
+  return k;
 }
 
 Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev) {
-  if (k == base) {
-    dwV_incref_o(&basev->h);
-    return basev;
+  /* the chain base -> k, replayed from its start (no C recursion: a loop
+   * may have unrolled into thousands of views) */
+  int n = 0;
+  for (int j = k; j != base; j = g->nodes[j].in[0]) n++;
+  int *chain = malloc(sizeof(int) * (size_t)(n + 1));
+  if (!chain) return dw_fail(c, EXC_MemoryError, "out of memory"), NULL;
+  int p = n;
+  for (int j = k; j != base; j = g->nodes[j].in[0]) chain[--p] = j;
+  dwV_incref_o(&basev->h);
+  Tensor *x = basev;
+  for (int q = 0; x && q < n; q++) {
+    const GNode *nd = &g->nodes[chain[q]];
+    Tensor *r = dwT_op(c, (Op)nd->op, 1, &x, &nd->at);
+    dwV_decref_o(c, &x->h);
+    x = r;
   }
-  const GNode *nd = &g->nodes[k];
-  Tensor *x = dwG_eval_views(c, g, nd->in[0], base, basev);
-  if (!x) return NULL;
-  Tensor *r = dwT_op(c, (Op)nd->op, 1, &x, &nd->at);
-  dwV_decref_o(c, &x->h);
-  return r;
+  free(chain);
+  return x;
 }
 
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs,

@@ -292,13 +292,7 @@ Str *dwI_intern(Interp *I, const char *s) {
 int dwI_global_slot(Interp *I, Str *name) {
   for (int k = 0; k < I->nglobals; k++)
     if (I->globals[k].name == name) return k;
-  if (I->nglobals == I->capglobals) {
-    int cap = I->capglobals ? I->capglobals * 2 : 64;
-    GlobalSlot *g = realloc(I->globals, sizeof(GlobalSlot) * (size_t)cap);
-    if (!g) return 0;
-    I->globals = g;
-    I->capglobals = cap;
-  }
+  if (!DW_GROW(I->globals, I->capglobals, I->nglobals, 64)) return 0;
   GlobalSlot *g = &I->globals[I->nglobals];
   g->name = name;
   g->v = dwV_null();
@@ -363,33 +357,36 @@ static Value load_name(Interp *I, Frame *f, Node *n) {
   return v;
 }
 
-/* Stores v (borrowed) into a name. */
-static bool store_name(Interp *I, Frame *f, Node *n, Value v) {
-  Value *slot;
+/* The variable a resolved name stands for; a class-body name (RS_CLASS)
+ * while its namespace is live has none (the caller uses f->ns). */
+static Value *name_slot(Interp *I, Frame *f, const Node *n) {
   switch (n->scope) {
   case RS_LOCAL:
-    slot = &f->slots[n->slot];
-    break;
+    return &f->slots[n->slot];
   case RS_CELL:
-    slot = &((Cell *)OBJ(f->slots[n->slot]))->v;
-    break;
+    return &((Cell *)OBJ(f->slots[n->slot]))->v;
   case RS_FREE:
-    slot = &f->func->cells[n->slot]->v;
-    break;
+    return &f->func->cells[n->slot]->v;
   case RS_CLASS:
-    if (f->ns) {
-      if (!dwV_dict_set(&I->c, f->ns, dwV_obj((Obj *)n->str), v)) {
-        dwI_raise_ctx(I);
-        return false;
-      }
-      return true;
-    }
+    if (f->ns) return NULL;
     /* fall through */
   default:
-    if (f->trace && !dwR_global_write(I, n)) return false;
-    slot = &I->globals[n->slot].v;
-    break;
+    return &I->globals[n->slot].v;
   }
+}
+
+/* Stores v (borrowed) into a name. */
+static bool store_name(Interp *I, Frame *f, Node *n, Value v) {
+  Value *slot = name_slot(I, f, n);
+  if (!slot) {
+    if (!dwV_dict_set(&I->c, f->ns, dwV_obj((Obj *)n->str), v)) {
+      dwI_raise_ctx(I);
+      return false;
+    }
+    return true;
+  }
+  bool global = n->scope != RS_LOCAL && n->scope != RS_CELL && n->scope != RS_FREE;
+  if (global && f->trace && !dwR_global_write(I, n)) return false;
   if (f->trace) dwR_log_store(I, f, n, slot);
   dwV_incref(v);
   Value old = *slot;
@@ -399,29 +396,13 @@ static bool store_name(Interp *I, Frame *f, Node *n, Value v) {
 }
 
 static bool delete_name(Interp *I, Frame *f, Node *n) {
-  Value *slot;
-  switch (n->scope) {
-  case RS_LOCAL:
-    slot = &f->slots[n->slot];
-    break;
-  case RS_CELL:
-    slot = &((Cell *)OBJ(f->slots[n->slot]))->v;
-    break;
-  case RS_FREE:
-    slot = &f->func->cells[n->slot]->v;
-    break;
-  case RS_CLASS:
-    if (f->ns) {
-      if (!dwV_dict_del(&I->c, f->ns, dwV_obj((Obj *)n->str))) {
-        name_error(I, (Str *)n->str);
-        return false;
-      }
-      return true;
+  Value *slot = name_slot(I, f, n);
+  if (!slot) {
+    if (!dwV_dict_del(&I->c, f->ns, dwV_obj((Obj *)n->str))) {
+      name_error(I, (Str *)n->str);
+      return false;
     }
-    /* fall through */
-  default:
-    slot = &I->globals[n->slot].v;
-    break;
+    return true;
   }
   if (slot->t == V_NULL) {
     name_error(I, (Str *)n->str);
@@ -2844,6 +2825,23 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
   }
 }
 
+/* The element a non-slice index of l[idx] = v / del l[idx] stands for,
+ * with CPython's errors. */
+static bool list_store_index(Interp *I, List *l, Value idx, int64_t *k) {
+  if (!dwI_index(I, idx, k)) {
+    if (I->exc.t == V_NULL)
+      dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
+                dwV_type_name(idx));
+    return false;
+  }
+  if (*k < 0) *k += l->len;
+  if (*k < 0 || *k >= l->len) {
+    dwI_raise(I, EXC_IndexError, "list assignment index out of range");
+    return false;
+  }
+  return true;
+}
+
 bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
   switch (obj.t) {
   case V_LIST: {
@@ -2893,17 +2891,7 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
       return true;
     }
     int64_t k;
-    if (!dwI_index(I, idx, &k)) {
-      if (I->exc.t == V_NULL)
-        dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
-                  dwV_type_name(idx));
-      return false;
-    }
-    if (k < 0) k += l->len;
-    if (k < 0 || k >= l->len) {
-      dwI_raise(I, EXC_IndexError, "list assignment index out of range");
-      return false;
-    }
+    if (!list_store_index(I, l, idx, &k)) return false;
     dwV_incref(v);
     Value old = l->items[k];
     l->items[k] = v;
@@ -2994,17 +2982,7 @@ static bool delitem(Interp *I, Value obj, Value idx) {
       return true;
     }
     int64_t k;
-    if (!dwI_index(I, idx, &k)) {
-      if (I->exc.t == V_NULL)
-        dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
-                  dwV_type_name(idx));
-      return false;
-    }
-    if (k < 0) k += l->len;
-    if (k < 0 || k >= l->len) {
-      dwI_raise(I, EXC_IndexError, "list assignment index out of range");
-      return false;
-    }
+    if (!list_store_index(I, l, idx, &k)) return false;
     Value old = l->items[k];
     memmove(l->items + k, l->items + k + 1, sizeof(Value) * (size_t)(l->len - k - 1));
     l->len--;
@@ -3353,15 +3331,7 @@ static Value build_seq(Interp *I, Frame *f, Node *n, bool tuple) {
       l->items[k] = v;
     }
   }
-  if (!tuple) return dwV_obj(&l->h);
-  Tuple *t = dwV_tuple(&I->c, l->len);
-  if (!t) {
-    dwV_decref_o(&I->c, &l->h);
-    return dwI_raise_ctx(I);
-  }
-  for (int64_t k = 0; k < l->len; k++) dwV_incref(t->items[k] = l->items[k]);
-  dwV_decref_o(&I->c, &l->h);
-  return dwV_obj(&t->h);
+  return tuple ? dwL_list_to_tuple(I, l) : dwV_obj(&l->h);
 }
 
 static Value eval_fstr(Interp *I, Frame *f, Node *n) {

@@ -518,6 +518,8 @@ bool dwL_int(Interp *I, Value v, const char *what, int64_t *out);
 bool dwL_float(Interp *I, Value v, const char *what, double *out);
 int64_t dwL_len(Interp *I, Value v);
 Value dwL_tuple_of(Interp *I, Value v);
+/* A tuple of l's items; takes the reference to l. */
+Value dwL_list_to_tuple(Interp *I, List *l);
 bool dwL_repr_value(Interp *I, Buf *b, Value v);
 Value dwL_new_builtin(Interp *I, const BuiltinDef *d);
 Value dwL_bound(Interp *I, const BuiltinDef *d, Value self);

@@ -172,16 +172,20 @@ static void fail_at(Lexer *L, ExcType type, bool overrides, int line, int col,
   L->ecol = col < 0 ? 0 : col;
   va_list ap;
   va_start(ap, fmt);
-  char msg[sizeof L->emsg];
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  dwX_vformat_msg(L->emsg, sizeof L->emsg, L->field, fmt, ap);
   va_end(ap);
-  /* inside an f-string field CPython prefixes the tokenizer's messages */
-  size_t pre = L->field && strncmp(msg, "f-string", 8) ? 10 : 0;
+}
+
+void dwX_vformat_msg(char *dst, size_t cap, bool field, const char *fmt, va_list ap) {
+  char msg[256];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  /* inside an f-string field CPython prefixes the messages */
+  size_t pre = field && strncmp(msg, "f-string", 8) ? 10 : 0;
   size_t n = strlen(msg);
-  if (n > sizeof L->emsg - 1 - pre) n = sizeof L->emsg - 1 - pre;
-  memcpy(L->emsg, "f-string: ", pre);
-  memcpy(L->emsg + pre, msg, n);
-  L->emsg[pre + n] = 0;
+  if (n > cap - 1 - pre) n = cap - 1 - pre;
+  memcpy(dst, "f-string: ", pre);
+  memcpy(dst + pre, msg, n);
+  dst[pre + n] = 0;
 }
 
 /* A SyntaxError at the byte before pos (CPython's usual error column). */

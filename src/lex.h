@@ -194,6 +194,9 @@ void dwX_init_field(Lexer *L, Arena *a, const char *src, size_t start,
                     size_t limit, int line, size_t line_start);
 /* The next token. After T_ERROR or T_EOF every call returns the same. */
 void dwX_next(Lexer *L, Token *t);
+/* Formats an error message into dst (cap bytes, truncated), with
+ * CPython's "f-string: " prefix inside a replacement field. */
+void dwX_vformat_msg(char *dst, size_t cap, bool field, const char *fmt, va_list ap);
 
 /* Decodes a (non f-) string body: escapes unless raw, \r\n -> \n.
  * Returns the bytes (NUL-terminated, in the arena) and their length, or

@@ -63,7 +63,6 @@
  */
 #include "lex.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,15 +122,7 @@ static void set_error_v(Parser *p, ExcType type, int line, int col,
   e->type = type;
   e->line = line;
   e->col = col < 0 ? 0 : col;
-  char msg[sizeof e->msg];
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  /* errors in f-string fields get CPython's prefix */
-  size_t pre = p->fstring && strncmp(msg, "f-string", 8) ? 10 : 0;
-  size_t n = strlen(msg);
-  if (n > sizeof e->msg - 1 - pre) n = sizeof e->msg - 1 - pre;
-  memcpy(e->msg, "f-string: ", pre);
-  memcpy(e->msg + pre, msg, n);
-  e->msg[pre + n] = 0;
+  dwX_vformat_msg(e->msg, sizeof e->msg, p->fstring, fmt, ap);
 }
 
 static void *fail_at(Parser *p, ExcType type, int line, int col,
@@ -2222,16 +2213,25 @@ static Node *with_stmt(Parser *p) {
   return n;
 }
 
-/* function_def: decorators 'def' NAME '(' [params] ')' ['->' expression]
- *               ':' block */
-static Node *funcdef(Parser *p, NodeList decos) {
-  Token *st = next(p);
-  Node *n = node(p, N_DEF, st);
+/* The head shared by def and class: the keyword (*st), the node with its
+ * decorators, and the NAME. */
+static Node *def_head(Parser *p, int kind, NodeList decos, Token **st) {
+  *st = next(p);
+  Node *n = node(p, kind, *st);
   if (!n) return NULL;
   n->decos = decos;
   Token *name = expect(p, T_NAME);
   if (!name || !(n->s = text(p, name))) return NULL;
   n->slen = strlen(n->s);
+  return n;
+}
+
+/* function_def: decorators 'def' NAME '(' [params] ')' ['->' expression]
+ *               ':' block */
+static Node *funcdef(Parser *p, NodeList decos) {
+  Token *st;
+  Node *n = def_head(p, N_DEF, decos, &st);
+  if (!n) return NULL;
   if (kind(p) != T_LPAR) return fail_tok(p, cur(p), "expected '('");
   next(p);
   if (!(n->params = parameters(p, T_RPAR, true)) || !expect(p, T_RPAR))
@@ -2255,13 +2255,9 @@ static Node *funcdef(Parser *p, NodeList decos) {
 
 /* class_def: decorators 'class' NAME ['(' [arguments] ')'] ':' block */
 static Node *classdef(Parser *p, NodeList decos) {
-  Token *st = next(p);
-  Node *n = node(p, N_CLASS, st);
+  Token *st;
+  Node *n = def_head(p, N_CLASS, decos, &st);
   if (!n) return NULL;
-  n->decos = decos;
-  Token *name = expect(p, T_NAME);
-  if (!name || !(n->s = text(p, name))) return NULL;
-  n->slen = strlen(n->s);
   if (accept(p, T_LPAR) && !arguments(p, &n->kids)) return NULL;
   if (!colon(p, false)) return NULL;
   int funcs = p->funcs, loops = p->loops;
@@ -2527,25 +2523,6 @@ static const char *op_text(const char *const *tab, size_t n, int op) {
 }
 #define OP_TEXT(tab, op) op_text(tab, sizeof tab / sizeof tab[0], op)
 
-/* Python's repr of a float: the shortest round-tripping digits. */
-static void dump_float(Buf *b, double v) {
-  if (isnan(v)) {
-    dwB_puts(b, "nan");
-    return;
-  }
-  if (isinf(v)) {
-    dwB_puts(b, v < 0 ? "-inf" : "inf");
-    return;
-  }
-  char s[40];
-  for (int prec = 1; prec <= 17; prec++) {
-    snprintf(s, sizeof s, "%.*g", prec, v);
-    if (strtod(s, NULL) == v) break;
-  }
-  dwB_puts(b, s);
-  if (!strpbrk(s, ".e")) dwB_puts(b, ".0");
-}
-
 /* Development builds (-DDWP_DUMP_POS) print every node's position after
  * its head: x@1:0-1:1, (Call@1:0-1:4 ...). */
 #ifdef DWP_DUMP_POS
@@ -2621,7 +2598,7 @@ void dwP_dump(Buf *b, const Node *n) {
     if (n->flags & NF_BIGINT) dwB_printf(b, "(BigInt %s)", n->s);
     else dwB_printf(b, "%lld", (long long)n->ival);
     break;
-  case N_FLOAT: dump_float(b, n->fval); break;
+  case N_FLOAT: dwT_fmt_float(b, n->fval); break;
   case N_STR: dwB_json_str(b, n->s, n->slen); break;
   case N_TRUE: dwB_puts(b, "True"); break;
   case N_FALSE: dwB_puts(b, "False"); break;

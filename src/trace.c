@@ -216,13 +216,7 @@ static Mark *mark_push(Interp *I, int line, int kind) {
   if (I->trace) {
     if (R->tentative[line] & bit) return NULL;
   }
-  if (I->nmarks == I->capmarks) {
-    int cap = I->capmarks ? I->capmarks * 2 : 64;
-    Mark *m = realloc(I->marks, sizeof(Mark) * (size_t)cap);
-    if (!m) return NULL;
-    I->marks = m;
-    I->capmarks = cap;
-  }
+  if (!DW_GROW(I->marks, I->capmarks, I->nmarks, 64)) return NULL;
   Mark *m = &I->marks[I->nmarks++];
   memset(m, 0, sizeof *m);
   m->line = line;
@@ -363,13 +357,7 @@ bool dwR_global_write(Interp *I, Node *name) {
 /* ------------------------------------------------------------------ */
 
 static Undo *undo_push(Interp *I, Trace *t) {
-  if (t->nundo == t->capundo) {
-    int cap = t->capundo ? t->capundo * 2 : 32;
-    Undo *u = realloc(t->undo, sizeof(Undo) * (size_t)cap);
-    if (!u) return NULL;
-    t->undo = u;
-    t->capundo = cap;
-  }
+  if (!DW_GROW(t->undo, t->capundo, t->nundo, 32)) return NULL;
   Undo *u = &t->undo[t->nundo++];
   memset(u, 0, sizeof *u);
   return u;
@@ -409,13 +397,7 @@ void dwR_log_store(Interp *I, Frame *f, Node *n, Value *slot) {
   default:
     break;
   }
-  if (logged_since_stmt(t, U_SLOT, slot)) return;
-  Undo *u = undo_push(I, t);
-  if (!u) return;
-  u->kind = U_SLOT;
-  u->slot = slot;
-  u->old = *slot;
-  dwV_incref(u->old);
+  dwR_log_slot(I, slot);
 }
 
 void dwR_log_slot(Interp *I, Value *slot) {
@@ -661,13 +643,7 @@ static void add_guard(Interp *I, Trace *t, int kind, int slot, Str *name,
                       Value v) {
   for (int k = 0; k < t->nguards; k++)
     if (t->guards[k].kind == kind && t->guards[k].slot == slot) return;
-  if (t->nguards == t->capguards) {
-    int cap = t->capguards ? t->capguards * 2 : 8;
-    Guard *g = realloc(t->guards, sizeof(Guard) * (size_t)cap);
-    if (!g) return;
-    t->guards = g;
-    t->capguards = cap;
-  }
+  if (!DW_GROW(t->guards, t->capguards, t->nguards, 8)) return;
   Guard *g = &t->guards[t->nguards++];
   memset(g, 0, sizeof *g);
   g->kind = (uint8_t)kind;
@@ -989,13 +965,7 @@ static void unit_rollback(Interp *I, Frame *f) {
 
 static Entry *cache_add(Trace *t, int status) {
   UnitCache *uc = t->cache;
-  if (uc->n == uc->cap) {
-    int cap = uc->cap ? uc->cap * 2 : 4;
-    Entry *e = realloc(uc->entries, sizeof(Entry) * (size_t)cap);
-    if (!e) return NULL;
-    uc->entries = e;
-    uc->cap = cap;
-  }
+  if (!DW_GROW(uc->entries, uc->cap, uc->n, 4)) return NULL;
   Entry *e = &uc->entries[uc->n++];
   memset(e, 0, sizeof *e);
   e->status = status;
@@ -1165,16 +1135,10 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
     memcpy(x->stride, stride, sizeof x->stride);
     x->offset = offset;
   }
-  if (t->nfakes == t->capfakes) {
-    int cap = t->capfakes ? t->capfakes * 2 : 32;
-    Tensor **p = realloc(t->fakes, sizeof(Tensor *) * (size_t)cap);
-    if (!p) {
-      dwV_decref_o(&I->c, &x->h);
-      result = dwI_raise(I, EXC_MemoryError, "out of memory");
-      goto done;
-    }
-    t->fakes = p;
-    t->capfakes = cap;
+  if (!DW_GROW(t->fakes, t->capfakes, t->nfakes, 32)) {
+    dwV_decref_o(&I->c, &x->h);
+    result = dwI_raise(I, EXC_MemoryError, "out of memory");
+    goto done;
   }
   dwV_incref_o(&x->h);
   t->fakes[t->nfakes++] = x;
@@ -1303,42 +1267,23 @@ fail:
 }
 
 /* Replaces the kernel's copies of outputs that eager execution gives as
- * views (of an input or of another output) by those views; bases first
- * (node ids are in topological order). */
+ * views, of an input or of an output the kernel computed, by those views.
+ * (The base of a chain is no view, so the kernel's copy of it stays.) */
 static bool alias_outputs(Interp *I, const Graph *g, Tensor **inputs, Tensor **outs) {
-  bool *is_out = calloc((size_t)g->n + 1, sizeof *is_out);
-  int *order = malloc(sizeof(int) * (size_t)(g->nout + 1));
-  bool ok = is_out && order;
-  if (!ok) dw_fail(&I->c, EXC_MemoryError, "out of memory");
-  for (int j = 0; ok && j < g->nout; j++) {
-    is_out[g->outputs[j]] = true;
-    int p = j;
-    while (p > 0 && g->outputs[order[p - 1]] > g->outputs[j]) {
-      order[p] = order[p - 1];
-      p--;
-    }
-    order[p] = j;
-  }
-  for (int q = 0; ok && q < g->nout; q++) {
-    int j = order[q], k = g->outputs[j];
-    int b = dwG_view_base(g, k, is_out);
-    if (b < 0 || (b == k && g->nodes[k].op != OP_INPUT)) continue;
+  for (int j = 0; j < g->nout; j++) {
+    int k = g->outputs[j], b = dwG_view_base(g, k);
     Tensor *basev = NULL;
     if (g->nodes[b].op == OP_INPUT) basev = inputs[g->nodes[b].input];
-    else
+    else if (b != k)
       for (int i = 0; i < g->nout; i++)
         if (g->outputs[i] == b) basev = outs[i];
     if (!basev) continue;
     Tensor *v = dwG_eval_views(&I->c, g, k, b, basev);
-    ok = v != NULL;
-    if (ok) {
-      dwV_decref_o(&I->c, &outs[j]->h);
-      outs[j] = v;
-    }
+    if (!v) return false;
+    dwV_decref_o(&I->c, &outs[j]->h);
+    outs[j] = v;
   }
-  free(is_out);
-  free(order);
-  return ok;
+  return true;
 }
 
 /* Runs a kernel: outputs are new contiguous tensors. */

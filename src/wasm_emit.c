@@ -464,15 +464,9 @@ static void mark(Em *E) {
   if (f->node < 0) return;
   const GNode *nd = &E->g->nodes[f->node];
   if (f->nloc == 0 || f->loc[f->nloc - 1].node != f->node) {
-    if (f->nloc == f->caploc) {
-      int cap = f->caploc ? f->caploc * 2 : 64;
-      Loc *l = realloc(f->loc, (size_t)cap * sizeof *l);
-      if (!l) {
-        E->oom = true;
-        return;
-      }
-      f->loc = l;
-      f->caploc = cap;
+    if (!DW_GROW(f->loc, f->caploc, f->nloc, 64)) {
+      E->oom = true;
+      return;
     }
     f->loc[f->nloc++] = (Loc){(uint32_t)f->bin.len, f->node};
   }
@@ -650,15 +644,9 @@ static Val vnew(Em *E, DType dt, int lanes) {
  * a function needs as many as its largest op, not one per step. */
 static int vtmp(Em *E) {
   if (E->tcur < E->ntpool) return E->tpool[E->tcur++];
-  if (E->ntpool == E->captpool) {
-    int cap = E->captpool ? E->captpool * 2 : 64;
-    int *p = realloc(E->tpool, (size_t)cap * sizeof *p);
-    if (!p) {
-      E->oom = true;
-      return 0;
-    }
-    E->tpool = p;
-    E->captpool = cap;
+  if (!DW_GROW(E->tpool, E->captpool, E->ntpool, 64)) {
+    E->oom = true;
+    return 0;
   }
   E->tpool[E->ntpool++] = local_new(E, T_V128, "t");
   return E->tpool[E->tcur++];
@@ -813,15 +801,9 @@ static int row_base(Em *E, int buf, const FAff *aff) {
   for (int k = 0; k < E->nrb; k++)
     if (E->rb[k].buf == buf && !memcmp(&E->rb[k].base, &base, sizeof base))
       return E->rb[k].local;
-  if (E->nrb == E->caprb) {
-    int cap = E->caprb ? E->caprb * 2 : 16;
-    RowBase *r = realloc(E->rb, (size_t)cap * sizeof *r);
-    if (!r) {
-      E->oom = true;
-      return 0;
-    }
-    E->rb = r;
-    E->caprb = cap;
+  if (!DW_GROW(E->rb, E->caprb, E->nrb, 16)) {
+    E->oom = true;
+    return 0;
   }
   int l = local_new(E, T_I32, "row");
   E->rb[E->nrb++] = (RowBase){buf, base, l};
@@ -2734,15 +2716,9 @@ static void loop_splice(Em *E, Capture c) {
   dwB_putn(&f->txt, txt, nt);
   for (int k = 0; k < nl; k++) {
     loc[k].off += (uint32_t)shift;
-    if (f->nloc == f->caploc) {
-      int cap = f->caploc ? f->caploc * 2 : 64;
-      Loc *q = realloc(f->loc, (size_t)cap * sizeof *q);
-      if (!q) {
-        E->oom = true;
-        break;
-      }
-      f->loc = q;
-      f->caploc = cap;
+    if (!DW_GROW(f->loc, f->caploc, f->nloc, 64)) {
+      E->oom = true;
+      break;
     }
     f->loc[f->nloc++] = loc[k];
   }
