@@ -671,6 +671,16 @@ const amin = (n) => (n.lo <= 0 && n.hi >= 0 ? 0 : Math.min(Math.abs(n.lo), Math.
 const span = (vals) => ({ lo: Math.min(...vals), hi: Math.max(...vals) });
 const ndet = (...xs) => xs.every((x) => x.det);
 const errOf = (x) => (x.det ? 0 : x.err);
+/** The value facts of a tensor joined from parts (cat, stack). */
+const joined = (parts, shape, dt) => ({
+  shape,
+  dt,
+  lo: Math.min(...parts.map((p) => p.lo)),
+  hi: Math.max(...parts.map((p) => p.hi)),
+  det: parts.every((p) => p.det),
+  err: Math.max(...parts.map(errOf)),
+  contig: true,
+});
 
 /** Scalar operand: a Python number compatible with dt. */
 function scalarFor(g, dt) {
@@ -1741,15 +1751,7 @@ const MAKERS = [
       const tup = parts.length === 1 ? `(${list},)` : `(${list})`;
       const expr = g.r.chance(0.6) ? `torch.cat([${list}], dim=${dd})` : g.r.chance(0.5) ? `torch.cat(${tup}, ${dd})` : `torch.cat([${list}], ${dd})`;
       g.fam('cat');
-      return g.emit(expr, {
-        shape,
-        dt: dt0,
-        lo: Math.min(...parts.map((p) => p.lo)),
-        hi: Math.max(...parts.map((p) => p.hi)),
-        det: parts.every((p) => p.det),
-        err: Math.max(...parts.map(errOf)),
-        contig: true,
-      });
+      return g.emit(expr, joined(parts, shape, dt0));
     },
   },
   {
@@ -1769,15 +1771,7 @@ const MAKERS = [
       const list = parts.map((p) => p.name).join(', ');
       const tup = parts.length === 1 ? `(${list},)` : `(${list})`;
       g.fam('stack');
-      return g.emit(g.r.chance(0.6) ? `torch.stack([${list}], dim=${dd})` : `torch.stack(${tup}, ${dd})`, {
-        shape,
-        dt: dt0,
-        lo: Math.min(...parts.map((p) => p.lo)),
-        hi: Math.max(...parts.map((p) => p.hi)),
-        det: parts.every((p) => p.det),
-        err: Math.max(...parts.map(errOf)),
-        contig: true,
-      });
+      return g.emit(g.r.chance(0.6) ? `torch.stack([${list}], dim=${dd})` : `torch.stack(${tup}, ${dd})`, joined(parts, shape, dt0));
     },
   },
   {

@@ -3,18 +3,7 @@
  * are built by hand (kernel_cases.h builders, metas from dwT_meta). */
 #include "kernel_cases.h"
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                     \
-  do {                                                                       \
-    checks++;                                                                \
-    if (!(cond)) {                                                           \
-      failures++;                                                            \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                   \
-      fprintf(stderr, __VA_ARGS__);                                          \
-      fputc('\n', stderr);                                                   \
-    }                                                                        \
-  } while (0)
+#include "unit_check.h"
 
 static char *dump(const Graph *g) {
   Buf b = {0};

@@ -18,15 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures, checks;
-
-#define FAIL(...)                                                          \
-  do {                                                                     \
-    failures++;                                                            \
-    printf("FAIL %s:%d: ", __FILE__, __LINE__);                            \
-    printf(__VA_ARGS__);                                                   \
-    printf("\n");                                                          \
-  } while (0)
+#include "unit_check.h"
 
 static const char *type_name(ExcType t) {
   return t == EXC_SyntaxError        ? "SyntaxError"

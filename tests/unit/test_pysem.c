@@ -11,15 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures, checks;
-
-#define FAIL(...)                                                          \
-  do {                                                                     \
-    failures++;                                                            \
-    printf("FAIL %s:%d: ", __FILE__, __LINE__);                            \
-    printf(__VA_ARGS__);                                                   \
-    printf("\n");                                                          \
-  } while (0)
+#include "unit_check.h"
 
 /* Runs src; checks that the report's stdout is `out` (exactly) and that
  * the error, if `err` is given, has that type (NULL: no error). */

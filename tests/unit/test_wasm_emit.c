@@ -18,18 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static int failures, checks;
-
-#define CHECK(cond, ...)                                                     \
-  do {                                                                       \
-    checks++;                                                                \
-    if (!(cond)) {                                                           \
-      failures++;                                                            \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                   \
-      fprintf(stderr, __VA_ARGS__);                                          \
-      fputc('\n', stderr);                                                   \
-    }                                                                        \
-  } while (0)
+#include "unit_check.h"
 
 static const char *const dt_json[DT_COUNT] = {"f32", "i64", "i32", "b8"};
 
