@@ -1,6 +1,6 @@
 /* api.c - sessions and runs (dynawasm.h): parse, resolve, run a program
  * and assemble its run report. */
-#include "interp.h"
+#include "runtime/interp.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,20 +1,26 @@
 /* dw.h - the one internal header of the dynawasm core.
  *
- * Plain C11, no Emscripten or JS. One file per phase, each with a prefix
- * that names it (Lua style):
+ * Plain C11, no Emscripten or JS. One folder per stage of a run, one file
+ * per phase, each with a prefix that names it (Lua style):
  *
- *   dwA_  arena.c       arenas and growable buffers (dwB_)
- *   dwX_  lex.c         tokens from source (indentation, f-strings)
- *   dwP_  parse.c       AST from tokens
- *   dwV_  value.c       objects, refcounting, Python repr/str, dicts
- *   dwT_  tensor.c      tensors: shape inference, eager kernels, printing
- *   dwI_  interp.c      the evaluator (eager and tracing modes)
- *   dwL_  torchlib.c    the torch / math / time modules and builtins
- *   dwR_  trace.c       compile units, graph breaks, guards, marks
- *   dwG_  graph.c       graph IR: building, printing, eager execution
- *   dwF_  fuse.c        graph -> loop nests (fusion, scheduling)
- *   dwW_  wasm_emit.c   loop nests -> WebAssembly bytes (SIMD)
- *   dwJ_  report.c      the run report (JSON)
+ *   dwA_  arena.c                arenas and growable buffers (dwB_)
+ *         api.c                  sessions and runs (dynawasm.h, dw_*)
+ *   dwX_  front/lex.c            tokens from source (indentation, f-strings)
+ *   dwP_  front/parse.c          AST from tokens
+ *   dwI_  runtime/resolve.c      scopes: where every name lives (Code)
+ *   dwV_  runtime/value.c        objects, refcounting, Python repr/str, dicts
+ *   dwI_  runtime/interp.c       the evaluator (eager and tracing modes)
+ *   dwL_  runtime/builtins.c     builtin functions, methods, formatting
+ *   dwT_  tensor/tensor.c        tensors: shape inference, views, dispatch
+ *         tensor/tensor_kernels.c  the eager kernels
+ *         tensor/tensor_print.c  printing with PyTorch's print options
+ *   dwL_  tensor/torchlib.c      the torch / math / time modules
+ *   dwR_  dynamo/trace.c         compile units, graph breaks, guards, marks,
+ *                                the run report
+ *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
+ *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
+ *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)
+ *         native/dwrun.c         the native CLI (not part of the core)
  *
  * Conventions
  * - Errors are values. Functions that can fail return NULL / false /

@@ -1,7 +1,7 @@
 /* fuzz_parse.c - libFuzzer target for the lexer and parser.
  *
  *   clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -Isrc \
- *     src/arena.c src/lex.c src/parse.c tests/fuzz/fuzz_parse.c -o fuzz_parse
+ *     src/arena.c src/front/lex.c src/front/parse.c tests/fuzz/fuzz_parse.c -o fuzz_parse
  *   mkdir -p corpus && cp tests/conformance/[a-z]*.py corpus/  # seeds
  *   ./fuzz_parse -dict=tests/fuzz/python.dict -max_total_time=180 corpus \
  *     tests/fuzz/corpus/fuzz_parse

@@ -9,7 +9,9 @@
  *
  * Build (what tests/run.sh does, via CMake -DDW_FUZZ=ON):
  *   CC=clang cmake -S . -B build-fuzz -DDW_FUZZ=ON && cmake --build build-fuzz
- * or by hand, with every .c file directly in src/ (not src/native/):
+ * or by hand, with the core's .c files as SRC_FILES (those directly in
+ * src/ and in its stage folders front, runtime, tensor, dynamo, backend;
+ * not src/native/):
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc SRC_FILES \
  *         tests/fuzz/fuzz_run.c -lm -o /tmp/fz
  * Run:

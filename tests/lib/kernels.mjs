@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, run } from './repo.mjs';
+import { ROOT, coreSources, run } from './repo.mjs';
 
 const HELPER_CANDIDATES = [
   process.env.DW_TEST_WASM_EMIT,
@@ -22,10 +22,7 @@ const HELPER_CANDIDATES = [
 export async function kernelHelper(dir) {
   for (const p of HELPER_CANDIDATES) if (fs.existsSync(p)) return p;
   const exe = path.join(dir, 'test_wasm_emit');
-  const srcs = fs
-    .readdirSync(path.join(ROOT, 'src'))
-    .filter((f) => f.endsWith('.c'))
-    .map((f) => path.join(ROOT, 'src', f));
+  const srcs = coreSources();
   const cc = process.env.CC || 'cc';
   const r = await run(cc, ['-std=c11', '-O2', '-I', path.join(ROOT, 'src'), ...srcs,
     path.join(ROOT, 'tests', 'unit', 'test_wasm_emit.c'), '-lm', '-o', exe]);

@@ -11,6 +11,16 @@ export const NODE_CLI = path.join(WASM_DIR, 'bin', 'dynawasm.js');
 /** The native CLI: $DWRUN (e.g. the ASan build) or build/dwrun. */
 export const DWRUN = process.env.DWRUN ? path.resolve(process.env.DWRUN) : path.join(ROOT, 'build', 'dwrun');
 
+/** The core's C sources: src/*.c and one folder per stage (as
+ * CMakeLists.txt's DW_CORE_DIRS; src/native/ is the CLI, not the core). */
+export const CORE_DIRS = ['', 'front', 'runtime', 'tensor', 'dynamo', 'backend'];
+export function coreSources() {
+  return CORE_DIRS.flatMap((d) => {
+    const dir = path.join(ROOT, 'src', d);
+    return fs.readdirSync(dir).filter((f) => f.endsWith('.c')).sort().map((f) => path.join(dir, f));
+  });
+}
+
 /** Throws a readable error when a build product is missing. */
 export function requireFile(file, how) {
   if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: ${how}`);

@@ -97,7 +97,7 @@ for o in f(torch.tensor([7.77e16, 1e20, 1e30, 3.4e38])):
     print(o.tolist())
 `,
     expect: '[True, True, True, True]\n[True, True, True, True]\n',
-    /* fixed: an exact reduction for |x| >= 2^20 (src/dwmath.h
+    /* fixed: an exact reduction for |x| >= 2^20 (src/tensor/dwmath.h
      * dwm_rem_pio2_big, the emitter's $sincosf_big); was sin(1e20) = -2.3e23 */
   },
   {
@@ -185,7 +185,7 @@ for o in f(torch.full((1048576,), 0.1)):
     expect: 'tensor(104857.6172)\ntensor(6553.6011)\ntensor(100000.0156)\ntensor(6553.6011)\n' +
       'tensor([104857.6172])\ntensor(1.)\ntensor(-1.7083)\n',
     /* fixed: every float32 sum / mean takes the cascade order of
-     * src/dwmath.h (DW_SUM_*), eager and compiled (was: x.sum() 104748.9531
+     * src/tensor/dwmath.h (DW_SUM_*), eager and compiled (was: x.sum() 104748.9531
      * compiled, sum(0) 6557.6465 both ways) */
   },
   {
@@ -229,7 +229,7 @@ y0.fill_(7)
 print(b, flat)
 `,
     expect: 'tensor([[7., 1.],\n        [7., 1.],\n        [7., 1.],\n        [7., 1.]]) tensor([7., 1., 7., 1., 7., 1., 7., 1.])\n',
-    /* fixed: the WebAssembly backend returned copies (src/trace.c
+    /* fixed: the WebAssembly backend returned copies (src/dynamo/trace.c
      * alias_outputs now replays the view ops on the real base) */
   },
 ];

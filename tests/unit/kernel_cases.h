@@ -10,7 +10,7 @@
 #define DW_KERNEL_CASES_H
 
 #include "dw.h"
-#include "fuse.h"
+#include "backend/fuse.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -3,7 +3,7 @@
  * A ctest executable run from the repository root. Needs only arena.c,
  * lex.c and parse.c:
  *   gcc -std=c11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
- *     -Isrc src/arena.c src/lex.c src/parse.c tests/unit/test_parse.c -lm
+ *     -Isrc src/arena.c src/front/lex.c src/front/parse.c tests/unit/test_parse.c -lm
  * Prints every failing case and exits nonzero if there is one.
  *
  * The expected dumps and errors were checked against CPython 3.11 (its

@@ -5,7 +5,7 @@
  * A ctest executable run from the repository root; prints every failing
  * case and exits nonzero if there is one. Deterministic: no timing, no
  * addresses in the checked output. */
-#include "interp.h"
+#include "runtime/interp.h"
 
 #include <stdio.h>
 #include <stdlib.h>

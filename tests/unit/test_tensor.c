@@ -4,7 +4,7 @@
  * dwmath.h routines against libm (max ulp error printed). */
 #include "tensor_testutil.h"
 
-#include "../../src/dwmath.h"
+#include "../../src/tensor/dwmath.h"
 
 #include <math.h>
 

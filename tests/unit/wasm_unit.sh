@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the tensor unit tests for WebAssembly with SIMD (-msimd128, so
-# every __wasm_simd128__ path in tensor_kernels.c and dwmath.h is compiled
+# every __wasm_simd128__ path in tensor/tensor_kernels.c and tensor/dwmath.h is compiled
 # in) and runs them under Node. test_tensor checks the SIMD kernels against
 # the scalar dwmath.h routines and a naive matmul bit for bit.
 #
@@ -15,7 +15,7 @@ trap 'rm -rf "$out"' EXIT
 printf '#include "dw.h"\nvoid dwI_free_obj(Ctx *c, Obj *o, bool deep) { (void)c; (void)o; (void)deep; }\n' > "$out/stub.c"
 for t in test_tensor test_print; do
   emcc -std=c11 -O2 -msimd128 -Wall -Wextra -Werror -Isrc \
-    src/arena.c src/value.c src/tensor.c src/tensor_kernels.c src/tensor_print.c \
+    src/arena.c src/runtime/value.c src/tensor/tensor.c src/tensor/tensor_kernels.c src/tensor/tensor_print.c \
     "$out/stub.c" "tests/unit/$t.c" -o "$out/$t.js" \
     -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1
   node --no-experimental-fetch "$out/$t.js"

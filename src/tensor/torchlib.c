@@ -5,7 +5,7 @@
  * while tracing and runs the eager kernels otherwise. Composite ops
  * (softmax, layer_norm, linear, ...) are decomposed here into ops.def
  * primitives, so eager and compiled code share the same arithmetic. */
-#include "interp.h"
+#include "runtime/interp.h"
 
 #include <math.h>
 #include <stdio.h>

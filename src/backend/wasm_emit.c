@@ -32,7 +32,7 @@
  * "dynawasm.wat" section (tests/node/kernels.test.mjs checks both routes
  * give the same module).
  */
-#include "dwmath.h"
+#include "tensor/dwmath.h"
 #include "fuse.h"
 
 #include <math.h>
