@@ -7,6 +7,7 @@
 // The literal `new URL('./dist/dynawasm.wasm', import.meta.url)` lets
 // bundlers (Vite, webpack, esbuild) copy the wasm file next to the bundle.
 import { Compiler } from './lib/core.js';
+import { CacheApiStore } from './lib/cache.js';
 
 export { Compiler } from './lib/core.js';
 export { LOG_CHANNELS, parseLogs } from './lib/options.js';
@@ -27,12 +28,21 @@ async function fetchModule(url) {
   return WebAssembly.compile(await res.arrayBuffer());
 }
 
+/** The browser's host: the kernel cache in the Cache API (`cache: true` or a cache name). */
+const browserHost = {
+  makeStore(opts) {
+    if (!opts.cache || !CacheApiStore.available()) return null;
+    return new CacheApiStore(typeof opts.cache === 'string' ? opts.cache : undefined);
+  },
+};
+
 /**
- * Loads the compiler (the core module and Binaryen, once).
+ * Loads the compiler (the core module; Binaryen only when a kernel is to
+ * be optimised, unless `tier: 'optimized'` or `warmup`).
  * @param {import('./index.js').CompilerOptions} [opts]
  * @returns {Promise<Compiler>}
  */
 export async function createCompiler(opts = {}) {
   const wasm = opts.wasmModule ?? opts.wasmBytes ?? (await fetchModule(opts.wasmUrl ?? wasmUrl));
-  return Compiler.create(wasm, opts);
+  return Compiler.create(wasm, opts, browserHost);
 }

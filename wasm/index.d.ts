@@ -27,11 +27,30 @@ export interface CompilerOptions {
   /** Browser: URL of dynawasm.wasm (default: next to the package's browser.js). */
   wasmUrl?: string | URL;
   /**
-   * The `binaryen` module to use (default: `import('binaryen')`). `false`:
+   * The `binaryen` module to use (default: `import('binaryen')` when the
+   * first kernel is to be optimised; in Node, in a worker thread). `false`:
    * no kernel compiler; graphs of the wasm backend then run on the eager
-   * kernels, as in a native build (fast start-up).
+   * kernels, as in a native build.
    */
   binaryen?: unknown | false;
+  /**
+   * Kernel tiers. 'auto' (default): a graph's kernel runs at once as the
+   * core emitted it, Binaryen's optimised module is produced in the
+   * background (Node: a worker thread; browser: while the thread is idle
+   * between runs) and swapped into the same table slot whenever the
+   * compiler gets control (a run starts, a kernel is compiled, poll()).
+   * 'optimized': every kernel is optimised before its first call (Binaryen
+   * is loaded by createCompiler). 'emitted': never optimised.
+   */
+  tier?: 'auto' | 'optimized' | 'emitted';
+  /**
+   * The persistent cache of optimised kernels, keyed by the emitted module's
+   * content. Node: a directory (true: $DYNAWASM_CACHE_DIR, else
+   * $XDG_CACHE_HOME/dynawasm/kernels or ~/.cache/dynawasm/kernels); browser:
+   * the Cache API (true, or the cache's name). Default false (the CLI uses
+   * true).
+   */
+  cache?: boolean | string;
   /**
    * Optimise kernels through Binaryen while loading (true: one; a number:
    * that many), so that runs do not pay Binaryen's start-up: the first
@@ -154,7 +173,12 @@ export interface Graph {
   wasm_size?: number;
   /** Index of the kernel in the core's function table (host side key of `wat`). */
   slot?: number;
-  /** Binaryen-optimised module text, when run() was asked for it. */
+  /**
+   * The kernel tiers that ran in this run: 'emitted' (the core's module),
+   * 'optimized' (Binaryen's) or 'emitted+optimized' (swapped during the run).
+   */
+  tier?: 'emitted' | 'optimized' | 'emitted+optimized';
+  /** The module text of the kernel's tier (Binaryen's when optimised, the emitter's otherwise), when run() was asked for it. */
   wat?: string;
   time_ms?: GraphTimes;
   [extra: string]: unknown;
@@ -204,6 +228,8 @@ export interface SelfTestResult {
   output?: Float32Array;
   optimizeMs?: number;
   instantiateMs?: number;
+  /** The tier the kernel ran on. */
+  tier?: string;
   /** The kernel trapped (the compiler was restarted). */
   trapped?: boolean;
   restarted?: boolean;
@@ -214,7 +240,11 @@ export interface CompilerStats {
   kernelsCompiled: number;
   kernelCacheHits: number;
   kernelFailures: number;
-  /** Total Binaryen time of compiled kernels. */
+  /** Kernels Binaryen optimised (in the background or before their first call). */
+  kernelsOptimized: number;
+  /** Optimised kernels taken from the persistent cache. */
+  kernelStoreHits: number;
+  /** Total Binaryen time of optimised kernels. */
   optimizeMs: number;
   cachedKernels: number;
   /** Times the core crashed and was re-instantiated. */
@@ -226,13 +256,17 @@ export interface CompilerStats {
 export declare class Compiler {
   private constructor();
   /** Builds a compiler from the core module or its bytes. */
-  static create(wasm: BufferSource | WebAssembly.Module, opts?: CompilerOptions): Promise<Compiler>;
+  static create(wasm: BufferSource | WebAssembly.Module, opts?: CompilerOptions, host?: unknown): Promise<Compiler>;
   /** The core's version (dw_version()). */
   readonly version: string;
   /** Imports of dynawasm.wasm nothing implements (empty in a correct build). */
   readonly missingImports: string[];
-  /** Whether kernels are compiled to WebAssembly (Binaryen loaded). */
+  /** Whether kernels are compiled to WebAssembly (false with `binaryen: false`). */
   readonly hasKernelCompiler: boolean;
+  /** The kernel tier policy (null without a kernel compiler). */
+  readonly tier: 'auto' | 'optimized' | 'emitted' | null;
+  /** Swaps in the optimised kernels that are ready now. */
+  poll(): void;
   readonly stats: CompilerStats;
   /**
    * Runs a program from scratch. A program error (or a crash of the
@@ -250,7 +284,7 @@ export declare class Compiler {
   dispose(): void;
 }
 
-/** Loads the core and Binaryen once and returns a compiler. */
+/** Loads the core (Binaryen only when needed: see `tier`) and returns a compiler. */
 export declare function createCompiler(opts?: CompilerOptions): Promise<Compiler>;
 
 /** Path of the package's dynawasm.wasm (Node entry; undefined in the browser entry). */

@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Compiler } from './lib/core.js';
+import { NodeStore, WorkerOptimizer, compileKernel, defaultCacheDir } from './lib/node_host.js';
 
 export { Compiler } from './lib/core.js';
 export { LOG_CHANNELS, parseLogs } from './lib/options.js';
@@ -18,8 +19,21 @@ export { explainText } from './lib/format.js';
 export const wasmUrl = new URL('./dist/dynawasm.wasm', import.meta.url);
 export const wasmPath = fileURLToPath(wasmUrl);
 
+/** Node's host (lib/node_host.js): V8's optimising tier at once, the cache on disk, Binaryen in a worker thread. */
+const nodeHost = {
+  compileKernel,
+  makeStore(opts) {
+    const dir = opts.cache === true ? defaultCacheDir() : typeof opts.cache === 'string' ? opts.cache : null;
+    return dir ? new NodeStore(dir) : null;
+  },
+  makeOptimizer(_opts, store) {
+    return new WorkerOptimizer({ storeDir: store?.dir ?? null });
+  },
+};
+
 /**
- * Loads the compiler (the core module and Binaryen, once).
+ * Loads the compiler (the core module; Binaryen only when a kernel is to
+ * be optimised, unless `tier: 'optimized'` or `warmup`).
  * @param {import('./index.js').CompilerOptions} [opts]
  * @returns {Promise<Compiler>}
  */
@@ -36,5 +50,5 @@ export async function createCompiler(opts = {}) {
       );
     }
   }
-  return Compiler.create(wasm, opts);
+  return Compiler.create(wasm, opts, nodeHost);
 }

@@ -1,6 +1,8 @@
 // api.test.mjs - the npm API (wasm/index.js, wasm/browser.js): loading,
 // the run report (INTERFACES.md), errors as values, reset, the kernel path
-// (Binaryen -> instantiate -> table -> call from C), trap recovery, types.
+// (Binaryen -> instantiate -> table -> call from C), the kernel tiers
+// (emitted at once, optimised in the background and swapped into the same
+// slot, the kernel cache on disk), trap recovery, types.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -113,11 +115,11 @@ describe('loading', () => {
 
   test('warmup optimises one kernel while loading and leaves no cache behind', async () => {
     const c = await createCompiler({ warmup: true });
-    assert.equal(c.stats.kernelsCompiled, 1);
+    assert.equal(c.stats.kernelsOptimized, 1);
     assert.equal(c.stats.cachedKernels, 0);
     assert.equal(c.selfTest().ok, true);
     const c3 = await createCompiler({ warmup: 3 });
-    assert.equal(c3.stats.kernelsCompiled, 3);
+    assert.equal(c3.stats.kernelsOptimized, 3);
     assert.equal(c3.stats.cachedKernels, 0);
   });
 
@@ -149,7 +151,7 @@ describe('loading', () => {
 describe('the kernel path (selfTest)', () => {
   let c;
   before(async () => {
-    c = await createCompiler();
+    c = await createCompiler({ tier: 'optimized' });
   });
 
   test('a SIMD kernel is optimised, instantiated on the core memory and called from C', () => {
@@ -160,6 +162,7 @@ describe('the kernel path (selfTest)', () => {
     assert.deepEqual([...r.output], [-5, -3, -1, 1, 3, 5, 7, 9]);
     assert.ok(r.slot >= 1, 'a table slot');
     assert.ok(r.optimizeMs > 0 && r.instantiateMs > 0);
+    assert.equal(r.tier, 'optimized');
   });
 
   test('identical kernels come from the cache (same slot, no optimisation)', () => {
@@ -231,6 +234,85 @@ describe('the kernel path (selfTest)', () => {
     assert.equal(r.ok, true);
     assert.ok(r.optimizeMs > 0);
     assert.equal(c.stats.kernelsCompiled, compiled + 1);
+  });
+});
+
+/** Polls until the compiler has swapped in an optimised kernel (the worker thread's Binaryen takes ~1 s to load). */
+async function settled(c, n, ms = 60000) {
+  const t0 = Date.now();
+  while (c.stats.kernelsOptimized + c.stats.kernelStoreHits < n) {
+    if (Date.now() - t0 > ms) throw new Error(`no optimised kernel after ${ms} ms: ${JSON.stringify(c.stats)}`);
+    await new Promise((r) => setTimeout(r, 20));
+    c.poll();
+  }
+}
+
+describe('kernel tiers', () => {
+  test('createCompiler() loads no Binaryen; the emitted kernel runs at once', async () => {
+    const c = await createCompiler();
+    assert.equal(c.tier, 'auto');
+    const r = c.selfTest();
+    assert.equal(r.ok, true, r.error);
+    assert.equal(r.tier, 'emitted');
+    assert.equal(r.optimizeMs, 0);
+    assert.equal(c.stats.kernelsOptimized, 0);
+    c.dispose();
+  });
+
+  test('the optimised tier is swapped into the same slot; the report says which tier ran', async () => {
+    const c = await createCompiler();
+    const r1 = c.run(COMPILED, { backend: 'wasm', wat: true });
+    assert.equal(r1.stdout, COMPILED_OUT);
+    assert.equal(r1.graphs[0].tier, 'emitted');
+    assert.match(r1.graphs[0].wat, /^\(module/, 'the emitted text');
+    await settled(c, 1);
+    const r2 = c.run(COMPILED, { backend: 'wasm', wat: true, logs: ['output_code'] });
+    assert.equal(r2.stdout, COMPILED_OUT);
+    assert.equal(r2.graphs[0].slot, r1.graphs[0].slot, 'the same table slot');
+    assert.equal(r2.graphs[0].tier, 'optimized');
+    assert.match(r2.stderr, /optimised by Binaryen/);
+    assert.equal(c.stats.kernelsCompiled, 1);
+    c.dispose();
+  });
+
+  test("tier 'emitted' never optimises; unusable modules are errors without Binaryen too", async () => {
+    const c = await createCompiler({ tier: 'emitted' });
+    const r = c.run(COMPILED, { backend: 'wasm', logs: ['output_code'] });
+    assert.equal(r.stdout, COMPILED_OUT);
+    assert.equal(r.graphs[0].tier, 'emitted');
+    assert.match(r.stderr, /as emitted/);
+    for (const [bytes, re] of [
+      [kernel('(drop (local.get 0))', '(param i32)'), /must have type \(i32\) -> i32/],
+      [kernel('(call $f) (i32.const 0)', '(param i32) (result i32)', '(import "env" "f" (func $f))'), /import only env\.memory/],
+    ]) assert.match(c.selfTest({ wasm: bytes }).error, re);
+    await assert.rejects(createCompiler({ tier: 'fast' }), TypeError);
+  });
+
+  test('the kernel cache on disk gives the optimised tier at once to the next compiler', async () => {
+    const dir = tempDir('dynawasm-cache-');
+    const a = await createCompiler({ cache: dir });
+    assert.equal(a.selfTest().tier, 'emitted');
+    await settled(a, 1);
+    assert.equal(a.selfTest().tier, 'optimized');
+    a.dispose();
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.kernel'));
+    assert.equal(files.length, 1, `one entry: ${files}`);
+    const b = await createCompiler({ cache: dir });
+    const r = b.selfTest();
+    assert.equal(r.ok, true);
+    assert.equal(r.tier, 'optimized');
+    assert.equal(b.stats.kernelStoreHits, 1);
+    assert.equal(b.stats.kernelsOptimized, 0);
+    // an entry for other bytes under the same name is not used
+    const f = path.join(dir, files[0]);
+    const bytes = fs.readFileSync(f);
+    bytes[20] ^= 1;
+    fs.writeFileSync(f, bytes);
+    const d = await createCompiler({ cache: dir, tier: 'emitted' });
+    assert.equal(d.selfTest().tier, 'emitted');
+    const e = await createCompiler({ cache: dir });
+    assert.equal(e.selfTest().tier, 'emitted', 'a damaged entry is ignored');
+    e.dispose();
   });
 });
 

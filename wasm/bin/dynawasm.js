@@ -36,6 +36,8 @@ options:
                      recompiles, guards, or all (printed to stderr)
   --max-steps N      stop the program after N statements (0: no limit)
 FILE.py may be - for standard input.
+environment: DYNAWASM_CACHE_DIR  the cache of optimised kernels (default
+             ~/.cache/dynawasm/kernels; empty: no cache)
 exit codes: 0 success, 1 the program raised an error, 2 unusable arguments
 or unreadable file
 `;
@@ -165,7 +167,9 @@ async function main(argv) {
 
   let compiler;
   try {
-    compiler = await createCompiler();
+    // kernels run at once as emitted; Binaryen's optimised ones come from
+    // (and go to) the kernel cache on disk, $DYNAWASM_CACHE_DIR (empty: none)
+    compiler = await createCompiler({ cache: true });
   } catch (e) {
     await write(process.stderr, `${PROG}: error: cannot load the compiler: ${e.message}\n`);
     return 3;

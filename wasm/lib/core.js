@@ -3,15 +3,18 @@
 // A Compiler owns one instance of dynawasm.wasm (the C core) and one
 // dw_session in it, plus the kernel cache (kernels.js). The core calls back
 // into env.dw_host_compile (below) while it runs a program; that import
-// optimises the kernel with Binaryen, instantiates it against the core's
-// memory and appends it to the core's function table.
+// compiles the kernel (its emitted tier at once, or its optimised tier from
+// the kernel cache), instantiates it against the core's memory and puts it
+// in the core's function table. Binaryen is loaded only when a kernel is to
+// be optimised: in the background (kernels.js), unless `tier: 'optimized'`.
 //
 // If the core traps (a bug), the instance is thrown away and a new one is
 // made from the same compiled module: run() then returns a report with an
 // InternalError instead of throwing, and later runs work.
 
 import { makeImports } from './imports.js';
-import { KernelCache, Linker } from './kernels.js';
+import { KernelCache, Linker, binaryenOptimize } from './kernels.js';
+import { IdleOptimizer } from './optimizer.js';
 import { LOG_CHANNELS, normalizeRunOptions } from './options.js';
 
 const ABI = 3; // DW_WASM_ABI of wasm/dw_wasm.c
@@ -57,22 +60,42 @@ function hostFramesMax() {
   return Math.max(500, Math.floor(5600 * Math.min(1.5, depth / 10450)));
 }
 
-/** The kernel of selfTest(): out[i] = in[i] * 2 + 1 over 8 floats, SIMD. */
-const SELFTEST_WAT = `(module
- (import "env" "memory" (memory 1))
- (func $kernel (export "kernel") (param $args i32) (result i32)
-  (local $in i32) (local $out i32) (local $i i32)
-  (local.set $in (i32.load (local.get $args)))
-  (local.set $out (i32.load offset=4 (local.get $args)))
-  (loop $next
-   (v128.store (i32.add (local.get $out) (local.get $i))
-    (f32x4.add
-     (f32x4.mul (v128.load (i32.add (local.get $in) (local.get $i)))
-                (f32x4.splat (f32.const 2)))
-     (f32x4.splat (f32.const 1))))
-   (local.set $i (i32.add (local.get $i) (i32.const 16)))
-   (br_if $next (i32.lt_u (local.get $i) (i32.const 32))))
-  (i32.const 0)))`;
+/**
+ * The kernel of selfTest(): out[i] = in[i] * factor + 1 over 8 floats, SIMD,
+ * assembled here (no Binaryen needed):
+ *   (func (export "kernel") (param $args i32) (result i32) (local $in $out $i i32)
+ *     in = args[0]; out = args[1]
+ *     loop: v128.store(out + i, f32x4.add(f32x4.mul(v128.load(in + i), splat(factor)), splat(1)))
+ *           i += 16; br_if loop (i < 32)
+ *     i32.const 0)
+ */
+function selftestModule(factor = 2) {
+  const f32 = (v) => [...new Uint8Array(new Float32Array([v]).buffer)];
+  const str = (t) => [t.length, ...new TextEncoder().encode(t)];
+  const section = (id, content) => [id, content.length, ...content];
+  const body = [
+    1, 3, 0x7f, // locals: 3 x i32
+    0x20, 0, 0x28, 2, 0, 0x21, 1, // in = i32.load(args)
+    0x20, 0, 0x28, 2, 4, 0x21, 2, // out = i32.load offset=4 (args)
+    0x03, 0x40, // loop
+    0x20, 2, 0x20, 3, 0x6a, // out + i
+    0x20, 1, 0x20, 3, 0x6a, 0xfd, 0x00, 4, 0, // v128.load(in + i)
+    0x43, ...f32(factor), 0xfd, 0x13, 0xfd, 0xe6, 0x01, // f32x4.mul(., splat(factor))
+    0x43, ...f32(1), 0xfd, 0x13, 0xfd, 0xe4, 0x01, // f32x4.add(., splat(1))
+    0xfd, 0x0b, 4, 0, // v128.store
+    0x20, 3, 0x41, 16, 0x6a, 0x21, 3, // i += 16
+    0x20, 3, 0x41, 32, 0x49, 0x0d, 0, // br_if loop (i < 32)
+    0x0b, 0x41, 0, 0x0b, // end loop; i32.const 0; end
+  ];
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+    ...section(1, [1, 0x60, 1, 0x7f, 1, 0x7f]),
+    ...section(2, [1, ...str('env'), ...str('memory'), 2, 0, 1]),
+    ...section(3, [1, 0]),
+    ...section(7, [1, ...str('kernel'), 0, 0]),
+    ...section(10, [1, body.length, ...body]),
+  ]);
+}
 
 /**
  * Loads the `binaryen` package unless one is given. `false`: none (graphs
@@ -84,6 +107,17 @@ export async function loadBinaryen(given) {
   const mod = await import('binaryen');
   return mod.default ?? mod;
 }
+
+const TIERS = ['auto', 'optimized', 'emitted'];
+
+/**
+ * What an entry (index.js, browser.js) provides: how kernels are compiled
+ * by the engine, the persistent kernel store and the background optimiser.
+ * @typedef {object} Host
+ * @property {(bytes: Uint8Array) => WebAssembly.Module} [compileKernel]
+ * @property {(opts: object) => any} [makeStore]
+ * @property {(opts: object, store: any) => any} [makeOptimizer]
+ */
 
 /** A report for a run that the core could not finish (INTERFACES.md). */
 export function internalErrorReport(message, totalMs, extra = {}) {
@@ -129,13 +163,43 @@ export class Compiler {
   /**
    * Use createCompiler() of the package entry instead.
    * @param {WebAssembly.Module} module compiled dynawasm.wasm
-   * @param {any} binaryen the binaryen module, or null
+   * @param {any} binaryen the binaryen module if loaded, null if not (yet),
+   *   false for no kernel compiler
    * @param {import('../index.js').CompilerOptions} opts
+   * @param {Host} [host]
    */
-  constructor(module, binaryen, opts = {}) {
+  constructor(module, binaryen, opts = {}, host = {}) {
     this.#module = module;
-    this.#binaryen = binaryen;
-    this.#kernels = binaryen ? new KernelCache(binaryen, opts) : null;
+    this.#binaryen = binaryen || null;
+    const tier = opts.tier ?? 'auto';
+    if (!TIERS.includes(tier)) throw new TypeError(`tier must be one of ${TIERS.join(', ')}, not ${JSON.stringify(tier)}`);
+    if (binaryen === false) {
+      this.#kernels = null;
+    } else {
+      const store = opts.cache === false || !host.makeStore ? null : host.makeStore(opts);
+      let optimizer = null;
+      if (tier === 'auto') {
+        optimizer = !binaryen && host.makeOptimizer
+          ? host.makeOptimizer(opts, store)
+          : new IdleOptimizer(() => loadBinaryen(binaryen || undefined));
+      }
+      this.#kernels = new KernelCache({
+        tier,
+        binaryen: this.#binaryen,
+        compile: host.compileKernel ?? ((b) => new WebAssembly.Module(b)),
+        optimizer,
+        store,
+        optimizeLevel: opts.optimizeLevel ?? 2,
+        shrinkLevel: opts.shrinkLevel ?? 1,
+        onUpgrade: (entry) => {
+          try {
+            this.#core?.linker.relink(entry);
+          } catch {
+            /* the emitted tier stays in the slot */
+          }
+        },
+      });
+    }
     this.#hooks = { onKernel: opts.onKernel ?? null };
     this.#instantiate();
   }
@@ -143,13 +207,18 @@ export class Compiler {
   /**
    * @param {BufferSource|WebAssembly.Module} wasm the core module or its bytes
    * @param {import('../index.js').CompilerOptions} [opts]
+   * @param {Host} [host]
    */
-  static async create(wasm, opts = {}) {
+  static async create(wasm, opts = {}, host = {}) {
+    // Binaryen is needed now only to optimise before first calls or to warm
+    // it up; otherwise it is imported when the first kernel is optimised
+    const eager = opts.binaryen === false ? false
+      : opts.binaryen || opts.tier === 'optimized' || opts.warmup ? loadBinaryen(opts.binaryen) : null;
     const [module, binaryen] = await Promise.all([
       wasm instanceof WebAssembly.Module ? wasm : WebAssembly.compile(wasm),
-      loadBinaryen(opts.binaryen),
+      eager,
     ]);
-    const c = new Compiler(module, binaryen, opts);
+    const c = new Compiler(module, binaryen, opts, host);
     if (opts.warmup && binaryen) c.#warmup(opts.warmup === true ? 1 : Number(opts.warmup));
     return c;
   }
@@ -165,18 +234,25 @@ export class Compiler {
     return [...this.#missing];
   }
 
-  /** Whether kernels are compiled (Binaryen loaded). */
+  /** Whether graphs of the wasm backend are compiled to WebAssembly kernels. */
   get hasKernelCompiler() {
     return this.#kernels !== null;
   }
 
+  /** The kernel tier policy: 'auto', 'optimized' or 'emitted' (null: no kernel compiler). */
+  get tier() {
+    return this.#kernels?.tier ?? null;
+  }
+
   /** Counters, for tests and the playground's timing pane. */
   get stats() {
-    const k = this.#kernels?.stats ?? { compiled: 0, cacheHits: 0, failures: 0, optimizeMs: 0 };
+    const k = this.#kernels?.stats ?? { compiled: 0, cacheHits: 0, failures: 0, optimizeMs: 0, optimized: 0, storeHits: 0 };
     return {
       kernelsCompiled: k.compiled,
       kernelCacheHits: k.cacheHits,
       kernelFailures: k.failures,
+      kernelsOptimized: k.optimized,
+      kernelStoreHits: k.storeHits,
       optimizeMs: k.optimizeMs,
       cachedKernels: this.#kernels?.size ?? 0,
       restarts: this.#restarts,
@@ -204,6 +280,8 @@ export class Compiler {
     this.#diag = '';
     try {
       c = this.#live();
+      this.#kernels?.optimizer?.poll();
+      c.linker.beginRun();
       const srcPtr = this.#alloc(c, src.length);
       new Uint8Array(c.memory.buffer).set(src, srcPtr);
       const namePtr = this.#allocString(c, o.filename);
@@ -237,6 +315,15 @@ export class Compiler {
     if (this.#diag) report.stderr = (report.stderr ?? '') + this.#diag;
     this.#decorate(report, o, c);
     return report;
+  }
+
+  /**
+   * Applies the optimised kernels that are ready now (they are otherwise
+   * swapped in whenever the compiler gets control: at the start of a run,
+   * when a kernel is compiled, or between runs).
+   */
+  poll() {
+    this.#kernels?.optimizer?.poll();
   }
 
   /** Forgets every compiled artefact (the core's and the kernel cache). */
@@ -289,6 +376,7 @@ export class Compiler {
       const dv = new DataView(c.memory.buffer);
       dv.setUint32(argsPtr, inPtr, true);
       dv.setUint32(argsPtr + 4, outPtr, true);
+      c.linker.beginRun();
       const slot = c.exports.dw_wasm_selftest(wasmPtr, bytes.length, argsPtr, resPtr, timesPtr, errPtr, ERRCAP);
       if (slot < 0) return { ok: false, error: this.#cstring(c, errPtr) };
       const view = new DataView(c.memory.buffer);
@@ -305,6 +393,7 @@ export class Compiler {
         output,
         optimizeMs,
         instantiateMs,
+        tier: c.linker.tierOf(slot),
         ...(expectedOk ? {} : { error: 'the built-in kernel computed wrong values' }),
       };
     } catch (e) {
@@ -327,6 +416,7 @@ export class Compiler {
     }
     this.#core = null;
     this.#kernels?.clear();
+    this.#kernels?.optimizer?.close();
     this.#module = null;
   }
 
@@ -390,12 +480,13 @@ export class Compiler {
   #hostCompile(c, ptr, len, wantText, timesPtr, errPtr, errCap) {
     try {
       if (!this.#kernels) throw new Error('no kernel compiler');
+      this.#kernels.optimizer?.poll();
       let bytes = new Uint8Array(c.memory.buffer, ptr, len).slice();
       if (this.#hooks.onKernel) {
         const replaced = this.#hooks.onKernel(bytes);
         if (replaced instanceof Uint8Array) bytes = replaced;
       }
-      const { entry, hit } = this.#kernels.get(bytes, wantText !== 0);
+      const { entry, hit } = this.#kernels.get(bytes);
       const { slot, instantiateMs } = c.linker.link(entry);
       if (timesPtr) {
         const dv = new DataView(c.memory.buffer);
@@ -414,20 +505,27 @@ export class Compiler {
     }
   }
 
-  /** Adds graphs[].wat and the output_code log to a report. */
+  /**
+   * Adds graphs[].tier (the kernel tiers that ran: 'emitted', 'optimized' or
+   * 'emitted+optimized' when the optimised one was swapped in during the
+   * run), graphs[].wat and the output_code log to a report.
+   */
   #decorate(report, o, c) {
+    if (!this.#kernels || !Array.isArray(report.graphs)) return;
     const outputCode = (o.logs & LOG_CHANNELS.output_code) !== 0;
-    if (!this.#kernels || !(o.wat || outputCode) || !Array.isArray(report.graphs)) return;
     let log = '';
     for (const g of report.graphs) {
       const slot = g.slot ?? g.kernel;
       const entry = Number.isInteger(slot) ? c.linker.entryAt.get(slot) : undefined;
       if (!entry) continue;
+      g.tier = c.linker.tierOf(slot) ?? entry.tier;
+      if (!(o.wat || outputCode)) continue;
       const wat = this.#kernels.text(entry);
       if (o.wat) g.wat = wat;
       if (outputCode) {
         const lines = Array.isArray(g.lines) && g.lines.length ? `, lines ${g.lines.join(', ')}` : '';
-        log += `[output_code] graph ${g.id} (${g.function}${lines}), optimised by Binaryen:\n${wat}\n`;
+        const how = entry.tier === 'optimized' ? 'optimised by Binaryen' : 'as emitted (not yet optimised by Binaryen)';
+        log += `[output_code] graph ${g.id} (${g.function}${lines}), ${how}:\n${wat}\n`;
       }
     }
     if (log) report.stderr = (report.stderr ?? '') + log;
@@ -439,32 +537,21 @@ export class Compiler {
    * own code: pay (some of) that while loading, not in run().
    */
   #warmup(n) {
-    this.selfTest();
-    for (let i = 1; i < n; i++) {
-      const mod = this.#binaryen.parseText(SELFTEST_WAT.replace('(f32.const 2)', `(f32.const ${i + 2})`));
-      let bytes;
-      try {
-        mod.setFeatures(this.#kernels.features);
-        bytes = mod.emitBinary();
-      } finally {
-        mod.dispose();
-      }
-      this.#kernels.optimize(bytes, true);
+    const k = this.#kernels;
+    for (let i = 0; i < n; i++) {
+      const bytes = i === 0 ? this.#selftestKernel() : this.#selftestKernel(i + 2);
+      const res = binaryenOptimize(this.#binaryen, bytes, { optimizeLevel: k.optimizeLevel, shrinkLevel: k.shrinkLevel });
+      k.stats.optimized++;
+      k.stats.optimizeMs += res.optimizeMs;
     }
-    this.reset();
   }
 
-  #selftestKernel() {
-    if (!this.#selftestBytes) {
-      const mod = this.#binaryen.parseText(SELFTEST_WAT);
-      try {
-        mod.setFeatures(this.#kernels.features);
-        this.#selftestBytes = mod.emitBinary();
-      } finally {
-        mod.dispose();
-      }
-    }
-    return this.#selftestBytes;
+  /** The built-in kernel (out = in * 2 + 1), or with another factor. */
+  #selftestKernel(factor = 2) {
+    if (factor === 2 && this.#selftestBytes) return this.#selftestBytes;
+    const bytes = selftestModule(factor);
+    if (factor === 2) this.#selftestBytes = bytes;
+    return bytes;
   }
 
   #alloc(c, n) {

@@ -1,11 +1,25 @@
-// kernels.js - the host side of kernel compilation.
+// kernels.js - the host side of kernel compilation, in two tiers.
 //
 // The core emits one WebAssembly module per graph (ABI: dw.h "Kernel ABI":
-// it imports env.memory and exports `kernel: (i32) -> i32`). Here it is
-// optimised by Binaryen, compiled by the engine, and cached by content, so
-// that an identical graph is never optimised twice until reset(). Linking
-// (instantiating against one core instance's memory and placing the kernel
-// in its function table) is per core instance: see `Linker`.
+// it imports env.memory and exports `kernel: (i32) -> i32`).
+//
+//   emitted    the module as the core emitted it, compiled by the engine
+//              at once (no Binaryen: the first call runs within a few ms of
+//              the graph being traced);
+//   optimized  the same module after Binaryen's optimiser. It is produced
+//              in the background (optimizer.js: between runs, or by a
+//              worker thread in Node) and swapped into the same function
+//              table slot, or it comes from the kernel cache on disk / in
+//              the browser's Cache API (cache.js) at once.
+//
+// With `tier: 'optimized'` every kernel is optimised before its first call
+// (Binaryen loaded by createCompiler), as one may want for reproducible
+// timings or to read Binaryen's text; `tier: 'emitted'` never optimises.
+//
+// Kernels are cached by content, so an identical graph is never compiled
+// twice until reset(). Linking (instantiating against one core instance's
+// memory and placing the kernel in its function table) is per core
+// instance: see `Linker`.
 
 /** Features the emitted kernels may use and Binaryen may use in its output
  * (all supported by Node 18+ and current browsers). */
@@ -23,7 +37,7 @@ export function kernelFeatures(binaryen) {
 }
 
 /** 53-bit content hash (cyrb53) of bytes. */
-function hashBytes(bytes) {
+export function hashBytes(bytes) {
   let h1 = 0xdeadbeef ^ bytes.length;
   let h2 = 0x41c6ce57 ^ bytes.length;
   for (let i = 0; i < bytes.length; i++) {
@@ -36,51 +50,217 @@ function hashBytes(bytes) {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-function sameBytes(a, b) {
+export function sameBytes(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
-/** Reason a module cannot be compiled by the engine, or null. */
-function engineError(bytes) {
-  try {
-    new WebAssembly.Module(bytes);
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+const now = () => globalThis.performance.now();
+const decoder = new TextDecoder();
+
+// ---- checking a module without Binaryen --------------------------------
+
+/** Reads an unsigned LEB128 at r.pos. */
+function uleb(bytes, r) {
+  let v = 0;
+  let shift = 0;
+  for (;;) {
+    if (r.pos >= bytes.length) throw new Error('truncated');
+    const b = bytes[r.pos++];
+    v += (b & 0x7f) * 2 ** shift;
+    if (!(b & 0x80)) return v;
+    shift += 7;
   }
 }
 
-const now = () => globalThis.performance.now();
+/**
+ * The type of the function exported as "kernel" ({params, results} as
+ * value-type bytes), read from the binary's type, import, function and
+ * export sections; null if there is no such function export.
+ */
+export function kernelExportType(bytes) {
+  const types = [];
+  const funcTypes = [];
+  let exported = -1;
+  const r = { pos: 8 };
+  while (r.pos < bytes.length) {
+    const id = bytes[r.pos++];
+    const size = uleb(bytes, r);
+    const end = r.pos + size;
+    if (id === 1) {
+      for (let n = uleb(bytes, r); n > 0; n--) {
+        if (bytes[r.pos++] !== 0x60) throw new Error('bad type');
+        const np = uleb(bytes, r);
+        const params = Array.from(bytes.subarray(r.pos, r.pos + np));
+        r.pos += np;
+        const nr = uleb(bytes, r);
+        const results = Array.from(bytes.subarray(r.pos, r.pos + nr));
+        r.pos += nr;
+        types.push({ params, results });
+      }
+    } else if (id === 2) {
+      for (let n = uleb(bytes, r); n > 0; n--) {
+        for (let s = 0; s < 2; s++) {
+          const len = uleb(bytes, r); // module and field names
+          r.pos += len;
+        }
+        const kind = bytes[r.pos++];
+        if (kind === 0) {
+          funcTypes.push(uleb(bytes, r));
+        } else if (kind === 1 || kind === 2) {
+          if (kind === 1) r.pos++; // table: reference type
+          const flags = uleb(bytes, r); // limits
+          uleb(bytes, r);
+          if (flags & 1) uleb(bytes, r);
+        } else if (kind === 3) {
+          r.pos += 2; // global: value type, mutability
+        } else {
+          throw new Error('bad import');
+        }
+      }
+    } else if (id === 3) {
+      for (let n = uleb(bytes, r); n > 0; n--) funcTypes.push(uleb(bytes, r));
+    } else if (id === 7) {
+      for (let n = uleb(bytes, r); n > 0; n--) {
+        const len = uleb(bytes, r);
+        const name = decoder.decode(bytes.subarray(r.pos, r.pos + len));
+        r.pos += len;
+        const kind = bytes[r.pos++];
+        const index = uleb(bytes, r);
+        if (name === 'kernel' && kind === 0) exported = index;
+      }
+    }
+    r.pos = end;
+  }
+  if (exported < 0) return null;
+  return types[funcTypes[exported]] ?? null;
+}
+
+/**
+ * Compiles and checks a kernel module (either tier): valid for the engine,
+ * imports only env.memory, exports `kernel: (i32) -> i32`. Throws an Error
+ * with a readable message otherwise.
+ * @param {Uint8Array} bytes
+ * @param {(bytes: Uint8Array) => WebAssembly.Module} compile
+ */
+export function checkedModule(bytes, compile) {
+  let module;
+  try {
+    module = compile(bytes);
+  } catch (e) {
+    throw new Error(`invalid kernel module: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const extra = WebAssembly.Module.imports(module).filter((i) => !(i.module === 'env' && i.name === 'memory'));
+  if (extra.length) {
+    throw new Error(`kernel module may import only env.memory, not ${extra.map((i) => `${i.module}.${i.name}`).join(', ')}`);
+  }
+  let type;
+  try {
+    type = kernelExportType(bytes);
+  } catch {
+    type = undefined;
+  }
+  if (type === null) throw new Error('kernel module has no export "kernel" (a function)');
+  const I32 = 0x7f;
+  if (!type || type.params.length !== 1 || type.params[0] !== I32 || type.results.length !== 1 || type.results[0] !== I32) {
+    throw new Error('export "kernel" must have type (i32) -> i32 (dw.h "Kernel ABI")');
+  }
+  return module;
+}
+
+/** The annotated text the emitter embeds (custom section "dynawasm.wat"), or null. */
+export function emittedText(module) {
+  const secs = WebAssembly.Module.customSections(module, 'dynawasm.wat');
+  return secs.length ? decoder.decode(secs[0]) : null;
+}
+
+// ---- Binaryen ------------------------------------------------------------
+
+/**
+ * Optimises one kernel with Binaryen: returns {optimized, wat, optimizeMs}.
+ * The emitter embeds the module's text with `;;@` source locations in the
+ * custom section "dynawasm.wat": parsing that text keeps the locations
+ * through optimize() (binaryen.js cannot apply a source map to a binary).
+ * Without the section the binary is read as it is.
+ * @param {any} binaryen
+ * @param {Uint8Array} bytes
+ * @param {{optimizeLevel: number, shrinkLevel: number, text?: string|null}} o
+ */
+export function binaryenOptimize(binaryen, bytes, o) {
+  const t0 = now();
+  let mod = null;
+  try {
+    if (o.text) {
+      try {
+        mod = binaryen.parseText(o.text);
+      } catch {
+        mod = null; // fall back to the binary
+      }
+    }
+    if (!mod) mod = binaryen.readBinary(bytes);
+    mod.setFeatures(kernelFeatures(binaryen));
+    binaryen.setOptimizeLevel(o.optimizeLevel);
+    binaryen.setShrinkLevel(o.shrinkLevel);
+    binaryen.setDebugInfo(true); // keep names and `;;@ file:line:col` locations
+    mod.optimize();
+    const optimized = mod.emitBinary();
+    // the text is made now, from the module that still carries source
+    // locations (the optimised binary has none to read back)
+    const wat = mod.emitText();
+    return { optimized, wat, optimizeMs: now() - t0 };
+  } catch (e) {
+    throw e instanceof Error ? e : new Error(`Binaryen failed: ${String(e)}`);
+  } finally {
+    mod?.dispose();
+  }
+}
 
 /**
  * @typedef {object} KernelEntry
  * @property {Uint8Array} input      the bytes the core emitted
- * @property {Uint8Array} optimized  Binaryen's output
+ * @property {number} hash           hashBytes(input)
+ * @property {'emitted'|'optimized'} tier  the tier of `module`
+ * @property {'compiled'|'binaryen'|'cache'} source  where `module` came from
  * @property {WebAssembly.Module} module
- * @property {string|null} wat       optimised text (computed on demand)
- * @property {number} optimizeMs   validation + Binaryen (read, optimise, emit)
- * @property {number} compileMs    the engine compiling the optimised bytes
+ * @property {Uint8Array|null} optimized  Binaryen's output, once known
+ * @property {string|null} wat       text of the current tier (emitted:
+ *                                   the emitter's annotated text)
+ * @property {number} optimizeMs   Binaryen's time (0 for the emitted tier
+ *                                  and for cache hits)
+ * @property {number} compileMs    the engine compiling the module
  * @property {number} id             sequence number, for debugging
+ * @property {boolean} pending     an optimised module has been asked for
  */
 
-/** Optimises and caches kernel modules. One per compiler. */
+/** Compiles, caches and upgrades kernel modules. One per compiler. */
 export class KernelCache {
   /**
-   * @param {any} binaryen the `binaryen` npm module (already loaded)
-   * @param {{optimizeLevel?: number, shrinkLevel?: number}} [opts] (defaults 2 and 1:
-   *   -O3 takes about twice as long for little gain on these small kernels)
+   * @param {object} o
+   * @param {'auto'|'optimized'|'emitted'} o.tier
+   * @param {any} o.binaryen      loaded Binaryen (tier 'optimized'), or null
+   * @param {(bytes: Uint8Array) => WebAssembly.Module} o.compile  the engine
+   * @param {import('./optimizer.js').Optimizer|null} o.optimizer  background Binaryen
+   * @param {import('./cache.js').KernelStore|null} o.store  persistent cache
+   * @param {number} o.optimizeLevel
+   * @param {number} o.shrinkLevel
+   * @param {(entry: KernelEntry) => void} o.onUpgrade  called when an entry
+   *   changes tier (its module is new): relink it
    */
-  constructor(binaryen, opts = {}) {
-    this.binaryen = binaryen;
-    this.optimizeLevel = opts.optimizeLevel ?? 2;
-    this.shrinkLevel = opts.shrinkLevel ?? 1;
-    this.features = kernelFeatures(binaryen);
+  constructor(o) {
+    this.tier = o.tier;
+    this.binaryen = o.binaryen;
+    this.compile = o.compile;
+    this.optimizer = o.optimizer;
+    this.store = o.store;
+    this.optimizeLevel = o.optimizeLevel;
+    this.shrinkLevel = o.shrinkLevel;
+    this.onUpgrade = o.onUpgrade;
     /** @type {Map<number, KernelEntry[]>} */
     this.byHash = new Map();
     this.size = 0;
-    this.stats = { compiled: 0, cacheHits: 0, failures: 0, optimizeMs: 0 };
+    this.generation = 0; // bumped by clear(): late results of older ones are dropped
+    this.stats = { compiled: 0, cacheHits: 0, failures: 0, optimizeMs: 0, optimized: 0, storeHits: 0 };
     this.nextId = 0;
   }
 
@@ -88,25 +268,29 @@ export class KernelCache {
   clear() {
     this.byHash.clear();
     this.size = 0;
+    this.generation++;
+  }
+
+  /** The recipe of the optimised tier: part of the persistent cache's key. */
+  get recipe() {
+    return `O${this.optimizeLevel}s${this.shrinkLevel}`;
   }
 
   /**
-   * Returns the cached entry for these bytes, or optimises them.
+   * Returns the cached entry for these bytes, or compiles them.
    * Throws an Error with a readable message when the module is unusable.
    * @param {Uint8Array} bytes (not retained: copied when cached)
-   * @param {boolean} wantText
    * @returns {{entry: KernelEntry, hit: boolean}}
    */
-  get(bytes, wantText) {
+  get(bytes) {
     const h = hashBytes(bytes);
     const bucket = this.byHash.get(h);
     const found = bucket?.find((e) => sameBytes(e.input, bytes));
     if (found) {
       this.stats.cacheHits++;
-      if (wantText) this.text(found);
       return { entry: found, hit: true };
     }
-    const entry = this.optimize(bytes, wantText);
+    const entry = this.#make(bytes.slice(), h);
     if (bucket) bucket.push(entry);
     else this.byHash.set(h, [entry]);
     this.size++;
@@ -114,98 +298,107 @@ export class KernelCache {
   }
 
   /** @returns {KernelEntry} */
-  optimize(bytes, wantText) {
-    const b = this.binaryen;
-    const input = bytes.slice();
+  #make(input, hash) {
     const t0 = now();
-    const bad = engineError(input);
-    if (bad) {
-      this.stats.failures++;
-      throw new Error(`invalid kernel module: ${bad}`);
-    }
-    let mod = null;
-    let optimized;
-    let wat = null;
+    let emittedModule;
     try {
-      mod = this.read(input);
-      checkKernelExport(b, mod);
-      b.setOptimizeLevel(this.optimizeLevel);
-      b.setShrinkLevel(this.shrinkLevel);
-      b.setDebugInfo(true); // keep names and `;;@ file:line:col` locations
-      mod.optimize();
-      optimized = mod.emitBinary();
-      // The text is made now, from the module that still carries source
-      // locations (the optimised binary has none to read back).
-      wat = mod.emitText();
+      emittedModule = checkedModule(input, this.compile);
     } catch (e) {
       this.stats.failures++;
-      throw e instanceof Error ? e : new Error(`Binaryen failed: ${String(e)}`);
-    } finally {
-      mod?.dispose();
+      throw e;
     }
-    const t1 = now();
-    const module = new WebAssembly.Module(optimized);
-    const extra = WebAssembly.Module.imports(module).filter((i) => !(i.module === 'env' && i.name === 'memory'));
-    if (extra.length) {
-      this.stats.failures++;
-      throw new Error(
-        `kernel module may import only env.memory, not ${extra.map((i) => `${i.module}.${i.name}`).join(', ')}`,
-      );
-    }
-    const optimizeMs = t1 - t0;
-    const compileMs = now() - t1;
+    const entry = {
+      input, hash, tier: 'emitted', source: 'compiled', module: emittedModule, optimized: null,
+      wat: null, optimizeMs: 0, compileMs: now() - t0, id: this.nextId++, pending: false,
+      text: emittedText(emittedModule),
+    };
     this.stats.compiled++;
-    this.stats.optimizeMs += optimizeMs;
-    return { input, optimized, module, wat, optimizeMs, compileMs, id: this.nextId++ };
-  }
-
-  /**
-   * Reads a module. The emitter embeds the module's text with `;;@` source
-   * locations in the custom section "dynawasm.wat": parsing that text keeps
-   * the locations through optimize() (binaryen.js cannot apply a source map
-   * to a binary). Without the section the binary is read as it is
-   * (binaryen.js 132 has no readBinaryWithFeatures: features are set after).
-   */
-  read(bytes) {
-    const b = this.binaryen;
-    let mod = null;
-    const secs = WebAssembly.Module.customSections(new WebAssembly.Module(bytes), 'dynawasm.wat');
-    if (secs.length) {
-      try {
-        mod = b.parseText(new TextDecoder().decode(secs[0]));
-      } catch {
-        mod = null; // fall back to the binary
-      }
+    if (this.tier === 'emitted') return entry;
+    // the persistent cache first (synchronous where the store is: Node)
+    const stored = this.store?.getSync(this.recipe, input) ?? null;
+    if (stored) {
+      this.#upgrade(entry, stored, 'cache');
+      return entry;
     }
-    if (!mod) mod = b.readBinary(bytes);
-    mod.setFeatures(this.features);
-    return mod;
+    if (this.tier === 'optimized' && this.binaryen) {
+      let res;
+      try {
+        res = binaryenOptimize(this.binaryen, input, { optimizeLevel: this.optimizeLevel, shrinkLevel: this.shrinkLevel, text: entry.text });
+      } catch (e) {
+        this.stats.failures++;
+        throw e;
+      }
+      this.#upgrade(entry, res, 'binaryen');
+      this.store?.put(this.recipe, input, res);
+      return entry;
+    }
+    this.#request(entry);
+    return entry;
   }
 
-  /** The optimised text of an entry (made when it was optimised). */
+  /** Asks the store (asynchronous ones) and the optimizer for the optimised tier. */
+  #request(entry) {
+    if (entry.pending || entry.tier === 'optimized') return;
+    entry.pending = true;
+    const gen = this.generation;
+    const apply = (res, source) => {
+      if (gen !== this.generation || entry.tier === 'optimized' || !res) return false;
+      try {
+        this.#upgrade(entry, res, source);
+      } catch {
+        return false; // a broken stored module: keep the emitted tier
+      }
+      this.onUpgrade(entry);
+      return true;
+    };
+    const optimize = () => {
+      if (!this.optimizer || gen !== this.generation) return;
+      this.optimizer.request(
+        { bytes: entry.input, text: entry.text, optimizeLevel: this.optimizeLevel, shrinkLevel: this.shrinkLevel, recipe: this.recipe },
+        (res) => {
+          if (res && apply(res, 'binaryen') && !res.stored) this.store?.put(this.recipe, entry.input, res);
+        },
+      );
+    };
+    if (this.store?.getAsync) {
+      this.store.getAsync(this.recipe, entry.input).then(
+        (res) => (res && apply(res, 'cache') ? undefined : optimize()),
+        () => optimize(),
+      );
+    } else {
+      optimize();
+    }
+  }
+
+  /** Switches an entry to its optimised module. */
+  #upgrade(entry, res, source) {
+    const t0 = now();
+    const module = checkedModule(res.optimized, this.compile);
+    entry.module = module;
+    entry.optimized = res.optimized;
+    entry.wat = res.wat ?? null;
+    entry.tier = 'optimized';
+    entry.source = source;
+    entry.optimizeMs = source === 'binaryen' ? res.optimizeMs : 0;
+    entry.compileMs = now() - t0;
+    if (source === 'cache') this.stats.storeHits++;
+    else {
+      this.stats.optimized++;
+      this.stats.optimizeMs += res.optimizeMs;
+    }
+  }
+
+  /** The text of an entry's current tier (optimised: Binaryen's; emitted: the emitter's). */
   text(entry) {
-    return entry.wat;
-  }
-}
-
-/** Throws unless `mod` exports a function "kernel" of type (i32) -> i32. */
-function checkKernelExport(b, mod) {
-  const exp = mod.getExport('kernel');
-  if (!exp) throw new Error('kernel module has no export "kernel"');
-  const info = b.getExportInfo(exp);
-  if (info.kind !== b.ExternalFunction) throw new Error('export "kernel" is not a function');
-  const fn = b.getFunctionInfo(mod.getFunction(info.value));
-  const params = b.expandType(fn.params);
-  const results = b.expandType(fn.results);
-  if (params.length !== 1 || params[0] !== b.i32 || results.length !== 1 || results[0] !== b.i32) {
-    throw new Error('export "kernel" must have type (i32) -> i32 (dw.h "Kernel ABI")');
+    return entry.tier === 'optimized' && entry.wat ? entry.wat : entry.text;
   }
 }
 
 /**
  * Places kernels in one core instance: instantiates them against its memory
- * and appends them to its function table. Reuses the slot of a kernel
- * already linked; slots freed by reset() are reused.
+ * and puts them in its function table. Reuses the slot of a kernel already
+ * linked; slots freed by reset() are reused. relink() swaps a kernel's new
+ * tier into the slot it already has.
  */
 export class Linker {
   /**
@@ -219,23 +412,61 @@ export class Linker {
     this.slotOf = new Map();
     /** @type {Map<number, KernelEntry>} */
     this.entryAt = new Map();
+    /** @type {Map<number, Set<string>>} tiers each slot held in the current run */
+    this.ran = new Map();
     /** @type {number[]} */
     this.free = [];
+  }
+
+  #instantiate(entry) {
+    const instance = new WebAssembly.Instance(entry.module, { env: { memory: this.memory } });
+    const kernel = instance.exports.kernel;
+    if (typeof kernel !== 'function') throw new Error('kernel module exports no function "kernel"');
+    return kernel;
   }
 
   /** @returns {{slot: number, instantiateMs: number}} */
   link(entry) {
     const known = this.slotOf.get(entry);
-    if (known !== undefined) return { slot: known, instantiateMs: 0 };
+    if (known !== undefined) {
+      this.#note(known, entry.tier);
+      return { slot: known, instantiateMs: 0 };
+    }
     const t0 = now();
-    const instance = new WebAssembly.Instance(entry.module, { env: { memory: this.memory } });
-    const kernel = instance.exports.kernel;
-    if (typeof kernel !== 'function') throw new Error('kernel module exports no function "kernel"');
+    const kernel = this.#instantiate(entry);
     const slot = this.free.length ? this.free.pop() : this.table.grow(1);
     this.table.set(slot, kernel);
     this.slotOf.set(entry, slot);
     this.entryAt.set(slot, entry);
+    this.#note(slot, entry.tier);
     return { slot, instantiateMs: now() - t0 };
+  }
+
+  /** Puts the entry's current module in the slot it has (if linked here). */
+  relink(entry) {
+    const slot = this.slotOf.get(entry);
+    if (slot === undefined) return;
+    this.table.set(slot, this.#instantiate(entry));
+    this.#note(slot, entry.tier);
+  }
+
+  /** A new run starts: every linked slot holds its entry's tier. */
+  beginRun() {
+    this.ran.clear();
+    for (const [slot, entry] of this.entryAt) this.#note(slot, entry.tier);
+  }
+
+  #note(slot, tier) {
+    let s = this.ran.get(slot);
+    if (!s) this.ran.set(slot, (s = new Set()));
+    s.add(tier);
+  }
+
+  /** The tiers a slot held during the current run: 'emitted', 'optimized' or 'emitted+optimized'. */
+  tierOf(slot) {
+    const s = this.ran.get(slot);
+    if (!s) return undefined;
+    return ['emitted', 'optimized'].filter((t) => s.has(t)).join('+');
   }
 
   /** Empties every slot this linker filled (after the core's dw_reset). */
@@ -246,5 +477,6 @@ export class Linker {
     }
     this.slotOf.clear();
     this.entryAt.clear();
+    this.ran.clear();
   }
 }

@@ -1,0 +1,157 @@
+// node_host.js - what the Node entry (index.js) adds to the compiler:
+//
+//   compileKernel   kernels compiled by V8's optimising compiler at once
+//                   (V8 first runs a module in its baseline tier and tiers
+//                   a function up only between calls of it, so a kernel
+//                   would run its first calls several times slower);
+//   NodeStore       the kernel cache on disk (cache.js);
+//   WorkerOptimizer Binaryen in a worker thread (optimize_worker.js), so the
+//                   main thread never waits for it: results are picked up
+//                   synchronously (receiveMessageOnPort) whenever the host
+//                   gets control, and the worker writes them to the store
+//                   itself, so a short-lived CLI process that exits before
+//                   they arrive still leaves them for the next one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { decodeEntry, encodeEntry, entryName } from './cache.js';
+
+let eagerTier = true;
+
+/**
+ * Compiles a kernel module with TurboFan directly (no Liftoff, no lazy
+ * compilation): a few ms for a kernel, and its first call runs optimised
+ * code. Falls back to a plain compile if V8 refuses the flags.
+ * @param {Uint8Array} bytes
+ */
+export function compileKernel(bytes) {
+  if (!eagerTier) return new WebAssembly.Module(bytes);
+  try {
+    v8.setFlagsFromString('--no-liftoff');
+    v8.setFlagsFromString('--no-wasm-lazy-compilation');
+  } catch {
+    eagerTier = false;
+    return new WebAssembly.Module(bytes);
+  }
+  try {
+    return new WebAssembly.Module(bytes);
+  } finally {
+    v8.setFlagsFromString('--liftoff');
+    v8.setFlagsFromString('--wasm-lazy-compilation');
+  }
+}
+
+/** The default cache directory: $DYNAWASM_CACHE_DIR, else $XDG_CACHE_HOME/dynawasm, else ~/.cache/dynawasm. */
+export function defaultCacheDir() {
+  if (process.env.DYNAWASM_CACHE_DIR !== undefined) return process.env.DYNAWASM_CACHE_DIR || null;
+  const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(base, 'dynawasm', 'kernels');
+}
+
+/** Optimised kernels as files in a directory (created on first write). */
+export class NodeStore {
+  /** @param {string} dir */
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  #file(recipe, input) {
+    return path.join(this.dir, `${entryName(recipe, input)}.kernel`);
+  }
+
+  getSync(recipe, input) {
+    let bytes;
+    try {
+      bytes = fs.readFileSync(this.#file(recipe, input));
+    } catch {
+      return null;
+    }
+    return decodeEntry(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), input);
+  }
+
+  put(recipe, input, res) {
+    writeEntry(this.dir, this.#file(recipe, input), encodeEntry(input, res));
+  }
+}
+
+/** Writes a file atomically (temporary name, then rename); failures only cost speed. */
+export function writeEntry(dir, file, bytes) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, file);
+  } catch {
+    /* a read-only or full disk: the kernel is simply not cached */
+  }
+}
+
+/** @implements {import('./optimizer.js').Optimizer} */
+export class WorkerOptimizer {
+  /** @param {{storeDir: string|null}} o */
+  constructor(o) {
+    this.storeDir = o.storeDir;
+    this.worker = null;
+    this.port = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.failed = false;
+  }
+
+  #start() {
+    const { port1, port2 } = new MessageChannel();
+    this.worker = new Worker(new URL('./optimize_worker.js', import.meta.url), {
+      workerData: { port: port2 },
+      transferList: [port2],
+    });
+    this.worker.unref(); // never keeps the process alive
+    this.worker.on('error', () => this.#fail());
+    this.worker.on('exit', () => this.#fail());
+    this.port = port1;
+    this.port.on('message', (m) => this.#done(m));
+    this.port.unref();
+  }
+
+  #fail() {
+    this.failed = true;
+    for (const done of this.pending.values()) done(null);
+    this.pending.clear();
+  }
+
+  #done(m) {
+    const done = this.pending.get(m.id);
+    if (!done) return;
+    this.pending.delete(m.id);
+    done(m.error ? null : { optimized: m.optimized, wat: m.wat, optimizeMs: m.optimizeMs, stored: m.stored });
+  }
+
+  request(job, done) {
+    if (this.failed) return done(null);
+    if (!this.worker) this.#start();
+    const id = this.nextId++;
+    this.pending.set(id, done);
+    const file = this.storeDir ? path.join(this.storeDir, `${entryName(job.recipe, job.bytes)}.kernel`) : null;
+    this.port.postMessage({ id, bytes: job.bytes, text: job.text, optimizeLevel: job.optimizeLevel, shrinkLevel: job.shrinkLevel, dir: this.storeDir, file });
+  }
+
+  /** Applies every result that has arrived, synchronously. */
+  poll() {
+    if (!this.port || !this.pending.size) return;
+    for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) this.#done(m.message);
+  }
+
+  /** Whether results are still to come. */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  close() {
+    this.pending.clear();
+    this.worker?.terminate();
+    this.worker = null;
+    this.port?.close();
+    this.port = null;
+  }
+}
