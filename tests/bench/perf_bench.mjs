@@ -478,6 +478,9 @@ try {
   const t0 = performance.now();
   const dw = await createCompiler();
   const createMs = performance.now() - t0;
+  // the same kernels optimised by Binaryen before their first call (the
+  // tier a long-lived compiler swaps in), for comparison
+  const dwOpt = await createCompiler({ tier: 'optimized' });
   log(`createCompiler() in this process: ${createMs.toFixed(1)} ms`);
   let hand = null;
   try {
@@ -487,19 +490,25 @@ try {
     log(`hand kernels unavailable (emcc): ${e.message.split('\n')[0]}`);
   }
   const peers = PEERS ? await loadPeers() : {};
-  const cols = ['compiled', 'eager', ...Object.keys(peers), ...(hand ? ['hand'] : [])];
-  const label = { compiled: 'compiled', eager: 'eager', hand: 'hand', ...Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, p.label])) };
+  const cols = ['compiled', 'binaryen', 'eager', ...Object.keys(peers), ...(hand ? ['hand'] : [])];
+  const label = { compiled: 'compiled', binaryen: 'compiled (Binaryen tier)', eager: 'eager', hand: 'hand', ...Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, p.label])) };
   const results = {};
   for (const w of WORKLOADS) results[w.name] = Object.fromEntries(cols.map((c) => [c, []]));
   const firstRuns = {};
+  const tiers = new Set();
   for (let r = 0; r < ROUNDS; r++) {
     for (const w of WORKLOADS) {
       log(`round ${r + 1}/${ROUNDS}: ${w.name}`);
       dw.reset(); // a new kernel every round: compile and first run are measured afresh
-      const tc = parseTimes(dw.run(pyProgram(w, true), { filename: `${w.name}.py` }), `${w.name} compiled`);
+      const rep = dw.run(pyProgram(w, true), { filename: `${w.name}.py` });
+      const tc = parseTimes(rep, `${w.name} compiled`);
+      tiers.add(rep.graphs.map((g) => g.tier).join(','));
       const sc = stats(tc);
       results[w.name].compiled.push(sc.steady);
       (firstRuns[w.name] ??= []).push(sc);
+      dwOpt.reset();
+      const to = parseTimes(dwOpt.run(pyProgram(w, true), { filename: `${w.name}.py` }), `${w.name} compiled (Binaryen)`);
+      results[w.name].binaryen.push(stats(to).steady);
       const te = parseTimes(dw.run(pyProgram(w, false), { filename: `${w.name}_eager.py` }), `${w.name} eager`);
       results[w.name].eager.push(stats(te).steady);
       for (const [k, p] of Object.entries(peers)) {
@@ -525,6 +534,7 @@ try {
   const out = [];
   out.push(`dynawasm performance, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ${ROUNDS} rounds`);
   out.push('steady state, ms per call: median of the rounds (min-max over the rounds)');
+  out.push(`compiled: the kernel tier that runs first (tiers that ran: ${[...tiers].join(' ')}); compiled (Binaryen tier): tier 'optimized'`);
   out.push('');
   out.push(`| workload | ${cols.map((c) => label[c]).join(' | ')} |`);
   out.push(`| --- | ${cols.map(() => '---').join(' | ')} |`);
