@@ -1,5 +1,6 @@
-/* api.c - sessions and runs (dynawasm.h): parse, resolve, run a program
- * and assemble its run report. */
+/* api.c - sessions and runs (dynawasm.h): a run parses, resolves and
+ * evaluates one program in a fresh interpreter, then keeps its report
+ * (dynamo/report.c) and its texts in the session. */
 #include "runtime/interp.h"
 
 #include <stdio.h>
@@ -10,7 +11,8 @@
 #endif
 
 struct dw_session {
-  Buf report;                /* the last report */
+  Buf report;                /* the last report (JSON) */
+  Buf text[DW_PART_COUNT];   /* the last run's texts (dw_run_text) */
   dw_host_compile_fn host_fn;
   void *host;
   volatile int interrupt;    /* set from outside to stop a run */
@@ -23,6 +25,7 @@ dw_session *dw_session_new(void) { return calloc(1, sizeof(dw_session)); }
 void dw_session_free(dw_session *s) {
   if (!s) return;
   dwB_free(&s->report);
+  for (int k = 0; k < DW_PART_COUNT; k++) dwB_free(&s->text[k]);
   free(s);
 }
 
@@ -34,33 +37,6 @@ void dw_set_host(dw_session *s, dw_host_compile_fn fn, void *host) {
 void dw_reset(dw_session *s) { (void)s; /* kernels are cached by the host */ }
 
 volatile int *dw_interrupt_flag(dw_session *s) { return &s->interrupt; }
-
-static void report_error(Interp *I, Buf *b) {
-  if (I->exc.t != V_EXC) {
-    dwB_puts(b, "null");
-    return;
-  }
-  Exc *e = (Exc *)I->exc.u.o;
-  int line = e->ntb ? e->tb[0].line : e->line;
-  dwB_puts(b, "{\"type\":");
-  const char *tn = e->cls ? e->cls->name->s : dwV_exc_names[e->type];
-  dwB_json_str(b, tn, strlen(tn));
-  dwB_puts(b, ",\"message\":");
-  if (e->msg) dwB_json_str(b, e->msg->s, e->msg->len);
-  else dwB_puts(b, "\"\"");
-  dwB_printf(b, ",\"line\":%d,\"col\":%d,\"traceback\":[", line, e->ntb ? 0 : e->col);
-  for (int k = e->ntb - 1; k >= 0; k--) {
-    dwB_puts(b, "{\"function\":");
-    dwB_json_str(b, e->tb[k].func, strlen(e->tb[k].func));
-    dwB_printf(b, ",\"line\":%d}%s", e->tb[k].line, k ? "," : "");
-  }
-  Buf text = {0};
-  dwI_format_exc(I, &text, e);
-  dwB_puts(b, "],\"text\":");
-  dwB_json_str(b, text.p ? text.p : "", text.len);
-  dwB_free(&text);
-  dwB_putc(b, '}');
-}
 
 static void interp_free(Interp *I) {
   for (int k = 0; k < I->nglobals; k++) {
@@ -76,7 +52,7 @@ static void interp_free(Interp *I) {
   dwV_free_all(&I->c);
   free(I->globals);
   free(I->codes);
-  dwR_run_end(I);
+  dwJ_run_end(I);
   dwB_free(&I->out);
   dwB_free(&I->err);
   dwA_free(&I->arena);
@@ -171,16 +147,12 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
   dflt.suppress_errors = -1;
   if (!opt) opt = &dflt;
   dwB_free(&s->report);
+  for (int k = 0; k < DW_PART_COUNT; k++) dwB_free(&s->text[k]);
   s->interrupt = 0;
   Interp *I = calloc(1, sizeof *I);
-  Buf *b = &s->report;
+  Buf *b = &s->report, *tb = &s->text[DW_PART_ERROR], *ex = &s->text[DW_PART_EXPLAIN];
   if (!I) {
-    dwB_puts(b, "{\"ok\":false,\"stdout\":\"\",\"stderr\":\"\",\"error\":{\"type\":"
-                "\"MemoryError\",\"message\":\"out of memory\",\"line\":0,\"col\":0,"
-                "\"traceback\":[],\"text\":\"MemoryError: out of memory\\n\"},"
-                "\"marks\":[],\"frames\":[],\"graphs\":[],\"explain\":{\"graph_count\":0,"
-                "\"graph_break_count\":0,\"op_count\":0,\"break_reasons\":[]},"
-                "\"time_ms\":{\"total\":0}}");
+    dwJ_report_failed(b, tb, ex, "out of memory", "MemoryError: out of memory\n");
     return b->p;
   }
   double t0 = dw_now_ms();
@@ -205,35 +177,31 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
   I->exc = I->retval = I->handling = dwV_null();
   dwA_init(&I->arena);
   I->interned = dwV_dict(&I->c);
-  dwR_run_begin(I);
+  dwJ_run_begin(I);
   bool ok = I->interned && dwL_init(I);
   if (ok) {
     Code *code = load(I, src, len);
     ok = code && dwI_run_code(I, code).t != V_NULL;
   }
   if (!ok && I->exc.t == V_NULL) dwI_raise(I, EXC_InternalTorchDynamoError, "internal error");
-  /* the report */
-  dwB_printf(b, "{\"ok\":%s,\"stdout\":", ok ? "true" : "false");
-  dwB_json_str(b, I->out.p ? I->out.p : "", I->out.len);
-  dwB_puts(b, ",\"stderr\":");
-  dwB_json_str(b, I->err.p ? I->err.p : "", I->err.len);
-  dwB_puts(b, ",\"error\":");
-  report_error(I, b);
-  dwB_putc(b, ',');
-  dwR_report(I, b);
-  dwB_printf(b, ",\"backend\":\"%s\",\"filename\":", opt->backend == DW_BACKEND_EAGER ? "eager" : "wasm");
-  dwB_json_str(b, I->filename, strlen(I->filename));
-  dwB_printf(b, ",\"steps\":%llu,\"peak_tensor_bytes\":%zu,\"time_ms\":{\"total\":%.4f}}",
-             (unsigned long long)I->steps, I->c.tensor_peak, dw_now_ms() - t0);
+  dwJ_report(I, ok, t0, b, tb, ex);
+  s->text[DW_PART_STDOUT] = I->out;
+  s->text[DW_PART_STDERR] = I->err;
+  I->out = I->err = (Buf){0};
   interp_free(I);
   if (b->oom) {
     dwB_free(b);
-    dwB_puts(b, "{\"ok\":false,\"error\":{\"type\":\"MemoryError\",\"message\":"
-                "\"the report is too large\",\"line\":0,\"col\":0,\"traceback\":[],"
-                "\"text\":\"MemoryError\\n\"},\"stdout\":\"\",\"stderr\":\"\","
-                "\"marks\":[],\"frames\":[],\"graphs\":[],\"explain\":{"
-                "\"graph_count\":0,\"graph_break_count\":0,\"op_count\":0,"
-                "\"break_reasons\":[]},\"time_ms\":{\"total\":0}}");
+    dwB_free(tb);
+    dwB_free(ex);
+    dwB_free(&s->text[DW_PART_STDOUT]);
+    dwB_free(&s->text[DW_PART_STDERR]);
+    dwJ_report_failed(b, tb, ex, "the report is too large", "MemoryError\n");
   }
   return b->p;
+}
+
+const char *dw_run_text(dw_session *s, dw_part part, size_t *len) {
+  const Buf *b = part >= 0 && part < DW_PART_COUNT ? &s->text[part] : NULL;
+  if (len) *len = b ? b->len : 0;
+  return b && b->p ? b->p : "";
 }

@@ -15,8 +15,9 @@
  *         tensor/tensor_kernels.c  the eager kernels
  *         tensor/tensor_print.c  printing with PyTorch's print options
  *   dwL_  tensor/torchlib.c      the torch / math / time modules
- *   dwR_  dynamo/trace.c         compile units, graph breaks, guards, marks,
- *                                the run report
+ *   dwR_  dynamo/trace.c         compile units, graph breaks, guards, undo
+ *   dwC_  dynamo/compile.c       the compile pipeline: dce, fuse, emit, host
+ *   dwJ_  dynamo/report.c        marks, records, explain, the run report
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
  *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)
@@ -712,8 +713,11 @@ typedef struct WasmModule {
                         size of the code proper */
 } WasmModule;
 
-bool dwW_emit(Ctx *c, const Graph *g, EmitMode mode, const char *filename,
-              WasmModule *out);
+/* Emits the module of a plan (backend/fuse.h dwF_plan: the graph's loop
+ * nests). false with ctx->err. */
+struct FPlan;
+bool dwW_emit(Ctx *c, const struct FPlan *plan, EmitMode mode,
+              const char *filename, WasmModule *out);
 void dwW_free(WasmModule *m);
 
 #endif /* DW_H */

@@ -66,6 +66,19 @@ void dw_set_host(dw_session *s, dw_host_compile_fn fn, void *host);
 const char *dw_run(dw_session *s, const char *src, size_t len,
                    const dw_options *opt);
 
+/* The last run's report as text, for command lines that print it rather
+ * than read the JSON (src/native/dwrun.c). Owned by the session, valid
+ * until the next run; never NULL; *len (if len) gets the length in bytes. */
+typedef enum dw_part {
+  DW_PART_STDOUT,  /* the program's output (report.stdout) */
+  DW_PART_STDERR,  /* what it wrote to stderr, with warnings and logs */
+  DW_PART_ERROR,   /* the traceback of the error (report.error.text); ""
+                      when the program succeeded */
+  DW_PART_EXPLAIN, /* the `explain` summary (report.explain.text) */
+  DW_PART_COUNT
+} dw_part;
+const char *dw_run_text(dw_session *s, dw_part part, size_t *len);
+
 /* Forgets every compiled artefact kept across runs (kernel cache). */
 void dw_reset(dw_session *s);
 

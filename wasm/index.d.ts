@@ -13,8 +13,8 @@ export declare const LOG_CHANNELS: Readonly<Record<LogChannel, number>>;
 /** Parses channel names ("a,b", an array, "all") into the bitmask; throws a TypeError on an unknown one. */
 export declare function parseLogs(logs: string | readonly string[] | number | undefined): number;
 
-/** The `dynawasm explain` text for a report (same as the CLIs print). */
-export declare function explainText(report: RunReport, filename: string): string;
+/** The `dynawasm explain` text of a report (report.explain.text, as the CLIs print it; '' when absent). `filename` is unused: the text names the run's own file. */
+export declare function explainText(report: RunReport, filename?: string): string;
 
 /** Options of createCompiler(). */
 export interface CompilerOptions {
@@ -198,6 +198,8 @@ export interface Explain {
   graph_break_count: number;
   op_count: number;
   break_reasons: BreakReasonEntry[];
+  /** The `explain` summary of the run, as the CLIs print it. */
+  text: string;
   [extra: string]: unknown;
 }
 

@@ -1,5 +1,6 @@
 /* fuse.h - the loop-nest IR between fuse.c (graph -> loop nests) and
- * wasm_emit.c (loop nests -> WebAssembly). Private to those two files.
+ * wasm_emit.c (loop nests -> WebAssembly). The compile pipeline
+ * (dynamo/compile.c) hands the plan of one to the other.
  *
  * A Plan is a list of Nests run in order, plus the buffers they read and
  * write. A Nest is one fused loop nest:

@@ -3625,46 +3625,43 @@ static bool assemble(Em *E, WasmModule *out) {
   return true;
 }
 
-bool dwW_emit(Ctx *c, const Graph *g, EmitMode mode, const char *filename,
+bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
               WasmModule *out) {
   memset(out, 0, sizeof *out);
-  FPlan plan;
-  if (!dwF_plan(c, g, &plan)) return false;
   Em E;
   memset(&E, 0, sizeof E);
   E.c = c;
-  E.g = g;
-  E.p = &plan;
+  E.g = p->g;
+  E.p = p;
   E.mode = mode;
   E.file = filename && *filename ? filename : "main.py";
   E.pow_fn = E.fmod_fn = E.sincos_fn = -1;
   E.args = 0;
-  E.ptr = calloc((size_t)plan.nbuf + 1, sizeof *E.ptr);
+  E.ptr = calloc((size_t)p->nbuf + 1, sizeof *E.ptr);
   bool ok = E.ptr != NULL;
   /* function 0 is the kernel; nests are 1..n; helpers follow */
   Fn *kernel = ok ? fn_new(&E, "kernel", 0, 1, k_types, k_names) : NULL;
   ok = kernel != NULL;
-  E.chunk = calloc((size_t)plan.nnest + 1, sizeof *E.chunk);
+  E.chunk = calloc((size_t)p->nnest + 1, sizeof *E.chunk);
   ok = ok && E.chunk;
-  for (int k = 0; ok && k < plan.nnest; k++) {
+  for (int k = 0; ok && k < p->nnest; k++) {
     char name[64];
-    nest_name(&E, &plan.nest[k], k, name, sizeof name);
-    E.chunk[k] = chunk_rows(&plan.nest[k]);
+    nest_name(&E, &p->nest[k], k, name, sizeof name);
+    E.chunk[k] = chunk_rows(&p->nest[k]);
     ok = E.chunk[k] ? fn_new(&E, name, 2, 3, c_types, c_names) != NULL
                     : fn_new(&E, name, 0, 1, k_types, k_names) != NULL;
   }
-  for (int k = 0; ok && k < plan.nnest; k++) ok = emit_nest(&E, k);
+  for (int k = 0; ok && k < p->nnest; k++) ok = emit_nest(&E, k);
   if (ok) ok = emit_kernel(&E);
   if (ok) ok = assemble(&E, out);
-  out->nloops = plan.nnest;
-  out->scratch = plan.scratch;
+  out->nloops = p->nnest;
+  out->scratch = p->scratch;
   for (int k = 0; k < E.nfn; k++) fn_free(E.fns[k]);
   free(E.fns);
   free(E.ptr);
   free(E.tpool);
   free(E.rb);
   free(E.chunk);
-  dwF_free(&plan);
   if (!ok) {
     dwW_free(out);
     if (E.internal)

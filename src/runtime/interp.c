@@ -4644,7 +4644,7 @@ Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
     return X_EXC;
   }
   if (s->kind != N_DEF && s->kind != N_CLASS && !f->code->prelude)
-    dwR_mark(I, s->line, f->trace ? MK_TRACED : MK_NOT_TRACED);
+    dwJ_mark(I, s->line, f->trace ? MK_TRACED : MK_NOT_TRACED);
   switch (s->kind) {
   case N_EXPR: {
     Value v = eval(I, f, s->a);

@@ -74,7 +74,7 @@ enum Backend {
   BK_RELU_COMPILE_ERROR,   /* "relu_compile_error_TESTING_ONLY" */
   BK_RELU_RUNTIME_ERROR    /* "relu_runtime_error_TESTING_ONLY" */
 };
-extern const char *const dwR_backend_names[];
+extern const char *const dwC_backend_names[]; /* compile.c */
 
 typedef struct Func {
   Obj h;
@@ -270,7 +270,7 @@ enum MarkKind {
   MK_SUPPRESSED,       /* suppressed_error (message, function) */
   MK_COUNT
 };
-extern const char *const dwR_mark_names[MK_COUNT];
+extern const char *const dwJ_mark_names[MK_COUNT]; /* report.c */
 
 enum BreakReason {
   BR_GRAPH_BREAK_CALL, /* torch._dynamo.graph_break() */
@@ -280,7 +280,7 @@ enum BreakReason {
   BR_UNSUPPORTED_SYNTAX, /* try, raise, global writes, ... */
   BR_COUNT
 };
-extern const char *const dwR_reason_names[BR_COUNT];
+extern const char *const dwJ_reason_names[BR_COUNT]; /* report.c */
 
 typedef struct Mark {
   int line;
@@ -378,7 +378,7 @@ struct Interp {
   Trace *trace;        /* the active trace, if any */
   Mark *marks;
   int nmarks, capmarks;
-  void *rt;            /* trace.c's run state (graphs, frames, explain) */
+  void *rt;            /* report.c's run records (graphs, frames, explain) */
   bool no_mark;        /* the next statement mark is dropped */
   Tensor **memo;       /* ops a breaking statement traced (trace.c) */
   uint16_t *memo_op;
@@ -460,13 +460,13 @@ void dwI_format_exc(Interp *I, Buf *b, Exc *e);
 double dw_now_ms(void);
 
 /* ------------------------------------------------------------------ */
-/* trace.c: the Dynamo part                                            */
+/* dynamo/: trace.c, compile.c, report.c                              */
 /* ------------------------------------------------------------------ */
 
-/* Records a mark (tentative while a trace is active). */
-void dwR_mark(Interp *I, int line, int kind);
-void dwR_mark_break(Interp *I, const Break *b);
-void dwR_mark_disabled(Interp *I, int line, bool recursive, const char *fn);
+/* Records a mark (tentative while a trace is active; report.c). */
+void dwJ_mark(Interp *I, int line, int kind);
+void dwJ_mark_break(Interp *I, const Break *b);
+void dwJ_mark_disabled(Interp *I, int line, bool recursive, const char *fn);
 /* Raises a graph break from the current (traced) position: returns V_NULL
  * with I->brk pending. */
 Value dwR_break(Interp *I, int reason, const char *fmt, ...)
@@ -499,12 +499,22 @@ void dwR_log_store(Interp *I, Frame *f, Node *name, Value *slot);
 void dwR_log_tensor(Interp *I, Tensor *x); /* before an in-place rebind */
 void dwR_log_obj(Interp *I, Obj *o);
 Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s); /* unit-root statements */
-void dwR_run_begin(Interp *I);
-void dwR_run_end(Interp *I);
 void dwR_forget(Interp *I, Code **codes, int n); /* drop Dynamo caches */
-Value dwR_explain_call(Interp *I, Value fn, Args *a);
-void dwR_reset(Interp *I);
-void dwR_report(Interp *I, Buf *b); /* marks, frames, graphs, explain */
+/* torch._dynamo.explain(fn)(*a): fn run compiled, what happened counted. */
+Value dwJ_explain_call(Interp *I, Value fn, Args *a);
+/* The run's records (report.c): made before the program runs, freed after
+ * the report is written. */
+void dwJ_run_begin(Interp *I);
+void dwJ_run_end(Interp *I);
+/* The run report of the run that just ended (ok: no exception escaped)
+ * into json (docs/report.md), with what a command line prints: the
+ * traceback of the error into tb ("" when none), the explain summary into
+ * ex. t0: when the run started (dw_now_ms). */
+void dwJ_report(Interp *I, bool ok, double t0, Buf *json, Buf *tb, Buf *ex);
+/* The report of a run that could not be made or did not fit: a MemoryError
+ * with this message and traceback text. */
+void dwJ_report_failed(Buf *json, Buf *tb, Buf *ex, const char *message,
+                       const char *text);
 
 /* ------------------------------------------------------------------ */
 /* Library (builtins.c, torchlib.c)                                    */

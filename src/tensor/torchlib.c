@@ -2248,7 +2248,7 @@ static void mark_disabled(Interp *I, Value target, bool recursive) {
   if (t.t == V_WRAP) t = ((Wrap *)OBJ(t))->target;
   if (t.t == V_FUNC) {
     Code *c = ((Func *)OBJ(t))->code;
-    dwR_mark_disabled(I, c->firstline, recursive, c->name);
+    dwJ_mark_disabled(I, c->firstline, recursive, c->name);
   }
 }
 
@@ -2314,7 +2314,7 @@ BI(c_reset) {
   return dwV_none();
 }
 
-BI(c_explain_call) { return dwR_explain_call(I, self, a); }
+BI(c_explain_call) { return dwJ_explain_call(I, self, a); }
 
 static const BuiltinDef explain_bound = {"explain.<call>", c_explain_call, TK_UNSUPPORTED, 0, 0};
 
@@ -2323,7 +2323,7 @@ BI(c_explain) {
   if (a->n > 1 || a->nkw) {
     /* the old form explain(f, *args) */
     Args rest = {a->n - 1, a->v + 1, a->nkw, a->kw};
-    return dwR_explain_call(I, a->v[0], &rest);
+    return dwJ_explain_call(I, a->v[0], &rest);
   }
   Builtin *b = (Builtin *)dwV_alloc(&I->c, V_BUILTIN, sizeof(Builtin));
   if (!b) return dwI_raise_ctx(I);

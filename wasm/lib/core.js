@@ -136,7 +136,7 @@ export function internalErrorReport(message, totalMs, extra = {}) {
     marks: [],
     frames: [],
     graphs: [],
-    explain: { graph_count: 0, graph_break_count: 0, op_count: 0, break_reasons: [] },
+    explain: { graph_count: 0, graph_break_count: 0, op_count: 0, break_reasons: [], text: '' },
     time_ms: { total: totalMs },
     internal: true,
   };

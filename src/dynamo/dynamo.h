@@ -1,0 +1,162 @@
+/* dynamo.h - private interface between the three files of dynamo/:
+ *
+ *   trace.c    compile units: tracing, undo, guards, caches, graph breaks
+ *   compile.c  the compile pipeline of a unit's graph, and running kernels
+ *   report.c   marks, the run's records (frames, graphs, breaks), explain,
+ *              the run report as JSON and as text
+ *
+ * Not included by any other stage: what the runtime and the library call
+ * is declared in runtime/interp.h. */
+#ifndef DW_DYNAMO_H
+#define DW_DYNAMO_H
+
+#include "runtime/interp.h"
+
+/* ------------------------------------------------------------------ */
+/* Cache entries and kernels (trace.c, compile.c)                      */
+/* ------------------------------------------------------------------ */
+
+enum EntryStatus {
+  CE_COMPILED, /* a graph runs as a kernel */
+  CE_EMPTY,    /* no tensor ops: nothing compiled */
+  CE_SKIP,     /* graph break inside a loop: the unit runs eagerly */
+  CE_FAILED    /* compiler error suppressed: the unit runs eagerly */
+};
+
+typedef struct Kernel {
+  int backend;
+  Graph g;           /* the graph (eager backend, and for the report) */
+  int slot;          /* table index of the wasm kernel, -1 if none */
+  size_t scratch;    /* bytes of scratch memory the kernel needs */
+  int graph_id;      /* report record */
+} Kernel;
+
+typedef struct Guard Guard; /* trace.c */
+typedef struct Undo Undo;   /* trace.c */
+
+typedef struct Entry {
+  int status;        /* EntryStatus */
+  Guard *guards;
+  int nguards;
+  uint64_t hash;
+  Kernel *kernel;
+} Entry;
+
+/* How a unit ends (compile.c's answer to trace.c). */
+enum UnitEnd {
+  UE_OK,    /* compiled (or reused) and ran */
+  UE_EAGER, /* a suppressed compiler error: the unit runs eagerly */
+  UE_ERROR  /* an exception is pending, the unit taken back */
+};
+
+/* An open compile unit. */
+struct Trace {
+  Frame *root;
+  Node *start;
+  UnitCache *cache;
+  Entry *hit;        /* guards matched: reuse this entry's kernel */
+  const CompileOpts *opts;
+  uint64_t serial;   /* unique per unit (a freed Trace's address may return) */
+  Graph g;
+  Tensor **inputs;   /* real tensors lifted as graph inputs (refs) */
+  int *input_node;   /* their OP_INPUT node ids */
+  int ninputs, capinputs;
+  Tensor **fakes;    /* fakes made by this trace (refs) */
+  int nfakes, capfakes;
+  Tensor **mut_in;   /* graph inputs mutated in place (refs) ... */
+  Tensor **mut_val;  /* ... and their new values (fakes, refs) */
+  int nmut, capmut;
+  Undo *undo;
+  int nundo, capundo;
+  int stmt_undo;     /* undo position at the current root statement */
+  uint64_t rng[4];   /* random state at the unit's start */
+  int mark_start;    /* I->nmarks at the unit's start */
+  Guard *guards;
+  int nguards, capguards;
+  uint8_t *written;  /* root slots written in this unit */
+  char *recompile_reason;
+  double t0;
+};
+
+/* trace.c */
+/* A new cache entry of t's unit, taking t's guards. NULL: out of memory. */
+Entry *dwR_entry_add(Trace *t, int status);
+/* Abandons the open unit of f: every effect taken back. */
+void dwR_unit_rollback(Interp *I, Frame *f);
+/* The guards of an entry, one per line (Dynamo's GUARDS log). */
+void dwR_guards_text(const Entry *e, Buf *b);
+
+/* compile.c */
+/* The kernel of t's unit for the graph outputs outs[0..nout): the one the
+ * guards' entry compiled for this very graph, or a new one from the compile
+ * pipeline. UE_OK with *out set; UE_EAGER (suppress_errors) or UE_ERROR
+ * (raised, the unit rolled back) when it cannot be compiled. */
+int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
+                double t_trace, Kernel **out);
+/* Runs a kernel on its inputs: outs get new tensors (nout of k's graph).
+ * false with ctx->err, and in *err_line the line to blame (0: the
+ * statement's). */
+bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
+             int *err_line);
+void dwC_kernel_free(Kernel *k);
+
+/* ------------------------------------------------------------------ */
+/* The run's records (report.c)                                        */
+/* ------------------------------------------------------------------ */
+
+/* A compiled graph, as the report lists it. */
+typedef struct GraphRec {
+  int id;
+  char *function;
+  int fline;
+  int *lines;
+  int nlines;
+  int op_count;
+  char *code;
+  char **ops;
+  int backend;
+  size_t wasm_size;
+  int slot;
+  int nloops;
+  double t_trace, t_codegen, t_optimize, t_instantiate, t_run;
+  int runs;
+  char *error;       /* a compile failure (suppressed) */
+} GraphRec;
+
+/* A function compiled at least once, as the report lists it. */
+typedef struct FrameRec {
+  Code *code;
+  int compiles, cache_hits, eager_runs;
+  int *graphs;
+  int ngraphs;
+  char **recompiles;
+  int nrecompiles;
+  char *guards;      /* guards of the latest entry, one per line */
+} FrameRec;
+
+/* A break's message as marks and explain give it: where it happened when
+ * that was in a function the unit's frame called. */
+void dwJ_break_message(const Break *b, Buf *out);
+/* Marks of an open unit are tentative: taken back with it or kept. */
+void dwJ_marks_truncate(Interp *I, int to);
+void dwJ_marks_commit(Interp *I, int from);
+/* The suppressed compiler error of I->suppressed, if any, as a mark. */
+void dwJ_mark_suppressed(Interp *I);
+/* The record of code's frame (made on first use); NULL: out of memory. */
+FrameRec *dwJ_frame(Interp *I, Code *code);
+/* Is a torch._dynamo.explain(...) collecting? */
+bool dwJ_explaining(Interp *I);
+/* A graph break that ended a unit: counted, logged (graph_breaks). */
+void dwJ_break(Interp *I, const Break *b);
+/* A new record for the graph of t, about to be compiled. */
+GraphRec *dwJ_graph_new(Interp *I, Trace *t, double t_trace);
+void dwJ_graph_failed(GraphRec *rec, const char *err);
+/* A unit compiled into entry e: frame counts, recompile reasons, guards,
+ * the graph counted for explain, the logs. */
+void dwJ_compiled(Interp *I, Trace *t, GraphRec *rec, Entry *e);
+/* Entry e of code's frame is current: its guards become the frame's. */
+void dwJ_frame_guards(FrameRec *fr, const Entry *e);
+/* Graph `id` ran once more, taking ms. */
+void dwJ_graph_ran(Interp *I, int id, double ms);
+
+#endif /* DW_DYNAMO_H */
