@@ -21,6 +21,8 @@
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
  *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)
+ *         backend/wasm_math.c    dwmath.h's transcendentals as SIMD code
+ *         backend/wasm_module.c  the module: sections, names, source map
  *         native/dwrun.c         the native CLI (not part of the core)
  *
  * Conventions
@@ -674,7 +676,7 @@ bool dwG_set_outputs(Graph *g, int n, const int32_t *ids); /* copies ids */
 int dwG_dce(Graph *g);
 
 /* ------------------------------------------------------------------ */
-/* WebAssembly lowering (fuse.c, wasm_emit.c)                          */
+/* WebAssembly lowering (fuse.c, wasm_emit.c, wasm.h)                  */
 /* ------------------------------------------------------------------ */
 
 /* Kernel ABI. A compiled kernel is `(func (param i32) (result i32))`

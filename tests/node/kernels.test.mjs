@@ -1,7 +1,7 @@
 // kernels.test.mjs - runs the emitted WebAssembly kernels for real.
 //
 // The native helper tests/unit/test_wasm_emit.c (`--dump DIR`; the ctest
-// executable build/test_wasm_emit, or compiled here from src/*.c when no
+// executable build/test_wasm_emit, or compiled here from the core when no
 // build exists) writes, for each case of tests/unit/kernel_cases.h, the
 // module bytes, its inputs and the outputs of dwG_run_eager (the eager
 // kernels). Here each module is instantiated against a WebAssembly.Memory

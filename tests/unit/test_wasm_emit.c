@@ -1,4 +1,5 @@
-/* test_wasm_emit.c - the WebAssembly backend (fuse.c, wasm_emit.c).
+/* test_wasm_emit.c - the WebAssembly backend (fuse.c, wasm_emit.c and
+ * the files sharing wasm.h).
  *
  *   test_wasm_emit              ctest: every case of kernel_cases.h lowers,
  *                               fuses as expected, runs eagerly, and its
