@@ -194,6 +194,7 @@ typedef enum Imm {
   X(V128_XOR, "v128.xor", 0xfd, 0x51, IM_NONE)                           \
   X(V128_BITSELECT, "v128.bitselect", 0xfd, 0x52, IM_NONE)               \
   X(V128_STORE32_LANE, "v128.store32_lane", 0xfd, 0x5a, IM_MEMLANE)      \
+  X(V128_LOAD32_SPLAT, "v128.load32_splat", 0xfd, 0x09, IM_MEM)          \
   X(V128_LOAD32_ZERO, "v128.load32_zero", 0xfd, 0x5c, IM_MEM)            \
   X(F32X4_DEMOTE_F64X2_ZERO, "f32x4.demote_f64x2_zero", 0xfd, 0x5e,      \
     IM_NONE)                                                             \

@@ -726,20 +726,15 @@ static Val unop_(Em *E, Op op, const OpAttrs *at, Val x) {
       ins(E, W_RETURN);
     }
     if (dt == DT_BOOL) return x;
-    if (dt == DT_F32) { /* x != x ? x : (0 < x ? x : 0) */
+    if (dt == DT_F32) { /* PyTorch's clamp_min(x, 0): x < 0 ? 0 : x (nan and
+                           -0.0 stay), which is exactly f32x4.pmax(x, 0) */
       r = vnew(E, dt, L);
       if (L == 4) {
-        int z = VK(E, 0.0f);
-        get(E, x.l[0]);
-        get(E, V2(E, W_F32X4_PMAX, z, x.l[0]));
-        get(E, V2(E, W_F32X4_NE, x.l[0], x.l[0]));
-        ins(E, W_V128_BITSELECT);
+        get(E, V2(E, W_F32X4_PMAX, x.l[0], VK(E, 0.0f)));
       } else {
+        ins_f32(E, 0);
         get(E, x.l[0]);
-        get(E, x.l[0]); ins_f32(E, 0);
-        ins_f32(E, 0); get(E, x.l[0]); ins(E, W_F32_LT);
-        ins(E, W_SELECT);
-        get(E, x.l[0]); get(E, x.l[0]); ins(E, W_F32_NE);
+        get(E, x.l[0]); ins_f32(E, 0); ins(E, W_F32_LT);
         ins(E, W_SELECT);
       }
       set(E, r.l[0]);
@@ -1897,6 +1892,16 @@ typedef struct MM {
   int pa[4], pb;    /* A row pointers and the B pointer */
 } MM;
 
+/* float32 tiles read A through one pointer, row i at byte offset
+ * i * (A's row stride) (a memarg offset), each element broadcast by
+ * v128.load32_splat; returns false when the offsets do not fit. */
+static bool mm_splat_rows(const FNest *n, int mr, int lanes) {
+  int vm = n->nouter - 2;
+  int64_t row = n->mm_aa.c[vm] * 4;
+  return n->mm_dt == DT_F32 && lanes == 4 && row >= 0 &&
+         row * (mr - 1) < ((int64_t)1 << 30);
+}
+
 /* Address of buffer buf at aff (current variables) into a new local. */
 static int addr_local(Em *E, int buf, const FAff *aff) {
   int t = local_new(E, T_I32, "p");
@@ -1922,7 +1927,9 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
   set(E, E->var[vk]);
   get(E, mm->ln);
   set(E, cn);
-  for (int i = 0; i < mr; i++) {
+  bool rows = mm_splat_rows(n, mr, lanes);
+  int64_t arow = n->mm_aa.c[vm] * es;
+  for (int i = 0; i < (rows ? 1 : mr); i++) {
     get(E, mm->lm);
     if (i) {
       i32c(E, i);
@@ -1951,11 +1958,17 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
       }
     }
     for (int i = 0; i < mr; i++) {
-      Val a = vnew(E, dt, 1);
-      get(E, mm->pa[i]);
-      ins_mem(E, scalar_load_op(dt), es, 0);
-      set(E, a.l[0]);
-      if (lanes == 4) a = splat(E, a);
+      Val a = vnew(E, dt, rows ? 4 : 1);
+      if (rows) { /* A[m + i, k] in all four lanes */
+        get(E, mm->pa[0]);
+        ins_mem(E, W_V128_LOAD32_SPLAT, es, (uint32_t)(i * arow));
+        set(E, a.l[0]);
+      } else {
+        get(E, mm->pa[i]);
+        ins_mem(E, scalar_load_op(dt), es, 0);
+        set(E, a.l[0]);
+        if (lanes == 4) a = splat(E, a);
+      }
       for (int j = 0; j < nv; j++) { /* acc += a * b, in k order */
         Val s = binop(E, OP_ADD, acc[i][j], binop(E, OP_MUL, a, b[j]));
         for (int h = 0; h < halves(s); h++) {
@@ -1964,7 +1977,7 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
         }
       }
     }
-    for (int i = 0; i < mr; i++) {
+    for (int i = 0; i < (rows ? 1 : mr); i++) {
       get(E, mm->pa[i]);
       i32c(E, n->mm_aa.c[vk] * es);
       ins(E, W_I32_ADD);

@@ -430,7 +430,10 @@ bool dwT_k_binary(Ctx *c, Op op, Tensor *out, Tensor *a, Tensor *b) {
     UN_BODY(T, TO, EXPR, VEC)                                                \
   }
 
-static inline float f_relu(float x) { return x != x ? x : (0.0f < x ? x : 0.0f); }
+/* PyTorch's relu is clamp_min(x, 0): std::max(x, 0.0f) = x < 0 ? 0 : x,
+ * so relu(nan) is nan and relu(-0.0) is -0.0; its vector form is
+ * maxps(0, x), which returns x for a nan or a zero: f32x4.pmax(x, 0). */
+static inline float f_relu(float x) { return x < 0.0f ? 0.0f : x; }
 static inline float f_clamp(const KCtx *kc, float x) {
   if (kc->a->has_f[0]) x = x < kc->flo ? kc->flo : x;
   if (kc->a->has_f[1]) x = kc->fhi < x ? kc->fhi : x;
@@ -443,10 +446,7 @@ static inline int64_t i_clamp(const KCtx *kc, int64_t x) {
 }
 
 #ifdef __wasm_simd128__
-static inline v128_t v_relu(v128_t x) {
-  v128_t r = wasm_f32x4_pmax(wasm_f32x4_splat(0.0f), x);
-  return wasm_v128_bitselect(x, r, wasm_f32x4_ne(x, x));
-}
+static inline v128_t v_relu(v128_t x) { return wasm_f32x4_pmax(x, wasm_f32x4_splat(0.0f)); }
 static inline v128_t v_clamp(const KCtx *kc, v128_t x) {
   if (kc->a->has_f[0]) x = wasm_f32x4_pmax(x, wasm_f32x4_splat(kc->flo));
   if (kc->a->has_f[1]) x = wasm_f32x4_pmin(x, wasm_f32x4_splat(kc->fhi));
