@@ -705,6 +705,8 @@ typedef struct WasmModule {
   size_t len;
   char *srcmap;      /* optional: JSON source map (offset -> line:col) */
   int nloops;        /* fused loop nests emitted */
+  int ncarries;      /* values a reduction pass keeps for a later pass in
+                        its output instead of computing them twice */
   size_t scratch;    /* > 0: the kernel needs this many bytes of scratch
                         memory, passed (16-byte aligned) as one more data
                         pointer after the outputs */

@@ -359,6 +359,15 @@ struct Em {
   int64_t *chunk;  /* per nest: rows of the outermost loop per call (0: the
                       nest runs in one call) */
   int args;        /* local of the args pointer (0) */
+  /* values of a reduction nest kept from an earlier pass for a later one
+   * (see plan_carries in wasm_emit.c) */
+  struct Carry {
+    int st;        /* the inner store whose target holds the value */
+    int ex;        /* the expression kept */
+    int pass;      /* the pass that computes and stores it */
+  } carry[4];
+  int ncarry;
+  int ncarries;    /* over all nests (WasmModule.ncarries) */
 };
 
 static inline bool fn_grow_locals(Em *E, Fn *f) {

@@ -1536,10 +1536,100 @@ static void loop_close(Em *E, int var, int64_t step, int64_t end) {
 }
 
 /* One execution of the inner body of pass p: accumulators and stores. */
+/* Marks e and every expression it depends on. */
+static void mark_deps(const FNest *n, int e, uint8_t *m) {
+  if (m[e]) return;
+  m[e] = 1;
+  const FExpr *x = &n->ex[e];
+  if (x->kind == FE_OP || x->kind == FE_CAST)
+    for (int j = 0; j < x->nin; j++) mark_deps(n, x->a[j], m);
+}
+
+/* Whether e computes a transcendental function (dwmath.h recipes of tens
+ * of instructions), in itself or in what it depends on. */
+static bool costly(const FNest *n, int e) {
+  const FExpr *x = &n->ex[e];
+  if (x->kind == FE_CAST) return costly(n, x->a[0]);
+  if (x->kind != FE_OP) return false;
+  switch ((Op)x->op) {
+  case OP_EXP: case OP_LOG: case OP_SIN: case OP_COS: case OP_TANH:
+  case OP_SIGMOID: case OP_GELU: case OP_SILU: case OP_POW:
+    return true;
+  default:
+    for (int j = 0; j < x->nin; j++)
+      if (costly(n, x->a[j])) return true;
+    return false;
+  }
+}
+
+/* The top-most expression under e (preorder) marked in m, inner, float32
+ * and costly, or -1. */
+static int carry_find(const FNest *n, int e, const uint8_t *m) {
+  const FExpr *x = &n->ex[e];
+  if (!x->inner) return -1;
+  if (m[e]) return x->dt == DT_F32 && costly(n, e) ? e : -1;
+  if (x->kind != FE_OP && x->kind != FE_CAST) return -1;
+  for (int j = 0; j < x->nin; j++) {
+    int c = carry_find(n, x->a[j], m);
+    if (c >= 0) return c;
+  }
+  return -1;
+}
+
+/* A costly inner value that an earlier pass computes and a later pass's
+ * store needs again (softmax: exp(x - max) is summed in one pass and
+ * divided by the sum in the next) is stored by the earlier pass into the
+ * later store's own target, at the same index, and loaded back there
+ * instead of computed twice. The target must be a float32 buffer that
+ * nothing else in the nest reads or writes; the value is the same float
+ * either way, so the results are unchanged. */
+static void plan_carries(Em *E) {
+  const FNest *n = E->n;
+  E->ncarry = 0;
+  if (n->kind != FN_REDUCE || n->npass < 2) return;
+  uint8_t *m = calloc((size_t)n->nex + 1, 1);
+  if (!m) {
+    E->oom = true;
+    return;
+  }
+  for (int k = 0; k < n->nst && E->ncarry < 4; k++) {
+    const FStore *s = &n->st[k];
+    if (s->pass < 1 || E->p->buf[s->buf].dt != DT_F32) continue;
+    bool alone = true;
+    for (int j = 0; j < n->nex; j++)
+      alone &= !(n->ex[j].kind == FE_LOAD && n->ex[j].buf == s->buf);
+    for (int j = 0; j < n->nst; j++) alone &= j == k || n->st[j].buf != s->buf;
+    if (!alone) continue;
+    for (int p = 0; p < s->pass; p++) { /* the first pass that computes it */
+      memset(m, 0, (size_t)n->nex);
+      for (int j = 0; j < n->nacc; j++)
+        if (n->acc[j].pass == p) mark_deps(n, n->acc[j].in, m);
+      for (int j = 0; j < n->nst; j++)
+        if (n->st[j].pass == p) mark_deps(n, n->st[j].expr, m);
+      int c = carry_find(n, s->expr, m);
+      if (c >= 0) {
+        E->carry[E->ncarry++] = (struct Carry){k, c, p};
+        break;
+      }
+    }
+  }
+  free(m);
+}
+
 static void inner_body(Em *E, int p, AccSt *acc, int slot) {
   const FNest *n = E->n;
   clear_inner_memo(E);
   E->in_inner = true;
+  for (int c = 0; c < E->ncarry; c++) { /* values kept by an earlier pass */
+    const struct Carry *cy = &E->carry[c];
+    const FStore *s = &n->st[cy->st];
+    if (s->pass != p) continue;
+    int saved = E->fn->node;
+    E->fn->node = n->ex[cy->ex].node;
+    E->memo[cy->ex] = load(E, s->buf, &s->aff, E->lanes_i);
+    E->has[cy->ex] = 2;
+    E->fn->node = saved;
+  }
   for (int k = 0; k < n->nacc; k++) {
     if (n->acc[k].pass != p) continue;
     Val v = eval(E, n->acc[k].in);
@@ -1554,6 +1644,16 @@ static void inner_body(Em *E, int p, AccSt *acc, int slot) {
     Val v = eval(E, s->expr);
     int saved = E->fn->node;
     E->fn->node = s->node;
+    store(E, s->buf, &s->aff, v);
+    E->fn->node = saved;
+  }
+  for (int c = 0; c < E->ncarry; c++) { /* values a later pass needs */
+    const struct Carry *cy = &E->carry[c];
+    if (cy->pass != p) continue;
+    const FStore *s = &n->st[cy->st];
+    Val v = eval(E, cy->ex);
+    int saved = E->fn->node;
+    E->fn->node = n->ex[cy->ex].node;
     store(E, s->buf, &s->aff, v);
     E->fn->node = saved;
   }
@@ -2165,6 +2265,8 @@ static bool emit_nest(Em *E, int k) {
   E->vvar = -1;
   E->rb_var = -1;
   E->in_inner = false;
+  plan_carries(E);
+  E->ncarries += E->ncarry;
   if (!E->oom) {
     if (n->kind == FN_MATMUL) {
       MM mm;
@@ -2270,6 +2372,7 @@ bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   if (ok) ok = emit_kernel(&E);
   if (ok) ok = dwW_assemble(&E, out);
   out->nloops = p->nnest;
+  out->ncarries = E.ncarries;
   out->scratch = p->scratch;
   for (int k = 0; k < E.nfn; k++) fn_free(E.fns[k]);
   free(E.fns);

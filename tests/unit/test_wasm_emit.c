@@ -338,6 +338,8 @@ static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
     CHECK(ok, "%s: emit: %s", k->name, c->errmsg);
     if (!ok) continue;
     CHECK(strstr(m.wat, ";;@ main.py:") != NULL, "%s: annotated", k->name);
+    CHECK(k->want_nests == 0 || m.ncarries == k->want_carries, "%s: %d carried values, want %d",
+          k->name, m.ncarries, k->want_carries);
     if (!dump_dir) CHECK(validate(&m, k->name), "%s: wasm-opt validates", k->name);
     if (manifest) dump_case(c, k, &m, dump_dir, manifest, i == 0, timing);
     dwW_free(&m);
