@@ -987,7 +987,10 @@ static int place_matmul(Builder *b, int u) {
   if (r < 0) return r;
   r = operand(b, nd->in[1], rb, &bufb, &fb);
   if (r < 0) return r;
-  if (Nn > 1 && fb.c[vn] != 1) { /* B must be contiguous along n */
+  /* B contiguous along n is read in place; contiguous along k (x @ W.T)
+   * through packed panels; anything else is materialised first */
+  bool pack = Nn >= 4 && K > 0 && fb.c[vn] != 1 && fb.c[vk] == 1 && mo->dtype == DT_F32;
+  if (Nn > 1 && fb.c[vn] != 1 && !pack) {
     b->need = nd->in[1];
     if (b->ns[nd->in[1]].buf >= 0) {
       dw_fail(b->c, EXC_RuntimeError, "fuse: matmul operand layout");
@@ -1017,6 +1020,7 @@ static int place_matmul(Builder *b, int u) {
   n->mm_b = bufb;
   n->mm_aa = fa;
   n->mm_ab = fb;
+  n->mm_pack = pack;
   b->ns[u].home = N;
   Target tg[MAXTG];
   int nt = targets_of(b, u, tg, MAXTG, b->ns[u].want);
@@ -1300,6 +1304,12 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
     size_t bytes = (size_t)f->numel * dwT_dtype_size[f->dt];
     p->scratch += (bytes + 15) & ~(size_t)15;
   }
+  for (int k = 0; ok && k < p->nnest; k++) { /* matmul B panels */
+    FNest *n = &p->nest[k];
+    if (n->kind != FN_MATMUL || !n->mm_pack) continue;
+    n->mm_pack_off = p->scratch;
+    p->scratch += ((size_t)n->ext[n->nouter] * 8 * sizeof(float) + 15) & ~(size_t)15;
+  }
   free(used);
   /* 3. simplify, 4. vectorise */
   for (int k = 0; ok && k < p->nnest; k++) {
@@ -1462,7 +1472,8 @@ void dwF_dump(Buf *b, const FPlan *p) {
       put_buf(b, p, n->mm_b);
       dwB_putc(b, '[');
       put_aff(b, n, &n->mm_ab);
-      dwB_printf(b, "] : %s\n", dt_short[n->mm_dt]);
+      dwB_printf(b, "] : %s%s\n", dt_short[n->mm_dt],
+                 n->mm_pack ? "  (B packed in panels)" : "");
     }
     for (int k = 0; k < n->nex; k++) put_expr(b, p, n, k);
     for (int k = 0; k < n->nacc; k++)

@@ -131,6 +131,11 @@ typedef struct FNest {
   uint8_t mm_dt;
   int mm_a, mm_b; /* buffers of the operands */
   FAff mm_aa, mm_ab; /* their element indices over (b.., m, n, k) */
+  bool mm_pack;      /* float32 B whose k is contiguous and n is not
+                        (x @ W.T, nn.Linear's layout): read through panels
+                        of 8 (or 4) columns packed k-major in scratch */
+  size_t mm_pack_off; /* mm_pack: byte offset of the panel (K x 8 floats)
+                         in the scratch area */
 } FNest;
 
 typedef struct FPlan {

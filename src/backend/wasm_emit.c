@@ -1990,6 +1990,8 @@ static void outer_loops(Em *E, int v) {
 typedef struct MM {
   int lm, ln, lk;   /* loop counters (row, column, k) */
   int pa[4], pb;    /* A row pointers and the B pointer */
+  int panel;        /* local: address of B's packed panel, -1: B in place */
+  int pstride;      /* bytes per k in the panel (4 x its columns) */
 } MM;
 
 /* float32 tiles read A through one pointer, row i at byte offset
@@ -2038,7 +2040,14 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
     set(E, cm);
     mm->pa[i] = addr_local(E, n->mm_a, &n->mm_aa);
   }
-  mm->pb = addr_local(E, n->mm_b, &n->mm_ab);
+  if (mm->panel >= 0 && lanes == 4) {
+    mm->pb = local_new(E, T_I32, "p");
+    get(E, mm->panel);
+    set(E, mm->pb);
+  } else {
+    mm->pb = addr_local(E, n->mm_b, &n->mm_ab);
+  }
+  int64_t bstep = mm->panel >= 0 && lanes == 4 ? mm->pstride : n->mm_ab.c[vk] * es;
   Val acc[4][2];
   for (int i = 0; i < mr; i++)
     for (int j = 0; j < nv; j++) acc[i][j] = vconst(E, dt, lanes, 0);
@@ -2084,7 +2093,7 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
       set(E, mm->pa[i]);
     }
     get(E, mm->pb);
-    i32c(E, n->mm_ab.c[vk] * es);
+    i32c(E, bstep);
     ins(E, W_I32_ADD);
     set(E, mm->pb);
     loop_close(E, mm->lk, 1, K);
@@ -2141,6 +2150,138 @@ static void mm_cols(Em *E, MM *mm, int mr) {
   }
 }
 
+/* Rows of the current columns: tiles of 4 rows, then single rows. */
+static void mm_rows(Em *E, MM *mm, int nv, int lanes) {
+  const FNest *n = E->n;
+  int64_t M = n->ext[n->nouter - 2], rows4 = M & ~(int64_t)3;
+  if (rows4) {
+    loop_open(E, mm->lm, 0);
+    mm_micro(E, mm, 4, nv, lanes);
+    loop_close(E, mm->lm, 4, rows4);
+  }
+  if (M > rows4) {
+    loop_open(E, mm->lm, rows4);
+    mm_micro(E, mm, 1, nv, lanes);
+    loop_close(E, mm->lm, 1, M);
+  }
+}
+
+/* Packs columns [ln, ln + w) (w = 4 or 8) of B, contiguous along k, into
+ * the panel: panel[k * w + j] = B[k, ln + j]. Four k of four columns are
+ * four vector loads and a 4x4 transpose of shuffles; the last K % 4 k one
+ * by one. */
+static void mm_pack_panel(Em *E, MM *mm, int w) {
+  const FNest *n = E->n;
+  int vn = n->nouter - 1, vk = n->nouter;
+  int64_t K = n->ext[vk], K4 = K & ~(int64_t)3, cn = n->mm_ab.c[vn] * 4;
+  static const uint8_t lo[16] = {0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23};
+  static const uint8_t hi[16] = {8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31};
+  static const uint8_t l64[16] = {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23};
+  static const uint8_t h64[16] = {8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31};
+  /* B at (k = 0, n = ln), and the panel row pointer */
+  i32c(E, 0);
+  set(E, E->var[vk]);
+  get(E, mm->ln);
+  set(E, E->var[vn]);
+  int pb = addr_local(E, n->mm_b, &n->mm_ab);
+  int pp = local_new(E, T_I32, "pp");
+  get(E, mm->panel);
+  set(E, pp);
+  bool offs = cn >= 0 && cn * (w - 1) < ((int64_t)1 << 30);
+  int colp[8];
+  for (int j = 0; j < w; j++) { /* column pointers when B's rows are far apart */
+    colp[j] = pb;
+    if (offs || !j) continue;
+    colp[j] = local_new(E, T_I32, "pc");
+    get(E, pb);
+    i32c(E, cn * j);
+    ins(E, W_I32_ADD);
+    set(E, colp[j]);
+  }
+#define COL_ADDR(j) (get(E, colp[j]), (uint32_t)(offs ? cn * (j) : 0))
+  int mark = E->tcur;
+  if (K4) {
+    loop_open(E, mm->lk, 0);
+    for (int q = 0; q < w / 4; q++) {
+      int r[4];
+      for (int j = 0; j < 4; j++) {
+        r[j] = vtmp(E);
+        uint32_t off = COL_ADDR(4 * q + j);
+        ins_mem(E, W_V128_LOAD, 4, off);
+        set(E, r[j]);
+      }
+      int t0 = VSHUF(E, r[0], r[1], lo), t1 = VSHUF(E, r[2], r[3], lo);
+      int t2 = VSHUF(E, r[0], r[1], hi), t3 = VSHUF(E, r[2], r[3], hi);
+      int c[4] = {VSHUF(E, t0, t1, l64), VSHUF(E, t0, t1, h64), VSHUF(E, t2, t3, l64),
+                  VSHUF(E, t2, t3, h64)};
+      for (int t = 0; t < 4; t++) {
+        get(E, pp);
+        get(E, c[t]);
+        ins_mem(E, W_V128_STORE, 4, (uint32_t)(4 * (t * w + 4 * q)));
+      }
+      E->tcur = mark;
+    }
+    for (int j = 0; j < w; j++) {
+      if (offs && j) break;
+      get(E, colp[j]);
+      i32c(E, 16);
+      ins(E, W_I32_ADD);
+      set(E, colp[j]);
+    }
+    get(E, pp);
+    i32c(E, 16 * w);
+    ins(E, W_I32_ADD);
+    set(E, pp);
+    loop_close(E, mm->lk, 4, K4);
+  }
+  for (int64_t k = K4; k < K; k++) /* the last k, element by element */
+    for (int j = 0; j < w; j++) {
+      get(E, pp);
+      uint32_t off = COL_ADDR(j);
+      ins_mem(E, W_F32_LOAD, 4, off + (uint32_t)(4 * (k - K4)));
+      ins_mem(E, W_F32_STORE, 4, (uint32_t)(4 * ((k - K4) * w + j)));
+    }
+#undef COL_ADDR
+}
+
+/* x @ W.T: for each panel of 8 (then 4) columns, pack it, then every row
+ * tile over it; the last N % 4 columns read B in place, one by one. The
+ * products accumulate over k in the same order as unpacked. */
+static void mm_packed(Em *E, MM *mm) {
+  const FNest *n = E->n;
+  const FPlan *p = E->p;
+  int64_t N = n->ext[n->nouter - 1];
+  mm->panel = local_new(E, T_I32, "panel");
+  get(E, E->args);
+  ins_mem(E, W_I32_LOAD, 4, (uint32_t)(4 * (p->ninputs + p->noutputs)));
+  if (n->mm_pack_off) {
+    i32c(E, (int64_t)n->mm_pack_off);
+    ins(E, W_I32_ADD);
+  }
+  set(E, mm->panel);
+  int64_t n8 = N & ~(int64_t)7, start = n8;
+  if (n8) {
+    loop_open(E, mm->ln, 0);
+    mm_pack_panel(E, mm, 8);
+    mm->pstride = 32;
+    mm_rows(E, mm, 2, 4);
+    loop_close(E, mm->ln, 8, n8);
+  }
+  if (N - start >= 4) {
+    i32c(E, start);
+    set(E, mm->ln);
+    mm_pack_panel(E, mm, 4);
+    mm->pstride = 16;
+    mm_rows(E, mm, 1, 4);
+    start += 4;
+  }
+  if (N > start) {
+    loop_open(E, mm->ln, start);
+    mm_rows(E, mm, 1, 1);
+    loop_close(E, mm->ln, 1, N);
+  }
+}
+
 static void mm_batch(Em *E, MM *mm, int v) {
   const FNest *n = E->n;
   int nb = n->nouter - 2;
@@ -2153,6 +2294,10 @@ static void mm_batch(Em *E, MM *mm, int v) {
   }
   int64_t M = n->ext[nb], N = n->ext[nb + 1];
   if (M == 0 || N == 0) return;
+  if (n->mm_pack) {
+    mm_packed(E, mm);
+    return;
+  }
   int64_t rows4 = M & ~(int64_t)3;
   if (rows4) {
     loop_open(E, mm->lm, 0);
@@ -2273,6 +2418,8 @@ static bool emit_nest(Em *E, int k) {
       mm.lm = local_new(E, T_I32, "mt");
       mm.ln = local_new(E, T_I32, "nt");
       mm.lk = local_new(E, T_I32, "kt");
+      mm.panel = -1;
+      mm.pstride = 0;
       mm_batch(E, &mm, 0);
     } else {
       outer_loops(E, 0);

@@ -771,6 +771,20 @@ static inline void build_cases(Ctx *c, KList *L) {
     int y = k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, wt), bias);
     kout(&b, 2, y, k1(&b, OP_SIGMOID, y));
   }
+  /* x @ W.T through packed panels (8 and 4 columns, the rest one by one;
+   * K % 4 != 0; rows in tiles of 4 and one by one) */
+  static const int lin_sizes[][3] = {{9, 37, 19}, {5, 33, 12}, {4, 8, 4}, {1, 3, 5}, {7, 64, 16}};
+  for (size_t k = 0; k < sizeof lin_sizes / sizeof *lin_sizes; k++) {
+    int M = lin_sizes[k][0], K = lin_sizes[k][1], N = lin_sizes[k][2];
+    b = knew(L, c, "linear_packed_%dx%dx%d", M, K, N);
+    int x = kin(&b, "x", DT_F32, -2, 2, 2, M, K);
+    int w = kin(&b, "w", DT_F32, -2, 2, 2, N, K);
+    int bias = kin(&b, "b", DT_F32, -2, 2, 1, N);
+    int wt = kview(&b, OP_PERMUTE, w, 2, 1, 0);
+    kout(&b, 1, k1(&b, OP_RELU, k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, wt), bias)));
+    b.k->want_nests = 1; /* no copy of W.T */
+    b.k->exact = true;   /* the same sums, in the same order, as eager */
+  }
   b = knew(L, c, "matmul_batched_broadcast");
   {
     int x = kin(&b, "x", DT_F32, -2, 2, 3, 3, 5, 4);
