@@ -1207,13 +1207,13 @@ static void choose_vec(FNest *n) {
 
 /* Drops expressions nothing uses (constants left behind by folded casts,
  * values of abandoned placements) and renumbers the rest. */
-static void mark_expr(const FNest *n, int e, uint8_t *live) {
+void dwF_mark_expr(const FNest *n, int e, uint8_t *live) {
   if (live[e]) return;
   live[e] = 1;
   const FExpr *x = &n->ex[e];
   if (x->kind == FE_OP || x->kind == FE_CAST)
-    for (int k = 0; k < x->nin; k++) mark_expr(n, x->a[k], live);
-  if (x->kind == FE_ACC) mark_expr(n, n->acc[x->acc].in, live);
+    for (int k = 0; k < x->nin; k++) dwF_mark_expr(n, x->a[k], live);
+  if (x->kind == FE_ACC) dwF_mark_expr(n, n->acc[x->acc].in, live);
 }
 
 static bool prune(Ctx *c, FNest *n) {
@@ -1224,8 +1224,8 @@ static bool prune(Ctx *c, FNest *n) {
     free(map);
     return dw_fail(c, EXC_MemoryError, "out of memory");
   }
-  for (int k = 0; k < n->nst; k++) mark_expr(n, n->st[k].expr, live);
-  for (int k = 0; k < n->nacc; k++) mark_expr(n, n->acc[k].in, live);
+  for (int k = 0; k < n->nst; k++) dwF_mark_expr(n, n->st[k].expr, live);
+  for (int k = 0; k < n->nacc; k++) dwF_mark_expr(n, n->acc[k].in, live);
   int m = 0;
   for (int k = 0; k < n->nex; k++) {
     map[k] = live[k] ? m : -1;

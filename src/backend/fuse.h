@@ -152,6 +152,9 @@ typedef struct FPlan {
  * the op and its line) when something cannot be lowered. */
 bool dwF_plan(Ctx *c, const Graph *g, FPlan *p);
 void dwF_free(FPlan *p);
+/* Sets live[] of e and of every expression it depends on (through
+ * operands and the inputs of the accumulators it reads). */
+void dwF_mark_expr(const FNest *n, int e, uint8_t *live);
 /* Text form of the nests (tests, debugging, the playground). */
 void dwF_dump(Buf *b, const FPlan *p);
 /* The compute dtype an FE_OP of graph node `nd` works in (its inputs are

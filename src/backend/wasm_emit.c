@@ -1535,15 +1535,6 @@ static void loop_close(Em *E, int var, int64_t step, int64_t end) {
   ins(E, W_END);
 }
 
-/* One execution of the inner body of pass p: accumulators and stores. */
-/* Marks e and every expression it depends on. */
-static void mark_deps(const FNest *n, int e, uint8_t *m) {
-  if (m[e]) return;
-  m[e] = 1;
-  const FExpr *x = &n->ex[e];
-  if (x->kind == FE_OP || x->kind == FE_CAST)
-    for (int j = 0; j < x->nin; j++) mark_deps(n, x->a[j], m);
-}
 
 /* Whether e computes a transcendental function (dwmath.h recipes of tens
  * of instructions), in itself or in what it depends on. */
@@ -1603,9 +1594,9 @@ static void plan_carries(Em *E) {
     for (int p = 0; p < s->pass; p++) { /* the first pass that computes it */
       memset(m, 0, (size_t)n->nex);
       for (int j = 0; j < n->nacc; j++)
-        if (n->acc[j].pass == p) mark_deps(n, n->acc[j].in, m);
+        if (n->acc[j].pass == p) dwF_mark_expr(n, n->acc[j].in, m);
       for (int j = 0; j < n->nst; j++)
-        if (n->st[j].pass == p) mark_deps(n, n->st[j].expr, m);
+        if (n->st[j].pass == p) dwF_mark_expr(n, n->st[j].expr, m);
       int c = carry_find(n, s->expr, m);
       if (c >= 0) {
         E->carry[E->ncarry++] = (struct Carry){k, c, p};
@@ -1616,6 +1607,7 @@ static void plan_carries(Em *E) {
   free(m);
 }
 
+/* One execution of the inner body of pass p: accumulators and stores. */
 static void inner_body(Em *E, int p, AccSt *acc, int slot) {
   const FNest *n = E->n;
   clear_inner_memo(E);

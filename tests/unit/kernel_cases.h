@@ -750,17 +750,24 @@ static inline void build_cases(Ctx *c, KList *L) {
     b.k->exact = true;
   }
   /* -- matmul -- */
-  static const int mm_sizes[][3] = {{1, 1, 1}, {2, 3, 4}, {4, 8, 8},
-                                    {5, 7, 9}, {8, 16, 12}, {13, 5, 11},
-                                    {3, 33, 17}};
+  /* {M, K, N, w}: x[M, K] @ w[K, N] + bias, relu; w = 1: x @ W.T with W
+   * [N, K] (nn.Linear's layout), read through packed panels (8 and 4
+   * columns, the rest one by one; K % 4 != 0; rows in tiles of 4 and one
+   * by one), bit-identical to eager */
+  static const int mm_sizes[][4] = {{1, 1, 1, 0}, {2, 3, 4, 0}, {4, 8, 8, 0}, {5, 7, 9, 0},
+                                    {8, 16, 12, 0}, {13, 5, 11, 0}, {3, 33, 17, 0},
+                                    {9, 37, 19, 1}, {5, 33, 12, 1}, {4, 8, 4, 1},
+                                    {1, 3, 5, 1}, {7, 64, 16, 1}};
   for (size_t k = 0; k < sizeof mm_sizes / sizeof *mm_sizes; k++) {
-    int M = mm_sizes[k][0], K = mm_sizes[k][1], N = mm_sizes[k][2];
-    b = knew(L, c, "matmul_bias_relu_%dx%dx%d", M, K, N);
+    int M = mm_sizes[k][0], K = mm_sizes[k][1], N = mm_sizes[k][2], t = mm_sizes[k][3];
+    b = knew(L, c, "%s_%dx%dx%d", t ? "linear_packed" : "matmul_bias_relu", M, K, N);
     int x = kin(&b, "x", DT_F32, -2, 2, 2, M, K);
-    int w = kin(&b, "w", DT_F32, -2, 2, 2, K, N);
+    int w = t ? kview(&b, OP_PERMUTE, kin(&b, "w", DT_F32, -2, 2, 2, N, K), 2, 1, 0)
+              : kin(&b, "w", DT_F32, -2, 2, 2, K, N);
     int bias = kin(&b, "b", DT_F32, -2, 2, 1, N);
     kout(&b, 1, k1(&b, OP_RELU, k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, w), bias)));
-    b.k->want_nests = 1;
+    b.k->want_nests = 1; /* one nest: no copy of W.T either */
+    b.k->exact = t;
   }
   b = knew(L, c, "matmul_linear_transposed_weight");
   {
@@ -770,20 +777,6 @@ static inline void build_cases(Ctx *c, KList *L) {
     int wt = kview(&b, OP_PERMUTE, w, 2, 1, 0);
     int y = k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, wt), bias);
     kout(&b, 2, y, k1(&b, OP_SIGMOID, y));
-  }
-  /* x @ W.T through packed panels (8 and 4 columns, the rest one by one;
-   * K % 4 != 0; rows in tiles of 4 and one by one) */
-  static const int lin_sizes[][3] = {{9, 37, 19}, {5, 33, 12}, {4, 8, 4}, {1, 3, 5}, {7, 64, 16}};
-  for (size_t k = 0; k < sizeof lin_sizes / sizeof *lin_sizes; k++) {
-    int M = lin_sizes[k][0], K = lin_sizes[k][1], N = lin_sizes[k][2];
-    b = knew(L, c, "linear_packed_%dx%dx%d", M, K, N);
-    int x = kin(&b, "x", DT_F32, -2, 2, 2, M, K);
-    int w = kin(&b, "w", DT_F32, -2, 2, 2, N, K);
-    int bias = kin(&b, "b", DT_F32, -2, 2, 1, N);
-    int wt = kview(&b, OP_PERMUTE, w, 2, 1, 0);
-    kout(&b, 1, k1(&b, OP_RELU, k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, wt), bias)));
-    b.k->want_nests = 1; /* no copy of W.T */
-    b.k->exact = true;   /* the same sums, in the same order, as eager */
   }
   b = knew(L, c, "matmul_batched_broadcast");
   {
