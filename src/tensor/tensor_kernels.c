@@ -433,7 +433,15 @@ bool dwT_k_binary(Ctx *c, Op op, Tensor *out, Tensor *a, Tensor *b) {
 /* PyTorch's relu is clamp_min(x, 0): std::max(x, 0.0f) = x < 0 ? 0 : x,
  * so relu(nan) is nan and relu(-0.0) is -0.0; its vector form is
  * maxps(0, x), which returns x for a nan or a zero: f32x4.pmax(x, 0). */
+#ifdef __wasm_simd128__
+/* clang lowers the scalar select below to f32.max for WebAssembly, which
+ * turns -0.0 into +0.0: take lane 0 of the vector form instead. */
+static inline float f_relu(float x) {
+  return wasm_f32x4_extract_lane(wasm_f32x4_pmax(wasm_f32x4_splat(x), wasm_f32x4_splat(0.0f)), 0);
+}
+#else
 static inline float f_relu(float x) { return x < 0.0f ? 0.0f : x; }
+#endif
 static inline float f_clamp(const KCtx *kc, float x) {
   if (kc->a->has_f[0]) x = x < kc->flo ? kc->flo : x;
   if (kc->a->has_f[1]) x = kc->fhi < x ? kc->fhi : x;
