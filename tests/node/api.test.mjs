@@ -316,6 +316,41 @@ describe('kernel tiers', () => {
   });
 });
 
+test('browser entry: the Cache API store gives the next compiler the optimised tier', async () => {
+  // a Cache API over a Map (Node has none): the browser path end to end,
+  // Binaryen in idle time on this thread, entries written and read back
+  const entries = new Map();
+  const fake = {
+    open: async () => ({
+      match: async (url) => (entries.has(url) ? new Response(entries.get(url)) : undefined),
+      put: async (url, res) => void entries.set(url, new Uint8Array(await res.arrayBuffer())),
+    }),
+  };
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'caches');
+  Object.defineProperty(globalThis, 'caches', { value: fake, configurable: true, writable: true });
+  try {
+    const browser = await import('../../wasm/browser.js');
+    const wasmBytes = fs.readFileSync(WASM_FILE);
+    const a = await browser.createCompiler({ wasmBytes, cache: true });
+    assert.equal(a.selfTest().tier, 'emitted');
+    await settled(a, 1);
+    assert.equal(a.selfTest().tier, 'optimized', 'swapped in between calls');
+    for (let i = 0; i < 100 && entries.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(entries.size, 1, 'one entry in the Cache API');
+    const b = await browser.createCompiler({ wasmBytes, cache: true });
+    assert.equal(b.selfTest().tier, 'emitted', 'the lookup is asynchronous');
+    await settled(b, 1);
+    assert.equal(b.stats.kernelStoreHits, 1);
+    assert.equal(b.stats.kernelsOptimized, 0, 'taken from the cache, not optimised again');
+    assert.equal(b.selfTest().tier, 'optimized');
+    a.dispose();
+    b.dispose();
+  } finally {
+    if (had) Object.defineProperty(globalThis, 'caches', had);
+    else delete globalThis.caches;
+  }
+});
+
 describe('options', () => {
   let c;
   before(async () => {
