@@ -16,6 +16,7 @@
  *         tensor/tensor_print.c  printing with PyTorch's print options
  *   dwL_  tensor/torchlib.c      the torch / math / time modules
  *   dwR_  dynamo/trace.c         compile units, graph breaks, guards, undo
+ *   dwN_  dynamo/live.c          live locals at a graph break
  *   dwC_  dynamo/compile.c       the compile pipeline: dce, fuse, emit, host
  *   dwJ_  dynamo/report.c        marks, records, explain, the run report
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution

@@ -34,6 +34,14 @@ static int first_op_line(const Graph *g, Op op) {
   return 0;
 }
 
+/* A graph with no op (an op-less graph Dynamo still compiles at a
+ * data-dependent jump): it only returns inputs. */
+static bool no_ops(const Graph *g) {
+  for (int k = 0; k < g->n; k++)
+    if (g->nodes[k].op != OP_INPUT && g->nodes[k].op != OP_CONST) return false;
+  return true;
+}
+
 void dwC_kernel_free(Kernel *k) {
   dwG_free(&k->g);
   free(k);
@@ -124,6 +132,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   case BK_AOT_EAGER:
     break;
   default: { /* the WebAssembly backend */
+    if (no_ops(&k->g)) break; /* outputs are inputs: nothing to run */
     double c0 = dw_now_ms();
     EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR
                                                       : EMIT_NORMAL;
@@ -155,6 +164,11 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   }
   }
   if (!ok) {
+    /* the unit keeps its graph (outputs set, after DCE): it may run it
+     * eagerly instead */
+    dwG_free(&t->g);
+    t->g = k->g;
+    dwG_init(&k->g);
     dwC_kernel_free(k);
     return compile_failed(I, t, rec, err, err_line);
   }

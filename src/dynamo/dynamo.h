@@ -1,6 +1,7 @@
 /* dynamo.h - private interface between the three files of dynamo/:
  *
  *   trace.c    compile units: tracing, undo, guards, caches, graph breaks
+ *   live.c     live locals at a graph break (Dynamo's livevars_analysis)
  *   compile.c  the compile pipeline of a unit's graph, and running kernels
  *   report.c   marks, the run's records (frames, graphs, breaks), explain,
  *              the run report as JSON and as text
@@ -19,7 +20,6 @@
 enum EntryStatus {
   CE_COMPILED, /* a graph runs as a kernel */
   CE_EMPTY,    /* no tensor ops: nothing compiled */
-  CE_SKIP,     /* graph break inside a loop: the unit runs eagerly */
   CE_FAILED    /* compiler error suppressed: the unit runs eagerly */
 };
 
@@ -49,10 +49,12 @@ enum UnitEnd {
   UE_ERROR  /* an exception is pending, the unit taken back */
 };
 
-/* An open compile unit. */
+/* An open compile unit: Dynamo's frame (the function, or a resume
+ * function) from its start to its end or its next graph break. */
 struct Trace {
   Frame *root;
-  Node *start;
+  Node *start;       /* where it starts (UnitKind start_kind) */
+  uint8_t start_kind;
   UnitCache *cache;
   Entry *hit;        /* guards matched: reuse this entry's kernel */
   const CompileOpts *opts;
@@ -74,6 +76,12 @@ struct Trace {
   Guard *guards;
   int nguards, capguards;
   uint8_t *written;  /* root slots written in this unit */
+  int *gwritten;     /* global slots written in this unit */
+  int ngw, capgw;
+  Node *region;      /* the outermost loop or comprehension of the root
+                        frame being traced (RegionKind region_kind) */
+  uint8_t region_kind;
+  Checkpoint region_cp; /* the unit at the region's first iteration */
   char *recompile_reason;
   double t0;
 };
@@ -85,6 +93,17 @@ Entry *dwR_entry_add(Trace *t, int status);
 void dwR_unit_rollback(Interp *I, Frame *f);
 /* The guards of an entry, one per line (Dynamo's GUARDS log). */
 void dwR_guards_text(const Entry *e, Buf *b);
+
+/* live.c */
+/* At a data-dependent jump on cond in the test of statement stmt (at
+ * operand `operand` of that test): would Dynamo keep only tensors, i.e.
+ * are the values it saves (the jump's stack, the root frame's modified
+ * locals still live after the jump) all distinct tensors, with no side
+ * effect pending? Then it compiles even a graph without ops. */
+bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *operand);
+/* Undo-log access for live.c: is every logged effect of t a write of one
+ * of the root frame's own locals? */
+bool dwR_only_local_effects(const Trace *t);
 
 /* compile.c */
 /* The kernel of t's unit for the graph outputs outs[0..nout): the one the
@@ -140,6 +159,9 @@ void dwJ_break_message(const Break *b, Buf *out);
 /* Marks of an open unit are tentative: taken back with it or kept. */
 void dwJ_marks_truncate(Interp *I, int to);
 void dwJ_marks_commit(Interp *I, int from);
+/* Tentative `traced` marks from index `from` on (and, if line > 0, the
+ * one of that line) become `not_traced`: code that ran eagerly after all. */
+void dwJ_marks_untrace(Interp *I, int from, int line);
 /* The suppressed compiler error of I->suppressed, if any, as a mark. */
 void dwJ_mark_suppressed(Interp *I);
 /* The record of code's frame (made on first use); NULL: out of memory. */

@@ -99,13 +99,7 @@ static Mark *mark_push(Interp *I, int line, int kind) {
   return m;
 }
 
-void dwJ_mark(Interp *I, int line, int kind) {
-  if (I->no_mark) {
-    I->no_mark = false;
-    return;
-  }
-  mark_push(I, line, kind);
-}
+void dwJ_mark(Interp *I, int line, int kind) { mark_push(I, line, kind); }
 
 void dwJ_mark_disabled(Interp *I, int line, bool recursive, const char *fn) {
   Mark *m = mark_push(I, line, MK_DISABLED);
@@ -149,6 +143,27 @@ void dwJ_marks_commit(Interp *I, int from) {
   int w = from;
   for (int k = from; k < I->nmarks; k++)
     if (I->marks[k].kind != 0xff) I->marks[w++] = I->marks[k];
+  I->nmarks = w;
+}
+
+void dwJ_marks_untrace(Interp *I, int from, int line) {
+  Run *R = RUN(I);
+  const uint8_t tb = 1u << MK_TRACED, nb = 1u << MK_NOT_TRACED;
+  int w = 0;
+  for (int k = 0; k < I->nmarks; k++) {
+    Mark *m = &I->marks[k];
+    if (m->kind == MK_TRACED && (k >= from || (line > 0 && m->line == line)) &&
+        (R->tentative[m->line] & tb)) {
+      R->tentative[m->line] &= (uint8_t)~tb;
+      if ((R->committed[m->line] | R->tentative[m->line]) & nb) {
+        mark_free(m);
+        continue; /* the line is already marked not_traced */
+      }
+      m->kind = MK_NOT_TRACED;
+      R->tentative[m->line] |= nb;
+    }
+    I->marks[w++] = *m;
+  }
   I->nmarks = w;
 }
 
@@ -463,7 +478,7 @@ Value dwJ_explain_call(Interp *I, Value fn, Args *a) {
   if (!e) return dwI_raise(I, EXC_MemoryError, "out of memory");
   R->explain = &e->t;
   /* run fn as a compiled frame with its own (fresh) tally */
-  static const CompileOpts explain_opts = {BK_WASM, false, true};
+  static const CompileOpts explain_opts = {.backend = BK_WASM, .explain = true};
   Value r;
   Value target = fn;
   const CompileOpts *opts = &explain_opts;

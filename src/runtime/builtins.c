@@ -120,14 +120,16 @@ static Value user_method(Interp *I, Value v, const char *name) {
   return dwI_class_lookup(c, dwI_intern(I, name));
 }
 
+/* A tensor turned into text needs its values: in a traced frame a
+ * data-dependent graph break (then it goes on eagerly). */
 static bool fake_check(Interp *I, Value v) {
-  if (v.t == V_TENSOR && !((Tensor *)OBJ(v))->st) {
-    if (dwR_tracing(I))
-      dwR_break(I, BR_DATA_DEPENDENT,
-                "Converting a traced tensor to a string needs its values");
-    else
-      dwI_raise(I, EXC_InternalTorchDynamoError,
-                "a traced tensor escaped its graph");
+  if (v.t != V_TENSOR) return true;
+  if (dwR_tracing(I) &&
+      !dwR_break_here(I, BR_DATA_DEPENDENT,
+                      "Converting a traced tensor to a string needs its values"))
+    return false;
+  if (!((Tensor *)OBJ(v))->st) {
+    dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
     return false;
   }
   return true;
@@ -1971,12 +1973,11 @@ bad:;
 
 static Value scalar_of_tensor(Interp *I, Value v, const char *what) {
   Tensor *t = (Tensor *)OBJ(v);
-  if (!t->st) {
-    if (dwR_tracing(I))
-      return dwR_break(I, BR_DATA_DEPENDENT,
-                       "Data-dependent %s() of a traced tensor", what);
+  if (dwR_tracing(I) &&
+      !dwR_break_here(I, BR_DATA_DEPENDENT, "Data-dependent %s() of a traced tensor", what))
+    return dwV_null();
+  if (!t->st)
     return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
-  }
   if (dwT_numel(t) != 1)
     return dwI_raise(I, EXC_RuntimeError,
                      "a Tensor with %lld elements cannot be converted to Scalar",
@@ -2106,8 +2107,9 @@ BI(b_float) {
 BI(b_bool) {
   NARGS("bool", 0, 1);
   if (a->n == 0) return dwV_bool(false);
-  if (a->v[0].t == V_TENSOR && !((Tensor *)OBJ(a->v[0]))->st && dwR_tracing(I))
-    return dwR_break(I, BR_DATA_DEPENDENT, "Data-dependent bool() of a traced tensor");
+  if (a->v[0].t == V_TENSOR && dwR_tracing(I) &&
+      !dwR_break_here(I, BR_DATA_DEPENDENT, "Data-dependent bool() of a traced tensor"))
+    return dwV_null();
   bool t;
   if (!dwI_truth(I, a->v[0], &t)) return dwV_null();
   return dwV_bool(t);
@@ -4692,8 +4694,9 @@ static Value math1(Interp *I, const BuiltinDef *def, Args *a) {
   if (a->n != 1 || a->nkw)
     return dwI_raise(I, EXC_TypeError, "math.%s() takes exactly one argument (%d given)", name, a->n);
   double x;
-  if (a->v[0].t == V_TENSOR && !((Tensor *)OBJ(a->v[0]))->st && dwR_tracing(I))
-    return dwR_break(I, BR_DATA_DEPENDENT, "math.%s() of a traced tensor", name);
+  if (a->v[0].t == V_TENSOR && dwR_tracing(I) &&
+      !dwR_break_here(I, BR_DATA_DEPENDENT, "math.%s() of a traced tensor", name))
+    return dwV_null();
   if (!dwL_float(I, a->v[0], "must be real number", &x)) {
     dwV_decref(&I->c, I->exc);
     I->exc = dwV_null();

@@ -31,7 +31,7 @@ double dw_now_ms(void) {
 }
 #endif
 
-static Value eval(Interp *I, Frame *f, Node *n);
+static inline __attribute__((always_inline)) Value eval(Interp *I, Frame *f, Node *n);
 static Value bind_method(Interp *I, Value self, Value fn);
 static Exec exec_block(Interp *I, Frame *f, NodeList *b);
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
@@ -386,7 +386,7 @@ static bool store_name(Interp *I, Frame *f, Node *n, Value v) {
     return true;
   }
   bool global = n->scope != RS_LOCAL && n->scope != RS_CELL && n->scope != RS_FREE;
-  if (global && f->trace && !dwR_global_write(I, n)) return false;
+  if (global && f->trace) dwR_global_write(I, n->slot);
   if (f->trace) dwR_log_store(I, f, n, slot);
   dwV_incref(v);
   Value old = *slot;
@@ -435,22 +435,18 @@ bool dwI_truth(Interp *I, Value v, bool *out) {
     return true;
   }
   case V_TENSOR: {
+    /* a tensor used as a Python bool, whatever its origin, is a
+     * data-dependent graph break in a traced frame */
     Tensor *t = (Tensor *)OBJ(v);
+    if (dwR_tracing(I) && !dwR_break_jump(I, t, false, NULL, NULL)) return false;
+    if (!t->st) {
+      dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+      return false;
+    }
     if (dwT_numel(t) != 1) {
-      if (dwR_tracing(I) && !t->st) {
-        dwR_break(I, BR_DATA_DEPENDENT,
-                  "Data-dependent branching: the truth value of a tensor");
-        return false;
-      }
       dwI_raise(I, EXC_RuntimeError,
                 "Boolean value of Tensor with more than one value is "
                 "ambiguous");
-      return false;
-    }
-    if (!t->st) {
-      dwR_break(I, BR_DATA_DEPENDENT,
-                "Data-dependent branching: generic_jump on a tensor "
-                "(the condition needs the tensor's value)");
       return false;
     }
     *out = dwT_get(t, 0) != 0;
@@ -2214,7 +2210,7 @@ void dwI_frame_pop(Interp *I, Frame *f) {
   free(f);
 }
 
-static Value eval(Interp *I, Frame *f, Node *n);
+static inline __attribute__((always_inline)) Value eval(Interp *I, Frame *f, Node *n);
 
 /* Runs a function frame's body; returns the result (new ref) or V_NULL. */
 Value dwI_run_frame(Interp *I, Frame *f, Exec *status) {
@@ -2241,6 +2237,11 @@ enum CallMode {
 static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
   Frame *caller = I->frame;
   if (mode == CM_AUTO && caller && caller->trace) {
+    /* inlined into the trace; a graph break inside takes the call back
+     * and the call itself breaks the graph (the callee then runs as a
+     * compiled frame of its own) */
+    Checkpoint cp;
+    dwR_call_checkpoint(I, caller, &cp);
     Frame *f = dwI_frame_push(I, fn, self, a);
     if (!f) return dwV_null();
     f->trace = caller->trace;
@@ -2249,6 +2250,8 @@ static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
     Value r = dwI_run_frame(I, f, &st);
     if (st == X_GBREAK) dwR_break_passes(I, f);
     dwI_frame_pop(I, f);
+    if (st == X_GBREAK && dwR_call_broke(I, caller, &cp))
+      return dwR_call_compiled(I, fn, self, a, caller->cctx);
     return r;
   }
   if (mode == CM_AUTO && caller && caller->cctx)
@@ -2337,16 +2340,19 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
     Func *fn;
     Value ts;
     if (compile_target(I, w->target, &fn, &ts)) name = fn->code->name;
-    if (w->recursive)
-      return dwR_break(I, BR_DISABLED_CALL,
-                       "Skip calling `torch.compiler.disable()`d function "
-                       "`%s`%s%s",
-                       name, w->reason ? ": " : "",
-                       w->reason ? w->reason->s : "");
-    return dwR_break(I, BR_DISABLED_CALL,
-                     "Skip inlining `torch.compiler.disable(recursive=False)`d "
-                     "function `%s`%s%s",
-                     name, w->reason ? ": " : "", w->reason ? w->reason->s : "");
+    bool eager = w->recursive
+                     ? dwR_break_here(I, BR_DISABLED_CALL,
+                                      "Skip calling `torch.compiler.disable()`d function "
+                                      "`%s`%s%s",
+                                      name, w->reason ? ": " : "",
+                                      w->reason ? w->reason->s : "")
+                     : dwR_break_here(I, BR_DISABLED_CALL,
+                                      "Skip inlining `torch.compiler.disable(recursive=False)`d "
+                                      "function `%s`%s%s",
+                                      name, w->reason ? ": " : "",
+                                      w->reason ? w->reason->s : "");
+    if (!eager) return dwV_null();
+    /* the unit ended here: the call runs as below */
   }
   Func *fn;
   Value tself;
@@ -2386,15 +2392,19 @@ Value dwI_call(Interp *I, Value callee, Args *a) {
     if (dwR_tracing(I)) {
       switch (b->def->trace) {
       case TK_UNSUPPORTED:
-        return dwR_break(I, BR_UNSUPPORTED_CALL,
-                         "Unsupported call to %s(): it has side effects "
-                         "the graph cannot hold",
-                         b->def->name);
+        if (!dwR_break_here(I, BR_UNSUPPORTED_CALL,
+                            "Unsupported call to %s(): it has side effects "
+                            "the graph cannot hold",
+                            b->def->name))
+          return dwV_null();
+        break;
       case TK_DATA:
-        return dwR_break(I, BR_DATA_DEPENDENT,
-                         "Data-dependent call %s(): it needs the value of a "
-                         "traced tensor",
-                         b->def->name);
+        if (!dwR_break_here(I, BR_DATA_DEPENDENT,
+                            "Data-dependent call %s(): it needs the value of a "
+                            "traced tensor",
+                            b->def->name))
+          return dwV_null();
+        break;
       case TK_MUTATE:
         if (V_ISOBJ(b->self.t)) dwR_log_obj(I, OBJ(b->self));
         break;
@@ -2448,8 +2458,9 @@ static Value call_inst(Interp *I, Value inst, Args *a) {
   if (m.t == V_WRAP) return call_wrap(I, (Wrap *)OBJ(m), inst, a);
   if (m.t == V_BUILTIN) {
     const BuiltinDef *d = ((Builtin *)OBJ(m))->def;
-    if (dwR_tracing(I) && d->trace == TK_UNSUPPORTED)
-      return dwR_break(I, BR_UNSUPPORTED_CALL, "Unsupported call to %s()", d->name);
+    if (dwR_tracing(I) && d->trace == TK_UNSUPPORTED &&
+        !dwR_break_here(I, BR_UNSUPPORTED_CALL, "Unsupported call to %s()", d->name))
+      return dwV_null();
     return d->fn(I, d, inst, a);
   }
   return dwI_call(I, m, a);
@@ -3105,10 +3116,36 @@ static bool comp_loop(Interp *I, Frame *cf, Node *n, int g, Value iter0,
   return ok;
 }
 
+static bool reiterable(Value v);
+static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0);
+
 static Value eval_comp(Interp *I, Frame *f, Node *n) {
   if (!dwI_stack_ok(I)) return dwV_null();
   Value iter0 = eval(I, f, n->kids.v[0]->b);
   if (iter0.t == V_NULL) return iter0;
+  if (f->trace && !reiterable(iter0)) {
+    List *l = dwI_to_list(I, iter0);
+    dwV_decref(&I->c, iter0);
+    if (!l) return dwV_null();
+    iter0 = dwV_obj(&l->h);
+  }
+  /* a graph break in a comprehension of the root frame runs it eagerly,
+   * after the graph of what came before (Dynamo 3.12+) */
+  bool region = dwR_region_enter(I, f, n, RG_COMP);
+  Value r = comp_run(I, f, n, iter0);
+  if (region) {
+    if (r.t == V_NULL && I->brk.pending && dwR_region_broke(I, f, n)) {
+      r = comp_run(I, f, n, iter0);
+      if (r.t != V_NULL) dwR_region_done(I, f, n);
+      else f->eager_stmt = NULL;
+    }
+    dwR_region_leave(I, f, n);
+  }
+  dwV_decref(&I->c, iter0);
+  return r;
+}
+
+static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
   Code *c = n->code;
   Func tmp;
   memset(&tmp, 0, sizeof tmp);
@@ -3124,7 +3161,6 @@ static Value eval_comp(Interp *I, Frame *f, Node *n) {
   if (!cf || !cells) {
     free(cf);
     if (cells != cellbuf) free(cells);
-    dwV_decref(&I->c, iter0);
     return dwI_raise(I, EXC_MemoryError, "out of memory");
   }
   cf->slots = (Value *)(cf + 1);
@@ -3160,7 +3196,6 @@ static Value eval_comp(Interp *I, Frame *f, Node *n) {
   for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, cf->slots[k]);
   free(cf);
   if (cells != cellbuf) free(cells);
-  dwV_decref(&I->c, iter0);
   if (!ok) {
     if (acc.u.o) dwV_decref(&I->c, acc);
     return dwV_null();
@@ -3503,7 +3538,10 @@ static bool const_display(Node *n) {
   return true;
 }
 
-static Value eval(Interp *I, Frame *f, Node *n) {
+static inline __attribute__((always_inline)) bool eval_test(Interp *I, Frame *f, Node *stmt,
+                                                             Node *n, bool *out);
+
+static Value eval_node(Interp *I, Frame *f, Node *n) {
   if (DW_HOST_DEEP(I))
     return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
   switch (n->kind) {
@@ -3654,6 +3692,8 @@ static Value eval(Interp *I, Frame *f, Node *n) {
         return dwV_null();
       }
       if (n->op == BOOL_AND ? !t : t) break;
+      /* a graph break at this jump resumes at the next operand */
+      if (f->armed) dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE);
     }
     return v;
   }
@@ -3691,6 +3731,7 @@ static Value eval(Interp *I, Frame *f, Node *n) {
         return r;
       }
       dwV_decref(&I->c, r);
+      if (f->armed) dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE);
     }
     dwV_decref(&I->c, left);
     return result;
@@ -3742,12 +3783,9 @@ static Value eval(Interp *I, Frame *f, Node *n) {
   case N_LAMBDA:
     return make_func(I, f, n);
   case N_IFEXP: {
-    Value c = eval(I, f, n->a);
-    if (c.t == V_NULL) return c;
     bool t;
-    bool ok = dwI_truth(I, c, &t);
-    dwV_decref(&I->c, c);
-    if (!ok) return dwV_null();
+    if (!eval_test(I, f, NULL, n->a, &t)) return dwV_null();
+    if (f->armed) dwR_resume(I, f, t ? n->b : n->c, UK_BEFORE);
     return eval(I, f, t ? n->b : n->c);
   }
   case N_NAMEDEXPR: {
@@ -3766,6 +3804,54 @@ static Value eval(Interp *I, Frame *f, Node *n) {
     return dwI_raise(I, EXC_NotImplementedError, "%s is not supported",
                      dwP_kind_names[n->kind]);
   }
+}
+
+/* Evaluates n; a graph break that ended the frame's unit inside resumes
+ * tracing right after n (Dynamo resumes at the next instruction). Inlined:
+ * no C frame of its own (the wasm build counts them for RecursionError). */
+static inline __attribute__((always_inline)) Value eval(Interp *I, Frame *f, Node *n) {
+  Value v = eval_node(I, f, n);
+  if (f->armed && v.t != V_NULL) dwR_resume(I, f, n, UK_AFTER);
+  return v;
+}
+
+/* The truth of a test (if/while/assert; stmt NULL: a conditional
+ * expression), with Python's jumps: `and`, `or` and `not` jump on each
+ * operand. A tensor operand is a data-dependent graph break at its jump,
+ * and tracing resumes at the jump's target: the next operand, or the
+ * branch the statement takes (the caller resumes there). */
+static bool eval_jumps(Interp *I, Frame *f, Node *stmt, Node *n, bool *out);
+
+static inline __attribute__((always_inline)) bool eval_test(Interp *I, Frame *f, Node *stmt,
+                                                             Node *n, bool *out) {
+  if (n->kind == N_BOOLOP || (n->kind == N_UNARY && n->op == UN_NOT))
+    return eval_jumps(I, f, stmt, n, out);
+  Value v = eval(I, f, n);
+  if (v.t == V_NULL) return false;
+  bool ok = true;
+  if (v.t == V_TENSOR && f->trace)
+    ok = dwR_break_jump(I, (Tensor *)OBJ(v), stmt != NULL, stmt, n);
+  ok = ok && dwI_truth(I, v, out);
+  dwV_decref(&I->c, v);
+  return ok;
+}
+
+static bool eval_jumps(Interp *I, Frame *f, Node *stmt, Node *n, bool *out) {
+  if (n->kind == N_BOOLOP) {
+    for (int k = 0; k < n->kids.n; k++) {
+      bool t;
+      if (!eval_test(I, f, stmt, n->kids.v[k], &t)) return false;
+      if ((n->op == BOOL_AND ? !t : t) || k == n->kids.n - 1) {
+        *out = t;
+        return true;
+      }
+      if (f->armed) dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE);
+    }
+  }
+  bool t;
+  if (!eval_test(I, f, stmt, n->a, &t)) return false;
+  *out = !t;
+  return true;
 }
 
 Value dwI_eval(Interp *I, Frame *f, Node *n) { return eval(I, f, n); }
@@ -4002,12 +4088,12 @@ static Exec exec_augassign(Interp *I, Frame *f, Node *s) {
 /* ------------------------------------------------------------------ */
 
 static Exec fail_status(Interp *I) { return I->brk.pending ? X_GBREAK : X_EXC; }
+static Exec stmt_break(Interp *I, Frame *f, Node *s, const char *msg);
 
 static Exec exec_block(Interp *I, Frame *f, NodeList *b) {
   for (int k = 0; k < b->n; k++) {
     Node *s = b->v[k];
-    Exec st = (f->trace && f->unit_root) ? dwR_exec_stmt(I, f, s)
-                                         : dwI_exec_stmt(I, f, s);
+    Exec st = dwI_exec_stmt(I, f, s);
     if (st != X_NORMAL) return st;
   }
   return X_NORMAL;
@@ -4027,8 +4113,7 @@ Exec dwI_exec_from(Interp *I, Frame *f, Node *s) {
     else blk = &parent->finalbody;
     for (int k = s->index; k < blk->n; k++) {
       Node *x = blk->v[k];
-      Exec st = (f->trace && f->unit_root) ? dwR_exec_stmt(I, f, x)
-                                           : dwI_exec_stmt(I, f, x);
+      Exec st = dwI_exec_stmt(I, f, x);
       if (st != X_NORMAL) return st;
     }
     /* climb: continue after the parent statement */
@@ -4059,9 +4144,48 @@ static Exec exec_loop_body(Interp *I, Frame *f, NodeList *body, bool *brk) {
   return st;
 }
 
+/* Can v be iterated again from the start, with no effect? (A for loop of
+ * a traced frame may have to run again eagerly after a graph break.) */
+static bool reiterable(Value v) {
+  switch (v.t) {
+  case V_LIST: case V_TUPLE: case V_RANGE: case V_DICT: case V_SET:
+  case V_STR: case V_TENSOR: case V_DICTVIEW:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static Exec exec_for_once(Interp *I, Frame *f, Node *s, Value src);
+
 static Exec exec_for(Interp *I, Frame *f, Node *s) {
   Value src = eval(I, f, s->b);
   if (src.t == V_NULL) return fail_status(I);
+  if (f->trace && !reiterable(src)) {
+    List *l = dwI_to_list(I, src);
+    dwV_decref(&I->c, src);
+    if (!l) return fail_status(I);
+    src = dwV_obj(&l->h);
+  }
+  /* a graph break in the loop runs the whole loop eagerly, after the
+   * graph of what came before (Dynamo's for-loop speculation) */
+  bool region = dwR_region_enter(I, f, s, RG_FOR);
+  Exec st = exec_for_once(I, f, s, src);
+  if (region) {
+    if (st == X_GBREAK && dwR_region_broke(I, f, s)) {
+      st = exec_for_once(I, f, s, src);
+      if (st == X_NORMAL) dwR_region_done(I, f, s);
+      else f->eager_stmt = NULL;
+    } else if (st == X_GBREAK && I->exc.t != V_NULL) {
+      st = X_EXC;
+    }
+    dwR_region_leave(I, f, s);
+  }
+  dwV_decref(&I->c, src);
+  return st;
+}
+
+static Exec exec_for_once(Interp *I, Frame *f, Node *s, Value src) {
   Exec st = X_NORMAL;
   bool broke = false;
   f->loop_depth++;
@@ -4103,7 +4227,6 @@ static Exec exec_for(Interp *I, Frame *f, Node *s) {
     }
   }
   f->loop_depth--;
-  dwV_decref(&I->c, src);
   if (st == X_NORMAL && !broke && s->orelse.n) st = exec_block(I, f, &s->orelse);
   return st;
 }
@@ -4111,20 +4234,27 @@ static Exec exec_for(Interp *I, Frame *f, Node *s) {
 static Exec exec_while(Interp *I, Frame *f, Node *s) {
   Exec st = X_NORMAL;
   bool broke = false;
+  bool region = false;
   f->loop_depth++;
-  for (;;) {
+  for (bool first = true;; first = false) {
     f->line = s->line;
-    Value c = eval(I, f, s->a);
-    if (c.t == V_NULL) {
+    bool t;
+    if (!eval_test(I, f, s, s->a, &t)) {
       st = fail_status(I);
       break;
     }
-    bool t;
-    bool ok = dwI_truth(I, c, &t);
-    dwV_decref(&I->c, c);
-    if (!ok) {
-      st = fail_status(I);
-      break;
+    if (first && f->armed) {
+      /* a data-dependent break at the first test: the graph before the
+       * loop is compiled; the loop itself would resume inside it, which
+       * Dynamo skips (a back edge): the rest of the frame runs eagerly.
+       * If the loop is not entered, tracing resumes after it. */
+      if (t) {
+        f->armed = false;
+        f->no_resume = true;
+      }
+    } else if (first && t) {
+      /* a graph break in the body skips the frame */
+      region = dwR_region_enter(I, f, s, RG_WHILE);
     }
     if (!t) break;
     st = exec_loop_body(I, f, &s->body, &broke);
@@ -4137,6 +4267,7 @@ static Exec exec_while(Interp *I, Frame *f, Node *s) {
       break;
     }
   }
+  if (region) dwR_region_leave(I, f, s);
   f->loop_depth--;
   if (st == X_NORMAL && !broke && s->orelse.n) st = exec_block(I, f, &s->orelse);
   return st;
@@ -4293,11 +4424,13 @@ static Exec exec_with(Interp *I, Frame *f, Node *s, int k) {
     return exec_with(I, f, s, k + 1);
   }
   if (f->trace) {
-    dwV_decref(&I->c, ctx);
-    dwR_break(I, BR_UNSUPPORTED_SYNTAX,
-              "`with` over a user context manager is not supported in a "
-              "traced frame");
-    return X_GBREAK;
+    Exec st = stmt_break(I, f, s,
+                         "`with` over a user context manager is not supported in a "
+                         "traced frame");
+    if (st != X_NORMAL) {
+      dwV_decref(&I->c, ctx);
+      return st;
+    }
   }
   Value enter = dwI_getattr(I, ctx, dwI_intern(I, "__enter__"));
   Value exitm = enter.t == V_NULL ? dwV_null() : dwI_getattr(I, ctx, dwI_intern(I, "__exit__"));
@@ -4469,9 +4602,8 @@ static bool class_linearize(Interp *I, Class *c) {
 
 static Exec exec_class(Interp *I, Frame *f, Node *s) {
   if (f->trace) {
-    dwR_break(I, BR_UNSUPPORTED_SYNTAX,
-              "class definitions are not supported in a traced frame");
-    return X_GBREAK;
+    Exec st = stmt_break(I, f, s, "class definitions are not supported in a traced frame");
+    if (st != X_NORMAL) return st;
   }
   Value *decos;
   if (!eval_decorators(I, f, s, &decos)) return X_EXC;
@@ -4627,7 +4759,33 @@ static Exec exec_import(Interp *I, Frame *f, Node *s) {
   return X_NORMAL;
 }
 
+static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f, Node *s);
+
+/* A statement the traced frame cannot hold (try, with a user context
+ * manager, class, raise) breaks the graph at its start and runs eagerly
+ * as a whole; tracing resumes after it. X_NORMAL: go on eagerly. */
+static Exec stmt_break(Interp *I, Frame *f, Node *s, const char *msg) {
+  if (!dwR_break_here(I, BR_UNSUPPORTED_SYNTAX, "%s", msg)) return fail_status(I);
+  if (f->armed) {
+    f->armed = false;
+    f->eager_stmt = s;
+  }
+  return X_NORMAL;
+}
+
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
+  /* a graph break ended the unit before this statement: resume here */
+  if (f->armed && !f->eager_stmt) dwR_resume(I, f, s, UK_STMT);
+  Exec st = exec_stmt(I, f, s);
+  if (f->eager_stmt == s) {
+    /* it ran eagerly: tracing resumes after it */
+    f->eager_stmt = NULL;
+    if (st == X_NORMAL) dwR_resume(I, f, s, UK_NEXT);
+  }
+  return st;
+}
+
+static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f, Node *s) {
   f->line = s->line;
   f->col = s->col;
   if (DW_HOST_DEEP(I)) {
@@ -4647,9 +4805,11 @@ Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
     dwJ_mark(I, s->line, f->trace ? MK_TRACED : MK_NOT_TRACED);
   switch (s->kind) {
   case N_EXPR: {
-    Value v = eval(I, f, s->a);
+    /* a break in the expression itself resumes at the next statement */
+    Value v = eval_node(I, f, s->a);
     if (v.t == V_NULL) return fail_status(I);
     dwV_decref(&I->c, v);
+    if (f->armed) dwR_resume(I, f, s, UK_NEXT);
     return X_NORMAL;
   }
   case N_ASSIGN: {
@@ -4675,13 +4835,12 @@ Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
   case N_AUGASSIGN:
     return exec_augassign(I, f, s);
   case N_IF: {
-    Value c = eval(I, f, s->a);
-    if (c.t == V_NULL) return fail_status(I);
     bool t;
-    bool ok = dwI_truth(I, c, &t);
-    dwV_decref(&I->c, c);
-    if (!ok) return fail_status(I);
-    return exec_block(I, f, t ? &s->body : &s->orelse);
+    if (!eval_test(I, f, s, s->a, &t)) return fail_status(I);
+    NodeList *br = t ? &s->body : &s->orelse;
+    /* a data-dependent break at the test resumes in the branch taken */
+    if (f->armed) dwR_resume(I, f, br->n ? br->v[0] : s, br->n ? UK_STMT : UK_NEXT);
+    return exec_block(I, f, br);
   }
   case N_WHILE:
     return exec_while(I, f, s);
@@ -4710,13 +4869,12 @@ Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
   case N_NONLOCAL:
     return X_NORMAL;
   case N_ASSERT: {
-    Value c = eval(I, f, s->a);
-    if (c.t == V_NULL) return fail_status(I);
     bool t;
-    bool ok = dwI_truth(I, c, &t);
-    dwV_decref(&I->c, c);
-    if (!ok) return fail_status(I);
-    if (t) return X_NORMAL;
+    if (!eval_test(I, f, s, s->a, &t)) return fail_status(I);
+    if (t) {
+      if (f->armed) dwR_resume(I, f, s, UK_NEXT);
+      return X_NORMAL;
+    }
     if (s->b) {
       Value m = eval(I, f, s->b);
       if (m.t == V_NULL) return fail_status(I);
@@ -4732,16 +4890,15 @@ Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
   }
   case N_RAISE:
     if (f->trace) {
-      dwR_break(I, BR_UNSUPPORTED_SYNTAX, "`raise` in a traced frame");
-      return X_GBREAK;
+      Exec st = stmt_break(I, f, s, "`raise` in a traced frame");
+      if (st != X_NORMAL) return st;
     }
     exec_raise(I, f, s);
     return fail_status(I);
   case N_TRY:
     if (f->trace) {
-      dwR_break(I, BR_UNSUPPORTED_SYNTAX,
-                "`try` blocks are not supported in a traced frame");
-      return X_GBREAK;
+      Exec st = stmt_break(I, f, s, "`try` blocks are not supported in a traced frame");
+      if (st != X_NORMAL) return st;
     }
     return exec_try(I, f, s);
   case N_DEL:

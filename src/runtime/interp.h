@@ -65,6 +65,9 @@ typedef struct CompileOpts {
   int backend;        /* BK_* */
   bool fullgraph;
   bool explain;       /* a torch._dynamo.explain(...) call is collecting */
+  bool run_only;      /* a frame over the recompile limit runs eagerly and
+                         whatever it calls uses existing cache entries
+                         only: nothing new is compiled (trace.c) */
 } CompileOpts;
 
 enum Backend {
@@ -292,10 +295,24 @@ typedef struct Mark {
   char *hint;          /* owned; graph breaks */
 } Mark;
 
-/* A pending graph break travelling from where it happened to the
- * statement of the unit's root frame that it breaks. */
+/* What a pending break asks of the frames it travels through (trace.c). */
+enum BreakAction {
+  BA_CALL,   /* from an inlined frame to the call in the unit's root frame
+                that made it: that call breaks the graph */
+  BA_REGION, /* to the loop or comprehension of the root frame that now
+                runs eagerly (Break.region) */
+  BA_SKIP    /* to the root frame's compiled call: the unit is taken back
+                and the frame runs eagerly from the unit's start */
+};
+
+/* A pending graph break travelling from where it happened to the frame
+ * and place that handles it (BreakAction). */
 typedef struct Break {
   bool pending;
+  uint8_t action;      /* BreakAction */
+  bool counted;        /* BA_SKIP: a graph break to count and mark (false:
+                          a suppressed compiler error) */
+  Node *region;        /* BA_REGION: the loop or comprehension */
   uint8_t reason;      /* BreakReason */
   int line, col;       /* where, in the innermost traced frame */
   char msg[400];       /* PyTorch-like message */
@@ -332,6 +349,14 @@ struct Frame {
   bool unit_root;      /* the root frame of trace->unit */
   int loop_depth;      /* nesting of for/while in this frame */
   int depth;           /* recursion depth */
+  /* Compiled frames between units (trace.c): */
+  bool armed;          /* a graph break ended the unit: a new one starts at
+                          the next resume point (after the expression or
+                          statement that broke) */
+  bool no_resume;      /* the rest of the frame runs eagerly */
+  Node *eager_stmt;    /* a statement (loop, try, with, class) running
+                          eagerly because the graph broke in it */
+  CompileOpts own_opts;/* run-only copy of cctx (the recompile limit) */
 };
 
 struct Interp {
@@ -379,11 +404,6 @@ struct Interp {
   Mark *marks;
   int nmarks, capmarks;
   void *rt;            /* report.c's run records (graphs, frames, explain) */
-  bool no_mark;        /* the next statement mark is dropped */
-  Tensor **memo;       /* ops a breaking statement traced (trace.c) */
-  uint16_t *memo_op;
-  int nmemo, memo_pos;
-  Frame *replaying;    /* frame re-running a breaking statement eagerly */
   uint64_t unit_serial;
   struct {
     bool pending;
@@ -467,10 +487,53 @@ double dw_now_ms(void);
 void dwJ_mark(Interp *I, int line, int kind);
 void dwJ_mark_break(Interp *I, const Break *b);
 void dwJ_mark_disabled(Interp *I, int line, bool recursive, const char *fn);
-/* Raises a graph break from the current (traced) position: returns V_NULL
- * with I->brk pending. */
+/* A graph break at the current position of a traced frame. true: the
+ * unit ended right here (its graph compiled and ran, every traced tensor
+ * still referenced is real now); the caller carries on eagerly and tracing
+ * resumes at the next resume point of the frame (Dynamo's resume function
+ * at the next instruction). false: V_NULL / X_GBREAK must travel up, with
+ * a break pending (I->brk: from an inlined frame to its call in the root
+ * frame, to a loop of the root frame that then runs eagerly, or to the
+ * frame's start) or an exception (fullgraph=True, a compiler error). */
+bool dwR_break_here(Interp *I, int reason, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same as a Value: V_NONE when the caller carries on, else V_NULL. */
 Value dwR_break(Interp *I, int reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A data-dependent jump on tensor `cond` (if/while/and/or/ternary). test:
+ * the jump is part of the test of an if/while/assert statement `stmt`, at
+ * its operand `operand`, where Dynamo compiles even an op-less graph when
+ * every value it must keep is a tensor (OutputGraph.compile_subgraph). */
+bool dwR_break_jump(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operand);
+/* Resume points of a compiled frame (UnitKind: where the unit starts). */
+enum UnitKind {
+  UK_STMT,   /* at statement `at` */
+  UK_NEXT,   /* after statement `at` (it ran eagerly, or its expression broke) */
+  UK_AFTER,  /* after expression `at`, in the middle of its statement */
+  UK_BEFORE  /* before expression `at`, in the middle of its statement */
+};
+void dwR_resume(Interp *I, Frame *f, Node *at, int kind);
+/* Loops and comprehensions of a traced root frame (for: a break inside
+ * runs the whole loop eagerly and tracing resumes after it; while: the
+ * frame runs eagerly). dwR_region_enter before the first iteration (after
+ * the iterable); dwR_region_broke when the body returned X_GBREAK: true if
+ * the region must now run eagerly (the unit ended at its start); then
+ * dwR_region_done after that eager run; dwR_region_leave in any case. */
+enum RegionKind { RG_FOR, RG_WHILE, RG_COMP };
+bool dwR_region_enter(Interp *I, Frame *f, Node *s, int kind);
+bool dwR_region_broke(Interp *I, Frame *f, Node *s);
+void dwR_region_done(Interp *I, Frame *f, Node *s);
+void dwR_region_leave(Interp *I, Frame *f, Node *s);
+/* A traced frame calls an inlined user function: a checkpoint before the
+ * call, and what to do when the call broke (true: call it compiled now;
+ * false: travel up). */
+typedef struct Checkpoint {
+  int nundo, nmarks, gn, ninputs, nfakes, nmut, nguards, ngw;
+  uint64_t rng[4];
+  bool valid;
+} Checkpoint;
+void dwR_call_checkpoint(Interp *I, Frame *caller, Checkpoint *cp);
+bool dwR_call_broke(Interp *I, Frame *caller, const Checkpoint *cp);
 /* Runs a user function as a compiled frame (Dynamo's frame evaluation). */
 Value dwR_call_compiled(Interp *I, Func *f, Value self, Args *a,
                         const CompileOpts *opts);
@@ -489,8 +552,8 @@ void dwR_guard_global_slow(Interp *I, int slot);
   do {                                                                       \
     if ((I)->trace) dwR_guard_global_slow(I, slot);                          \
   } while (0)
-/* A traced frame writes a global: a graph break (false) or allowed. */
-bool dwR_global_write(Interp *I, Node *name);
+/* A traced frame writes a global (a side effect, replayed as in Dynamo). */
+void dwR_global_write(Interp *I, int slot);
 /* A graph break leaves an inlined frame: re-attribute it to the call. */
 void dwR_break_passes(Interp *I, Frame *callee);
 /* Undo log for the Python-level effects of a trace. */
@@ -498,7 +561,6 @@ void dwR_log_slot(Interp *I, Value *slot);
 void dwR_log_store(Interp *I, Frame *f, Node *name, Value *slot);
 void dwR_log_tensor(Interp *I, Tensor *x); /* before an in-place rebind */
 void dwR_log_obj(Interp *I, Obj *o);
-Exec dwR_exec_stmt(Interp *I, Frame *f, Node *s); /* unit-root statements */
 void dwR_forget(Interp *I, Code **codes, int n); /* drop Dynamo caches */
 /* torch._dynamo.explain(fn)(*a): fn run compiled, what happened counted. */
 Value dwJ_explain_call(Interp *I, Value fn, Args *a);

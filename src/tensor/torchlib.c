@@ -301,11 +301,11 @@ static Value assign_inplace(Interp *I, Tensor *x, Value r) {
                      "output with shape %s doesn't match the broadcast shape",
                      x->ndim ? "[...]" : "[]");
   }
+  if (dwR_tracing(I) && !dwR_inplace_ok(I, x)) {
+    drop(I, r);
+    return dwV_null();
+  }
   if (dwR_tracing(I)) {
-    if (!dwR_inplace_ok(I, x)) {
-      drop(I, r);
-      return dwV_null();
-    }
     if (x->st) {
       /* a real tensor (graph input) mutated in the graph */
       if (!dwR_inplace_input(I, x, y)) {
@@ -521,12 +521,15 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
     if (owned.t == V_NULL) return owned;
     idx = TEN(owned);
   }
+  if (dwR_tracing(I) &&
+      !dwR_break_here(I, BR_DATA_DEPENDENT,
+                      "Advanced indexing (a bool mask or an index tensor) has a "
+                      "data-dependent result")) {
+    drop(I, owned);
+    return dwV_null();
+  }
   if (!t->st || !idx->st) {
     drop(I, owned);
-    if (dwR_tracing(I))
-      return dwR_break(I, BR_DATA_DEPENDENT,
-                       "Advanced indexing (a bool mask or an index tensor) has a "
-                       "data-dependent result");
     return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
   }
   Tensor *r = NULL;
@@ -603,11 +606,10 @@ Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx) {
 }
 
 bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
-  if (dwR_tracing(I)) {
-    dwR_break(I, BR_UNSUPPORTED_CALL,
-              "Tensor item assignment (x[...] = v) mutates a tensor in place");
+  if (dwR_tracing(I) &&
+      !dwR_break_here(I, BR_UNSUPPORTED_CALL,
+                      "Tensor item assignment (x[...] = v) mutates a tensor in place"))
     return false;
-  }
   if (!t->st) {
     dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
     return false;
@@ -1174,15 +1176,26 @@ static void data_fill(Interp *I, Tensor *t, Value v, int64_t *pos) {
   dwT_set(&I->c, t, (*pos)++, d);
 }
 
+/* Does torch.tensor(data) read tensor values (0-d tensors in lists)? */
+static bool holds_tensor(Value v, int depth) {
+  if (v.t == V_TENSOR) return true;
+  if ((v.t != V_LIST && v.t != V_TUPLE) || depth > 32) return false;
+  int64_t n = v.t == V_LIST ? ((List *)OBJ(v))->len : ((Tuple *)OBJ(v))->len;
+  Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
+  for (int64_t k = 0; k < n; k++)
+    if (holds_tensor(items[k], depth + 1)) return true;
+  return false;
+}
+
 static Value tensor_from_data(Interp *I, Value data, int dt) {
   int64_t shape[DW_MAXDIM];
   int nd = 0, kind = -1;
   if (data.t == V_TENSOR && TEN(data)->ndim > 0) {
-    if (!TEN(data)->st) return dwR_break(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor");
     return dt >= 0 ? cast_to(I, TEN(data), dt) : op1(I, OP_CLONE, TEN(data), NULL);
   }
-  if (data.t == V_TENSOR && !TEN(data)->st && dwR_tracing(I))
-    return dwR_break(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor");
+  if (dwR_tracing(I) && holds_tensor(data, 0) &&
+      !dwR_break_here(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor"))
+    return dwV_null();
   if (!data_shape(I, data, 0, shape, &nd, &kind)) return dwV_null();
   if (dt < 0) dt = kind == 2 || kind < 0 ? DT_F32 : kind == 1 ? DT_I64 : DT_BOOL;
   Tensor *t = dwT_new(&I->c, (DType)dt, nd, shape);
@@ -1571,7 +1584,11 @@ BI(t_allclose) {
   if (!as_tensor_arg(I, v[0], "allclose", "input") || !as_tensor_arg(I, v[1], "allclose", "other"))
     return dwV_null();
   Tensor *x = TEN(v[0]), *y = TEN(v[1]);
-  if (!x->st || !y->st) return dwR_break(I, BR_DATA_DEPENDENT, "torch.%s() needs tensor values", def->data ? "equal" : "allclose");
+  if (dwR_tracing(I) && !dwR_break_here(I, BR_DATA_DEPENDENT, "torch.%s() needs tensor values",
+                                        def->data ? "equal" : "allclose"))
+    return dwV_null();
+  if (!x->st || !y->st)
+    return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
   double rtol = 1e-5, atol = 1e-8;
   if ((v[2].t != V_NULL && !dwL_float(I, v[2], "rtol", &rtol)) ||
       (v[3].t != V_NULL && !dwL_float(I, v[3], "atol", &atol)))
@@ -2304,8 +2321,9 @@ BI(c_disable) {
 }
 
 BI(c_graph_break) {
-  if (dwR_tracing(I))
-    return dwR_break(I, BR_GRAPH_BREAK_CALL, "Call to `torch._dynamo.graph_break()`");
+  if (dwR_tracing(I) &&
+      !dwR_break_here(I, BR_GRAPH_BREAK_CALL, "Call to `torch._dynamo.graph_break()`"))
+    return dwV_null();
   return dwV_none();
 }
 
@@ -2341,9 +2359,9 @@ BI(c_passthrough) {
   return a->v[0];
 }
 
-/* True while tracing, and while a breaking statement re-runs eagerly in
- * its frame (Dynamo evaluated those arguments while tracing). */
-BI(c_is_compiling) { return dwV_bool(dwR_tracing(I) || (I->replaying && I->replaying == I->frame)); }
+/* True while tracing (the arguments of a call that breaks the graph are
+ * traced too). */
+BI(c_is_compiling) { return dwV_bool(dwR_tracing(I)); }
 
 static void ctx_free(Ctx *c, void *p) {
   (void)c;

@@ -6,7 +6,7 @@ def f(x):
         x = x * 2  # not traced
         if x.sum() > 20:  # not traced, graph break: data_dependent
             break  # not traced
-    return x, i  # not traced
+    return x, i  # traced
 
 print(f(torch.ones(2)))
 

@@ -8,13 +8,14 @@ def helper(x):
 def f(x):
     for i in range(2):  # not traced
         x = helper(x)  # not traced, graph break: unsupported_call
-    return x  # not traced
+    return x  # traced
 
 print(f(torch.zeros(2)))
 
 # The inlined helper breaks, so the caller breaks at the call line, which is
-# in a loop: f runs eagerly. helper runs as its own frame (empty graph before
-# the print, x + 1 after it; the second call hits the cache).
+# in a for loop: the loop runs eagerly and tracing resumes after it (no op:
+# no graph). helper runs as its own frame (empty graph before the print,
+# x + 1 after it; the second call hits the cache).
 # expected output:
 # in helper
 # in helper

@@ -16,10 +16,8 @@ print(f(torch.full((2,), 3.0)))
 
 # The inlined lambda calls a disabled function: f breaks at the call of the
 # lambda, and the lambda runs as its own frame with its own break. (Its line
-# is also a module-level statement, which ran eagerly.) dynawasm resumes
-# tracing at the statement after a break, so the `+ 1` after side(t) runs
-# eagerly with its statement; Dynamo, resuming at the next bytecode, would
-# trace it into a third graph.
+# is also a module-level statement, which ran eagerly.) Tracing resumes at
+# the next bytecode: the `+ 1` after side(t) is traced into a third graph.
 # expected output:
 # tensor([203., 203.])
-# expected explain: graph_count=2 graph_break_count=2
+# expected explain: graph_count=3 graph_break_count=2
