@@ -1028,6 +1028,30 @@ static bool skip_frame(Interp *I, Frame *f) {
   return true;
 }
 
+/* The unit of f ends at a break (`saved`): its graph compiles and runs.
+ * false: travel up (an exception, or BA_SKIP for a suppressed compiler
+ * error in a unit that can run again from its start). true: go on; the
+ * break is counted and marked, unless the compiler error made the rest of
+ * the frame eager (f->no_resume). */
+static bool end_at_break(Interp *I, Frame *f, Tensor *empty, const Break *saved) {
+  Trace *t = f->trace;
+  bool counted = !t->hit;
+  int ue = unit_finish(I, f, UF_COMPILE, empty, !rerunnable(t));
+  if (ue == UE_ERROR) return false;
+  if (ue == UE_EAGER) {
+    I->brk = *saved;
+    I->brk.pending = true;
+    I->brk.action = BA_SKIP;
+    I->brk.counted = false;
+    return false;
+  }
+  if (!f->no_resume) {
+    if (counted) dwJ_break(I, saved);
+    dwJ_mark_break(I, saved);
+  }
+  return true;
+}
+
 /* A break at the root level of the unit of root frame f (in I->brk). */
 static bool break_root(Interp *I, Frame *f, Tensor *cond, bool test, Node *stmt,
                        Node *operand) {
@@ -1042,24 +1066,11 @@ static bool break_root(Interp *I, Frame *f, Tensor *cond, bool test, Node *stmt,
   }
   if (t->region) return skip_frame(I, f);
   Break saved = *b;
-  bool counted = !t->hit;
   /* compile the graph so far (an op-less one too, at a jump whose kept
    * values are all tensors) */
   Tensor *empty = cond && test && dwN_all_tensor_stack(I, t, cond, stmt, operand) ? cond : NULL;
-  bool rerun = rerunnable(t);
-  int ue = unit_finish(I, f, UF_COMPILE, empty, !rerun);
-  if (ue == UE_ERROR) return false;
-  if (ue == UE_EAGER) {
-    *b = saved;
-    b->pending = true;
-    b->action = BA_SKIP;
-    b->counted = false;
-    return false;
-  }
-  if (f->no_resume) return true; /* its compilation failed: eager from here */
-  if (counted) dwJ_break(I, &saved);
-  dwJ_mark_break(I, &saved);
-  f->armed = true;
+  if (!end_at_break(I, f, empty, &saved)) return false;
+  if (!f->no_resume) f->armed = true;
   return true;
 }
 
@@ -1185,19 +1196,7 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
   rollback_to(I, t, &t->region_cp);
   t->region = NULL;
   dwJ_marks_untrace(I, I->nmarks, s->kind == N_FOR ? s->line : 0);
-  bool counted = !t->hit;
-  bool rerun = rerunnable(t);
-  int ue = unit_finish(I, f, UF_COMPILE, NULL, !rerun);
-  if (ue == UE_ERROR) return false;
-  if (ue == UE_EAGER) {
-    *b = saved;
-    b->pending = true;
-    b->action = BA_SKIP;
-    b->counted = false;
-    return false;
-  }
-  if (counted && !f->no_resume) dwJ_break(I, &saved);
-  if (!f->no_resume) dwJ_mark_break(I, &saved);
+  if (!end_at_break(I, f, NULL, &saved)) return false;
   f->eager_stmt = s;
   return true;
 }
