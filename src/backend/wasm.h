@@ -320,6 +320,17 @@ typedef struct Fn {
   int nloc, caploc;
   int depth;       /* text indentation (block nesting) */
   int node;        /* graph node of the instructions being emitted */
+  /* v128 constants of the function (kpool): each distinct one is a local
+   * set once in front of the body (emit_nest splices that prologue in), so
+   * loops read a register instead of rebuilding the constant per use (V8
+   * materialises every v128.const where it stands, and neither it nor
+   * Binaryen hoists them out of loops) */
+  bool pooled;     /* the prologue will be written (nest functions) */
+  struct KConst {
+    uint32_t q[4];
+    int local;
+  } *kc;
+  int nkc, capkc;
 } Fn;
 
 typedef struct Em Em;
@@ -356,6 +367,8 @@ struct Em {
   struct RowBase *rb;
   int nrb, caprb;
   int rb_var;      /* its variable, -1 when not capturing */
+  int *hs;         /* exprs whose splat goes in front of that loop */
+  int nhs, caphs;
   int64_t *chunk;  /* per nest: rows of the outermost loop per call (0: the
                       nest runs in one call) */
   int args;        /* local of the args pointer (0) */
@@ -428,6 +441,7 @@ static inline void fn_free(Fn *f) {
   dwB_free(&f->bin);
   dwB_free(&f->txt);
   free(f->loc);
+  free(f->kc);
   free(f);
 }
 
@@ -642,12 +656,37 @@ static inline int VSHIFT(Em *E, WOp op, int a, int amount) {
   set(E, t);
   return t;
 }
-static inline int VKU(Em *E, uint32_t u) { /* 4 lanes of the bits u */
-  uint32_t q[4] = {u, u, u, u};
+/* A local holding the v128 constant q, to be read only: the function's
+ * pooled copy (Fn.kc), or a temporary set here in a function without a
+ * prologue. */
+static inline int kpool(Em *E, const uint32_t q[4]) {
+  Fn *f = E->fn;
+  if (f->pooled) {
+    for (int k = 0; k < f->nkc; k++)
+      if (!memcmp(f->kc[k].q, q, sizeof f->kc[k].q)) return f->kc[k].local;
+    if (DW_GROW(f->kc, f->capkc, f->nkc, 16)) {
+      int l = local_new(E, T_V128, "k");
+      memcpy(f->kc[f->nkc].q, q, sizeof f->kc[f->nkc].q);
+      f->kc[f->nkc++].local = l;
+      return l;
+    }
+    E->oom = true;
+  }
   int t = vtmp(E);
   ins_v128(E, q);
   set(E, t);
   return t;
+}
+/* The prologue of the pooled constants (at the start of the body). */
+static inline void kpool_prologue(Em *E) {
+  for (int k = 0; k < E->fn->nkc; k++) {
+    ins_v128(E, E->fn->kc[k].q);
+    set(E, E->fn->kc[k].local);
+  }
+}
+static inline int VKU(Em *E, uint32_t u) { /* 4 lanes of the bits u */
+  uint32_t q[4] = {u, u, u, u};
+  return kpool(E, q);
 }
 static inline int VK(Em *E, float f) {
   uint32_t u;
@@ -659,10 +698,7 @@ static inline int VK64(Em *E, double d) {
   memcpy(&u, &d, 8);
   uint32_t q[4] = {(uint32_t)u, (uint32_t)(u >> 32), (uint32_t)u,
                    (uint32_t)(u >> 32)};
-  int t = vtmp(E);
-  ins_v128(E, q);
-  set(E, t);
-  return t;
+  return kpool(E, q);
 }
 static inline int VSHUF(Em *E, int a, int b, const uint8_t lanes[16]) {
   int t = vtmp(E);

@@ -124,6 +124,18 @@ static Val vconst(Em *E, DType dt, int lanes, double v) {
   return r;
 }
 
+/* A constant to be read only: 4 lanes are the function's pooled locals
+ * (kpool), a scalar a new local. */
+static Val kconst(Em *E, DType dt, int lanes, double v) {
+  if (lanes == 1) return vconst(E, dt, 1, v);
+  Val r = {(uint8_t)dt, 4, {0, 0}};
+  uint32_t q[4];
+  const_lanes(dt, v, q);
+  r.l[0] = kpool(E, q);
+  if (dt == DT_I64) r.l[1] = r.l[0];
+  return r;
+}
+
 /* Lane k of a 4-lane value as a new scalar. */
 static Val lane_get(Em *E, Val v, int k) {
   Val r = vnew(E, (DType)v.dt, 1);
@@ -166,9 +178,8 @@ static void lane_put(Em *E, Val r, int k, Val s) {
   set(E, r.l[h]);
 }
 
-/* 4 lanes holding scalar s. */
-static Val splat(Em *E, Val s) {
-  Val r = vnew(E, (DType)s.dt, 4);
+/* 4 lanes holding scalar s, into r (4 lanes of its dtype). */
+static void splat_into(Em *E, Val s, Val r) {
   for (int h = 0; h < halves(r); h++) {
     if (s.dt == DT_BOOL) {
       i32c(E, 0);
@@ -180,6 +191,10 @@ static Val splat(Em *E, Val s) {
     ins(E, splat_op((DType)s.dt));
     set(E, r.l[h]);
   }
+}
+static Val splat(Em *E, Val s) {
+  Val r = vnew(E, (DType)s.dt, 4);
+  splat_into(E, s, r);
   return r;
 }
 
@@ -1058,15 +1073,28 @@ static Val compute(Em *E, const FExpr *x, int lanes) {
  * in a 4-lane inner body are splatted. */
 static Val eval(Em *E, int e) {
   const FExpr *x = &E->n->ex[e];
+  if (x->kind == FE_CONST) /* pooled: read where needed, never rebuilt */
+    return kconst(E, (DType)x->dt, E->in_inner ? E->lanes_i : E->lanes_o,
+                  x->value);
   if (!x->inner && E->has[e]) {
     Val v = E->memo[e];
     if (E->in_inner && E->lanes_i == 4 && v.lanes == 1) {
       if (!E->has_splat[e]) {
-        int saved = E->fn->node;
-        E->fn->node = x->node;
-        E->splat[e] = splat(E, v);
-        E->fn->node = saved;
-        E->has_splat[e] = 1;
+        /* an outer value computed before the innermost loop being
+         * captured is splatted once in front of it (loop_splice) */
+        bool hoist = E->rb_var >= 0 && E->has[e] == 1;
+        if (hoist && !DW_GROW(E->hs, E->caphs, E->nhs, 8)) E->oom = true;
+        if (hoist && !E->oom) {
+          E->splat[e] = vnew(E, (DType)v.dt, 4);
+          E->hs[E->nhs++] = e;
+          E->has_splat[e] = 2;
+        } else {
+          int saved = E->fn->node;
+          E->fn->node = x->node;
+          E->splat[e] = splat(E, v);
+          E->fn->node = saved;
+          E->has_splat[e] = 1;
+        }
       }
       return E->splat[e];
     }
@@ -1078,14 +1106,16 @@ static Val eval(Em *E, int e) {
   Val v = compute(E, x, x->inner ? E->lanes_i : E->lanes_o);
   E->fn->node = saved;
   E->memo[e] = v;
-  E->has[e] = x->inner ? 2 : 1;
+  /* 3: an outer value computed inside the inner loops (its local is set
+   * there, so it is splatted there too) */
+  E->has[e] = x->inner ? 2 : E->in_inner ? 3 : 1;
   return v;
 }
 
 static void clear_inner_memo(Em *E) {
   for (int k = 0; k < E->n->nex; k++) {
     if (E->has[k] == 2) E->has[k] = 0;
-    E->has_splat[k] = 0;
+    if (E->has_splat[k] == 1) E->has_splat[k] = 0;
   }
 }
 
@@ -1131,6 +1161,7 @@ typedef struct AccSt {
   Val v[2]; /* running values: FV_INNER two 4-lane slots; else v[0] */
   Val i[2]; /* argmax/argmin: their indices (int32 lanes) */
   Val s, si; /* FV_INNER: the scalar running value after the vector loop */
+  Val nan[2]; /* float amax/amin on 4 lanes: lanes that met a nan (masks) */
   Val lev[DW_SUM_MAXLEV][DW_SUM_LANES]; /* cascade levels and slots */
 } AccSt;
 
@@ -1244,6 +1275,21 @@ static Val inner_index(Em *E, int lanes) {
   return s;
 }
 
+/* float amax / amin on 4 lanes: the running value takes pmax / pmin
+ * (std::max / std::min of the lanes, never a nan) and a mask remembers the
+ * lanes that met a nan (3 instructions instead of fminmax's 6); nan_fix
+ * puts the nan back before the lanes fold. */
+static bool acc_nanmask(const FAcc *a, int lanes) {
+  return (a->op == OP_AMAX || a->op == OP_AMIN) && a->dt == DT_F32 && lanes == 4;
+}
+static void nan_fix(Em *E, Val *cur, Val nan) {
+  get(E, kconst(E, DT_F32, 4, NAN).l[0]);
+  get(E, cur->l[0]);
+  get(E, nan.l[0]);
+  ins(E, W_V128_BITSELECT);
+  set(E, cur->l[0]);
+}
+
 /* Accumulates value v (lanes of the current body) into state slot. */
 static void acc_update(Em *E, const FAcc *a, AccSt *st, int slot, Val v) {
   Op op = (Op)a->op;
@@ -1285,6 +1331,20 @@ static void acc_update(Em *E, const FAcc *a, AccSt *st, int slot, Val v) {
     }
     return;
   }
+  if (acc_nanmask(a, v.lanes)) {
+    Val *nm = &st->nan[sequential ? 0 : slot];
+    get(E, cur->l[0]);
+    get(E, v.l[0]);
+    ins(E, op == OP_AMAX ? W_F32X4_PMAX : W_F32X4_PMIN);
+    set(E, cur->l[0]);
+    get(E, nm->l[0]);
+    get(E, v.l[0]);
+    get(E, v.l[0]);
+    ins(E, W_F32X4_NE);
+    ins(E, W_V128_OR);
+    set(E, nm->l[0]);
+    return;
+  }
   Op comb = op == OP_PROD ? OP_MUL : op == OP_AMAX ? OP_MAXIMUM
             : op == OP_AMIN ? OP_MINIMUM : OP_ADD;
   Val r = binop(E, comb, *cur, v);
@@ -1309,12 +1369,14 @@ static void acc_begin(Em *E, const FAcc *a, AccSt *st) {
     for (int k = 0; k < 2; k++) {
       st->v[k] = acc_const(E, op, dt, 4);
       if (is_arg(op)) st->i[k] = vconst(E, DT_I32, 4, 0);
+      if (acc_nanmask(a, 4)) st->nan[k] = vconst(E, DT_I32, 4, 0);
     }
     st->s = acc_const(E, op, dt, 1);
     st->si = vconst(E, DT_I32, 1, 0);
   } else {
     st->v[0] = acc_const(E, op, dt, E->lanes_o);
     if (is_arg(op)) st->i[0] = vconst(E, DT_I32, E->lanes_o, 0);
+    if (acc_nanmask(a, E->lanes_o)) st->nan[0] = vconst(E, DT_I32, 4, 0);
   }
 }
 
@@ -1325,6 +1387,8 @@ static void acc_fold(Em *E, const FAcc *a, AccSt *st) {
   Op op = (Op)a->op;
   if (is_casc(a)) return; /* cascade_finish */
   if (op == OP_PROD && a->dt == DT_F32) return; /* already sequential */
+  if (acc_nanmask(a, 4))
+    for (int k = 0; k < 2; k++) nan_fix(E, &st->v[k], st->nan[k]);
   if (is_arg(op)) {
     bool first = true;
     for (int k = 0; k < 2; k++)
@@ -1439,6 +1503,7 @@ static Val acc_result(Em *E, const FAcc *a, AccSt *st) {
   Op op = (Op)a->op;
   bool inner = E->n->vec == FV_INNER;
   Val v = inner ? st->s : st->v[0];
+  if (!inner && acc_nanmask(a, v.lanes)) nan_fix(E, &v, st->nan[0]);
   if (is_arg(op)) return cast(E, inner ? st->si : st->i[0], DT_I64);
   if (op == OP_MEAN) {
     int64_t cnt = 1;
@@ -1479,12 +1544,29 @@ typedef struct Capture {
 static Capture loop_capture(Em *E, int v) {
   E->rb_var = v;
   E->nrb = 0;
+  E->nhs = 0;
   return (Capture){E->fn->bin.len, E->fn->txt.len, E->fn->nloc};
 }
 
-static void loop_splice(Em *E, Capture c) {
+/* What goes in front of a captured innermost loop: the row bases, and the
+ * splats of outer values its bodies read (see eval). */
+static void loop_prelude(Em *E) {
+  set_row_bases(E);
+  for (int k = 0; k < E->nhs; k++) {
+    int e = E->hs[k];
+    int saved = E->fn->node;
+    E->fn->node = E->n->ex[e].node;
+    splat_into(E, E->memo[e], E->splat[e]);
+    E->fn->node = saved;
+    E->has_splat[e] = 0;
+  }
+  E->nhs = 0;
+}
+
+/* Cuts the code emitted since c, emits prelude(E), appends the code again
+ * (with its source locations shifted). */
+static void splice(Em *E, Capture c, void (*prelude)(Em *E)) {
   Fn *f = E->fn;
-  E->rb_var = -1;
   size_t nb = f->bin.len - c.bin, nt = f->txt.len - c.txt;
   char *bin = malloc(nb + 1), *txt = malloc(nt + 1);
   int nl = f->nloc - c.nloc;
@@ -1502,7 +1584,7 @@ static void loop_splice(Em *E, Capture c) {
   f->bin.len = c.bin;
   f->txt.len = c.txt;
   f->nloc = c.nloc;
-  set_row_bases(E);
+  prelude(E);
   size_t shift = f->bin.len - c.bin;
   dwB_putn(&f->bin, bin, nb);
   dwB_putn(&f->txt, txt, nt);
@@ -1517,6 +1599,11 @@ static void loop_splice(Em *E, Capture c) {
   free(bin);
   free(txt);
   free(loc);
+}
+
+static void loop_splice(Em *E, Capture c) {
+  E->rb_var = -1;
+  splice(E, c, loop_prelude);
 }
 
 static void loop_open(Em *E, int var, int64_t start) {
@@ -2363,6 +2450,8 @@ static bool emit_nest(Em *E, int k) {
   E->ntpool = E->tcur = 0; /* temporaries are per function */
   E->n = n;
   f->node = nest_node(n);
+  f->pooled = true;
+  Capture body = {f->bin.len, f->txt.len, f->nloc};
   /* buffer addresses */
   for (int b = 0; b < p->nbuf; b++) E->ptr[b] = -1;
   for (int j = 0; j <= n->nex + n->nst + 1; j++) {
@@ -2418,6 +2507,8 @@ static bool emit_nest(Em *E, int k) {
     }
   }
   i32c(E, DW_KERR_OK);
+  f->node = nest_node(n);
+  splice(E, body, kpool_prologue);
   free(E->memo);
   free(E->splat);
   free(E->has);
@@ -2518,6 +2609,7 @@ bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   free(E.ptr);
   free(E.tpool);
   free(E.rb);
+  free(E.hs);
   free(E.chunk);
   if (!ok) {
     dwW_free(out);

@@ -29,33 +29,22 @@ static int horner2(Em *E, int x, const double *c, int n) { /* f64 lanes */
   return p;
 }
 
-/* dwm_round4 and dwm_pow2i4 */
-static int round4(Em *E, int x) {
-  int mg = VK(E, DWM_RND_MAGIC);
-  return FSUB(FADD(x, mg), mg);
-}
-static int pow2i4(Em *E, int n) {
-  return VSHIFT(E, W_I32X4_SHL, V2(E, W_I32X4_ADD, n, VKU(E, 127)), 23);
-}
-
 /* dw_expf4 */
 static int exp4(Em *E, int x) {
   static const float P[5] = {DWM_EXP_P4, DWM_EXP_P3, DWM_EXP_P2, DWM_EXP_P1,
                              DWM_EXP_P0};
   int xc = V2(E, W_F32X4_PMAX, V2(E, W_F32X4_PMIN, x, VK(E, DWM_EXP_HI)),
               VK(E, DWM_EXP_LO));
-  int k = round4(E, FMUL(xc, VK(E, DWM_LOG2E)));
+  int t = FADD(FMUL(xc, VK(E, DWM_LOG2E)), VK(E, DWM_RND_MAGIC));
+  int k = FSUB(t, VK(E, DWM_RND_MAGIC));
   int r = FSUB(FSUB(xc, FMUL(k, VK(E, DWM_EXP_LN2_HI))),
                FMUL(k, VK(E, DWM_EXP_LN2_LO)));
   int p = horner4(E, r, P, 5);
   int er = FADD(VK(E, 1.0f), FADD(r, FMUL(FMUL(r, r), p)));
-  int n = V1(E, W_I32X4_TRUNC_SAT_F32X4_S, k);
-  int n1 = VSHIFT(E, W_I32X4_SHR_S, n, 1);
-  int n2 = V2(E, W_I32X4_SUB, n, n1);
-  int res = FMUL(FMUL(er, pow2i4(E, n1)), pow2i4(E, n2));
-  res = VSEL(E, V2(E, W_F32X4_GT, x, VK(E, DWM_EXP_HI)), VK(E, INFINITY), res);
-  res = VSEL(E, V2(E, W_F32X4_LT, x, VK(E, DWM_EXP_LO)), VK(E, 0.0f), res);
-  return VSEL(E, V2(E, W_F32X4_NE, x, x), x, res);
+  int m = V2(E, W_I32X4_ADD, t, VKU(E, (uint32_t)DWM_EXP_BIAS2));
+  int h = VSHIFT(E, W_I32X4_SHR_S, m, 1);
+  return FMUL(FMUL(er, VSHIFT(E, W_I32X4_SHL, h, 23)),
+              VSHIFT(E, W_I32X4_SHL, V2(E, W_I32X4_SUB, m, h), 23));
 }
 
 /* dw_logf4 */

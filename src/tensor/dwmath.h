@@ -109,7 +109,15 @@ static inline int dw_sum_levels(int64_t R) {
  *         coefficient first)
  *   result = e^r * 2^(k>>1) * 2^(k - (k>>1))   (two factors so that
  *         subnormal results and k = 128 are handled; one final rounding)
- * Max error ~1 ulp. */
+ * Max error ~1 ulp.
+ * The 4-lane version (and the emitter's) computes the same values with
+ * fewer steps: x is clamped to [-104, 88.8] first, where the formula
+ * itself gives inf above 88.72 and +0 below -103.97, and a nan stays a nan
+ * through it (pmin/pmax keep it), so the special cases need no selects;
+ * k's integer comes from the bits of the rounding sum t = x*log2(e) +
+ * 1.5*2^23, whose bits are 0x4b400000 + k: m = bits(t) - 0x4b400000 + 254
+ * = k + 254, h = m >> 1 = (k>>1) + 127, and the two factors are the
+ * floats of bits h << 23 and (m - h) << 23. */
 #define DWM_EXP_HI 88.8f
 #define DWM_EXP_LO (-104.0f)
 #define DWM_LOG2E 0x1.715476p+0f
@@ -120,6 +128,8 @@ static inline int dw_sum_levels(int64_t R) {
 #define DWM_EXP_P2 0x1.55551ap-5f
 #define DWM_EXP_P1 0x1.5554dep-3f
 #define DWM_EXP_P0 0x1.0p-1f
+/* bits(x * log2(e) + DWM_RND_MAGIC) + DWM_EXP_BIAS2 = k + 254 */
+#define DWM_EXP_BIAS2 (254 - 0x4b400000)
 
 static inline float dw_expf(float x) {
   if (x != x) return x;
@@ -507,13 +517,6 @@ static inline float dw_powf(float x, float y) {
 static inline v128_t dwm_sel(v128_t m, v128_t a, v128_t b) {
   return wasm_v128_bitselect(a, b, m);
 }
-static inline v128_t dwm_round4(v128_t x) {
-  v128_t mg = wasm_f32x4_splat(DWM_RND_MAGIC);
-  return wasm_f32x4_sub(wasm_f32x4_add(x, mg), mg);
-}
-static inline v128_t dwm_pow2i4(v128_t n) { /* i32 lanes in [-126, 127] */
-  return wasm_i32x4_shl(wasm_i32x4_add(n, wasm_i32x4_splat(127)), 23);
-}
 #define F4(c) wasm_f32x4_splat(c)
 #define FMUL wasm_f32x4_mul
 #define FADD wasm_f32x4_add
@@ -521,7 +524,8 @@ static inline v128_t dwm_pow2i4(v128_t n) { /* i32 lanes in [-126, 127] */
 
 static inline v128_t dw_expf4(v128_t x) {
   v128_t xc = wasm_f32x4_pmax(wasm_f32x4_pmin(x, F4(DWM_EXP_HI)), F4(DWM_EXP_LO));
-  v128_t k = dwm_round4(FMUL(xc, F4(DWM_LOG2E)));
+  v128_t t = FADD(FMUL(xc, F4(DWM_LOG2E)), F4(DWM_RND_MAGIC));
+  v128_t k = FSUB(t, F4(DWM_RND_MAGIC));
   v128_t r = FSUB(FSUB(xc, FMUL(k, F4(DWM_EXP_LN2_HI))), FMUL(k, F4(DWM_EXP_LN2_LO)));
   v128_t p = F4(DWM_EXP_P4);
   p = FADD(FMUL(p, r), F4(DWM_EXP_P3));
@@ -529,12 +533,9 @@ static inline v128_t dw_expf4(v128_t x) {
   p = FADD(FMUL(p, r), F4(DWM_EXP_P1));
   p = FADD(FMUL(p, r), F4(DWM_EXP_P0));
   v128_t er = FADD(F4(1.0f), FADD(r, FMUL(FMUL(r, r), p)));
-  v128_t n = wasm_i32x4_trunc_sat_f32x4(k);
-  v128_t n1 = wasm_i32x4_shr(n, 1), n2 = wasm_i32x4_sub(n, n1);
-  v128_t res = FMUL(FMUL(er, dwm_pow2i4(n1)), dwm_pow2i4(n2));
-  res = dwm_sel(wasm_f32x4_gt(x, F4(DWM_EXP_HI)), F4(INFINITY), res);
-  res = dwm_sel(wasm_f32x4_lt(x, F4(DWM_EXP_LO)), F4(0.0f), res);
-  return dwm_sel(wasm_f32x4_ne(x, x), x, res);
+  v128_t m = wasm_i32x4_add(t, wasm_i32x4_splat(DWM_EXP_BIAS2));
+  v128_t h = wasm_i32x4_shr(m, 1);
+  return FMUL(FMUL(er, wasm_i32x4_shl(h, 23)), wasm_i32x4_shl(wasm_i32x4_sub(m, h), 23));
 }
 
 static inline v128_t dw_logf4(v128_t x) {

@@ -849,6 +849,16 @@ static Value softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
     if (ls.t == V_NULL) goto out;
     r = op2(I, OP_SUB, TEN(s), TEN(ls));
     drop(I, ls);
+  } else if (norm_dim(dim, x->ndim) == (x->ndim ? x->ndim - 1 : 0)) {
+    /* PyTorch's kernel over the last dim (_vec_softmax_lastdim) multiplies
+     * by 1 / sum; over other dims (_vec_softmax) it divides */
+    Tensor *one = dwT_scalar(&I->c, DT_F32, 1.0, true);
+    Value inv = one ? op2(I, OP_DIV, one, TEN(sum)) : dwI_raise_ctx(I);
+    release(I, one);
+    drop(I, sum);
+    if (inv.t == V_NULL) goto out;
+    r = op2(I, OP_MUL, TEN(e), TEN(inv));
+    drop(I, inv);
   } else {
     r = op2(I, OP_DIV, TEN(e), TEN(sum));
     drop(I, sum);
