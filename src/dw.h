@@ -446,7 +446,14 @@ double dwT_get(const Tensor *t, int64_t flat);      /* row-major index */
 int64_t dwT_get_int(const Tensor *t, int64_t flat); /* exact for ints */
 bool dwT_set(Ctx *c, Tensor *t, int64_t flat, double v);
 /* Copies src into dst (broadcasting src, converting dtype) in place. */
+/* "[2, 3]" into buf, as PyTorch prints sizes in messages; returns buf. */
+const char *dwT_shape_str(char *buf, size_t cap, int n, const int64_t *s);
 bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src);
+/* Whether an in-place op's result `res` may be written into `dst`
+ * (x.add_(y), x += y): the same shape, and a dtype PyTorch casts to dst's
+ * (no float into int/bool, no int into bool); false + ctx error (PyTorch's
+ * TensorIterator messages) otherwise. */
+bool dwT_check_inplace(Ctx *c, const TMeta *dst, const TMeta *res);
 void dwT_free_storage(Ctx *c, Tensor *t); /* called by dwV_free_obj */
 
 /* Shape inference: checks everything eager execution would check and

@@ -57,7 +57,7 @@ unit_tests() {
 
 programs() {
   local f
-  for f in tests/conformance/*.py tests/programs/*.py tests/python/*.py examples/*.py; do
+  for f in tests/conformance/*.py tests/programs/*.py tests/python/*.py tests/regress/*.py examples/*.py; do
     [ -f "$f" ] && [ "$(head -c 2 "$f")" != '#!' ] && echo "$f"
   done
 }

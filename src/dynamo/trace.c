@@ -235,12 +235,7 @@ static void undo_apply(Interp *I, Undo *u) {
   case U_DICT: {
     Dict *d = (Dict *)u->obj;
     if (!u->ents) break;
-    for (int64_t k = 0; k < d->nent; k++)
-      if (d->ent[k].used) {
-        dwV_decref(&I->c, d->ent[k].key);
-        dwV_decref(&I->c, d->ent[k].val);
-      }
-    d->nent = d->len = 0;
+    dwV_dict_clear(&I->c, d); /* entries and index: a stale index finds freed values */
     for (int64_t k = 0; k < u->n; k++)
       if (u->ents[k].used) {
         dwV_dict_set(&I->c, d, u->ents[k].key, u->ents[k].val);

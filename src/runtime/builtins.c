@@ -3723,9 +3723,7 @@ BI(m_copy_dict) {
 }
 
 BI(m_clear_dict) {
-  Dict *d = DICT(self);
-  for (int64_t k = 0; k < d->nent; k++)
-    if (d->ent[k].used) dwV_dict_del(&I->c, d, d->ent[k].key);
+  dwV_dict_clear(&I->c, DICT(self));
   return dwV_none();
 }
 

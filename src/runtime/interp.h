@@ -646,6 +646,7 @@ Value dwV_dict_get(Dict *d, Value key); /* borrowed; V_NULL if missing */
 Value dwV_dict_get_key(Dict *d, Value key); /* the stored equal key */
 bool dwV_dict_set(Ctx *c, Dict *d, Value key, Value v); /* increfs both */
 bool dwV_dict_del(Ctx *c, Dict *d, Value key);
+void dwV_dict_clear(Ctx *c, Dict *d); /* every entry dropped, index reset */
 Value dwV_dict_gets(Dict *d, Str *key);
 bool dwV_str_ascii(Str *s);              /* every byte < 0x80 */
 int64_t dwV_str_cplen(Str *s);           /* length in code points */

@@ -674,6 +674,22 @@ bool dwV_dict_set(Ctx *c, Dict *d, Value key, Value v) {
   return true;
 }
 
+void dwV_dict_clear(Ctx *c, Dict *d) {
+  /* detach first: dropping a value may run code that looks at d */
+  DictEntry *ent = d->ent;
+  int64_t n = d->nent;
+  free(d->idx);
+  d->ent = NULL;
+  d->idx = NULL;
+  d->nent = d->len = d->cap = d->idxcap = 0;
+  for (int64_t k = 0; k < n; k++)
+    if (ent[k].used) {
+      dwV_decref(c, ent[k].key);
+      dwV_decref(c, ent[k].val);
+    }
+  free(ent);
+}
+
 bool dwV_dict_del(Ctx *c, Dict *d, Value key) {
   int64_t slot, e = dict_find(d, key, dwV_hash(key), &slot);
   if (e < 0) return false;
@@ -896,9 +912,7 @@ bool dwV_set_discard(Ctx *c, Set *s, Value key) {
 }
 
 void dwV_set_clear(Ctx *c, Set *s) {
-  Dict *d = s->d;
-  for (int64_t k = 0; k < d->nent; k++)
-    if (d->ent[k].used) dwV_dict_del(c, d, d->ent[k].key);
+  dwV_dict_clear(c, s->d);
   set_drop_table(c, s);
   s->model_off = false;
 }

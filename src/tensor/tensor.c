@@ -43,8 +43,7 @@ static const char *legacy_type_name(DType dt) {
   return names[dt];
 }
 
-/* "[2, 3]" into buf (shapes in messages). */
-static const char *shape_str(char *buf, size_t cap, int n, const int64_t *s) {
+const char *dwT_shape_str(char *buf, size_t cap, int n, const int64_t *s) {
   size_t k = 0;
   k += (size_t)snprintf(buf + k, cap - k, "[");
   for (int i = 0; i < n && k < cap; i++)
@@ -131,7 +130,7 @@ static int64_t checked_numel(Ctx *c, int ndim, const int64_t *shape,
     if (shape[k] < 0) {
       dw_fail(c, EXC_RuntimeError,
               "Trying to create tensor with negative dimension %lld: %s",
-              (long long)shape[k], shape_str(sb, sizeof sb, ndim, shape));
+              (long long)shape[k], dwT_shape_str(sb, sizeof sb, ndim, shape));
       return -1;
     }
   int64_t n = 1;
@@ -144,7 +143,7 @@ static int64_t checked_numel(Ctx *c, int ndim, const int64_t *shape,
   if (overflow) {
     dw_fail(c, EXC_RuntimeError,
             "Storage size calculation overflowed with sizes=%s",
-            shape_str(sb, sizeof sb, ndim, shape));
+            dwT_shape_str(sb, sizeof sb, ndim, shape));
     return -1;
   }
   (void)dt;
@@ -343,6 +342,31 @@ static bool broadcast_shapes(Ctx *c, int na, const int64_t *a, int nb,
   return true;
 }
 
+/* PyTorch's canCast (c10/core/ScalarType.h): no float into an integral
+ * or bool tensor, no non-bool into a bool tensor. */
+static bool can_cast(DType from, DType to) {
+  if (from == DT_F32 && to != DT_F32) return false;
+  return !(from != DT_BOOL && to == DT_BOOL);
+}
+
+bool dwT_check_inplace(Ctx *c, const TMeta *dst, const TMeta *res) {
+  bool same = dst->ndim == res->ndim;
+  for (int k = 0; same && k < dst->ndim; k++) same = dst->shape[k] == res->shape[k];
+  if (!same) {
+    char sa[256], sb[256];
+    return dw_fail(c, EXC_RuntimeError,
+                   "output with shape %s doesn't match the broadcast shape %s",
+                   dwT_shape_str(sa, sizeof sa, dst->ndim, dst->shape),
+                   dwT_shape_str(sb, sizeof sb, res->ndim, res->shape));
+  }
+  if (!can_cast((DType)res->dtype, (DType)dst->dtype))
+    return dw_fail(c, EXC_RuntimeError,
+                   "result type %s can't be cast to the desired output type %s",
+                   dwT_scalar_name((DType)res->dtype),
+                   dwT_scalar_name((DType)dst->dtype));
+  return true;
+}
+
 bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src) {
   if (!dst->st || !src->st)
     return dw_fail(c, EXC_RuntimeError,
@@ -356,8 +380,8 @@ bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src) {
     char sa[256], sb[256];
     return dw_fail(c, EXC_RuntimeError,
                    "output with shape %s doesn't match the broadcast shape %s",
-                   shape_str(sa, sizeof sa, dst->ndim, dst->shape),
-                   shape_str(sb, sizeof sb, src->ndim, src->shape));
+                   dwT_shape_str(sa, sizeof sa, dst->ndim, dst->shape),
+                   dwT_shape_str(sb, sizeof sb, src->ndim, src->shape));
   }
   /* Overlapping source and destination (x[1:] = x[:-1]): copy the source
    * first so the result is what a user expects. */
@@ -706,7 +730,7 @@ static bool infer_shape(Ctx *c, int n, const int64_t *want, int64_t numel,
                      (long long)want[k]);
     } else if (want[k] > 0 && prod > INT64_MAX / want[k]) {
       return dw_fail(c, EXC_RuntimeError, "shape '%s' is invalid for input of size %lld",
-                     shape_str(sb, sizeof sb, n, want), (long long)numel);
+                     dwT_shape_str(sb, sizeof sb, n, want), (long long)numel);
     } else {
       prod *= want[k];
     }
@@ -718,7 +742,7 @@ static bool infer_shape(Ctx *c, int n, const int64_t *want, int64_t numel,
                      "cannot reshape tensor of %lld elements into shape %s "
                      "because the unspecified dimension size -1 can be any "
                      "value and is ambiguous",
-                     (long long)numel, shape_str(sb, sizeof sb, n, want));
+                     (long long)numel, dwT_shape_str(sb, sizeof sb, n, want));
     if (numel % prod == 0) {
       out[infer] = numel / prod;
       return true;
@@ -727,7 +751,7 @@ static bool infer_shape(Ctx *c, int n, const int64_t *want, int64_t numel,
     return true;
   }
   return dw_fail(c, EXC_RuntimeError, "shape '%s' is invalid for input of size %lld",
-                 shape_str(sb, sizeof sb, n, want), (long long)numel);
+                 dwT_shape_str(sb, sizeof sb, n, want), (long long)numel);
 }
 
 static bool meta_view(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
@@ -775,8 +799,8 @@ static bool meta_view(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
                      "(%d) must be greater or equal to the number of "
                      "dimensions in the tensor (%d)",
                      legacy_type_name((DType)x->dtype),
-                     shape_str(s1, sizeof s1, nd, x->shape),
-                     shape_str(s2, sizeof s2, n, a->i), n, nd);
+                     dwT_shape_str(s1, sizeof s1, nd, x->shape),
+                     dwT_shape_str(s2, sizeof s2, n, a->i), n, nd);
     if (n > DW_MAXDIM)
       return dw_fail(c, EXC_NotImplementedError,
                      "tensors with more than %d dimensions are not supported",
@@ -801,13 +825,13 @@ static bool meta_view(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
                        "existing size (%lld) at non-singleton dimension %d.  "
                        "Target sizes: %s.  Tensor sizes: %s",
                        (long long)want, (long long)have, k,
-                       shape_str(s1, sizeof s1, n, a->i),
-                       shape_str(s2, sizeof s2, nd, x->shape));
+                       dwT_shape_str(s1, sizeof s1, n, a->i),
+                       dwT_shape_str(s2, sizeof s2, nd, x->shape));
       if (want < 0)
         return dw_fail(c, EXC_RuntimeError,
                        "Trying to create tensor with negative dimension %lld: "
                        "%s",
-                       (long long)want, shape_str(s1, sizeof s1, n, a->i));
+                       (long long)want, dwT_shape_str(s1, sizeof s1, n, a->i));
       out->shape[k] = want;
     }
     out->ndim = (uint8_t)n;

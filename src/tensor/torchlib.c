@@ -285,22 +285,20 @@ static const char *const binop_syms[] = {"+", "-", "*", "/", "//", "%", "**", "@
  * graph value (graph inputs are functionalised: the result is written
  * back when the graph has run). */
 static Value assign_inplace(Interp *I, Tensor *x, Value r) {
+  TMeta mx, mr;
+  dwT_meta_of(x, &mx);
+  dwT_meta_of(TEN(r), &mr);
+  if (!dwT_check_inplace(&I->c, &mx, &mr)) {
+    drop(I, r); /* the message is in the context, not in r */
+    return dwI_raise_ctx(I);
+  }
+  if (mr.dtype != mx.dtype) { /* a permitted cast: int64 into int32, bool into int */
+    Value c = cast_to(I, TEN(r), mx.dtype);
+    drop(I, r);
+    if (c.t == V_NULL) return c;
+    r = c;
+  }
   Tensor *y = TEN(r);
-  if (y->dtype != x->dtype) {
-    static const char *const n[] = {"Float", "Long", "Int", "Bool"};
-    drop(I, r);
-    return dwI_raise(I, EXC_RuntimeError,
-                     "result type %s can't be cast to the desired output type %s",
-                     n[y->dtype], n[x->dtype]);
-  }
-  bool same_shape = y->ndim == x->ndim;
-  for (int k = 0; same_shape && k < x->ndim; k++) same_shape = x->shape[k] == y->shape[k];
-  if (!same_shape) {
-    drop(I, r);
-    return dwI_raise(I, EXC_RuntimeError,
-                     "output with shape %s doesn't match the broadcast shape",
-                     x->ndim ? "[...]" : "[]");
-  }
   if (dwR_tracing(I) && !dwR_inplace_ok(I, x)) {
     drop(I, r);
     return dwV_null();
@@ -329,6 +327,27 @@ static Value assign_inplace(Interp *I, Tensor *x, Value r) {
   return tv(x);
 }
 
+/* An in-place binary op checks its output before it computes anything
+ * (PyTorch's TensorIterator does, so x.pow_(-1) of a bool x is a cast
+ * error, not the kernel's negative-power error). */
+static bool inplace_binary_ok(Interp *I, Op o, Tensor *x, Tensor *y) {
+  /* pow's meta function checks an integer base against a negative
+   * integer scalar exponent before that (ATen's pow Tensor_Scalar) */
+  if (o == OP_POW && y->wrapped && y->st && x->dtype != DT_F32 && y->dtype != DT_F32 &&
+      dwT_get(y, 0) < 0) {
+    dwI_raise(I, EXC_RuntimeError, "Integers to negative integer powers are not allowed.");
+    return false;
+  }
+  TMeta in[2], out;
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  dwT_meta_of(x, &in[0]);
+  dwT_meta_of(y, &in[1]);
+  if (dwT_meta(&I->c, o, 2, in, &at, &out) && dwT_check_inplace(&I->c, &in[0], &out)) return true;
+  dwI_raise_ctx(I);
+  return false;
+}
+
 Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
   Op o = binop_ops[binop];
   if (o == OP_COUNT || (a.t != V_TENSOR && b.t != V_TENSOR))
@@ -346,7 +365,8 @@ Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
     release(I, oa);
     return dwV_null();
   }
-  Value r = o == OP_MATMUL ? matmul(I, x, y) : op2(I, o, x, y);
+  bool pre = !inplace || a.t != V_TENSOR || o == OP_MATMUL || inplace_binary_ok(I, o, x, y);
+  Value r = !pre ? dwV_null() : o == OP_MATMUL ? matmul(I, x, y) : op2(I, o, x, y);
   release(I, oa);
   release(I, ob);
   if (r.t == V_NULL || !inplace || a.t != V_TENSOR) return r;
@@ -535,12 +555,21 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
   Tensor *r = NULL;
   if (idx->dtype == DT_BOOL) {
     /* mask over the leading dims */
-    bool match = idx->ndim <= t->ndim;
-    for (int k = 0; match && k < idx->ndim; k++) match = idx->shape[k] == t->shape[k];
-    if (!match) {
+    int bad = idx->ndim > t->ndim ? -2 : -1;
+    for (int k = 0; bad == -1 && k < idx->ndim; k++)
+      if (idx->shape[k] != t->shape[k]) bad = k;
+    if (bad != -1) { /* raised before idx (maybe `owned`) is dropped */
+      char sm[256], st[256];
+      if (bad == -2)
+        dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension %d", t->ndim);
+      else /* PyTorch's invalid_mask (ATen/native/IndexingUtils.h) */
+        dwI_raise(I, EXC_IndexError,
+                  "The shape of the mask %s at index %d does not match the shape of the indexed "
+                  "tensor %s at index %d",
+                  dwT_shape_str(sm, sizeof sm, idx->ndim, idx->shape), bad,
+                  dwT_shape_str(st, sizeof st, t->ndim, t->shape), bad);
       drop(I, owned);
-      return dwI_raise(I, EXC_IndexError, "The shape of the mask [%lld] at index 0 does not match the shape of the indexed tensor [%lld] at index 0",
-                       (long long)(idx->ndim ? idx->shape[0] : 0), (long long)(t->ndim ? t->shape[0] : 0));
+      return dwV_null();
     }
     int64_t nm = dwT_numel(idx), inner = 1, cnt = 0;
     for (int k = idx->ndim; k < t->ndim; k++) inner *= t->shape[k];
@@ -573,10 +602,12 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
       int64_t i = dwT_get_int(idx, k);
       if (i < 0) i += t->shape[0];
       if (i < 0 || i >= t->shape[0]) {
+        /* the message first: idx may be `owned`, freed below */
+        dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension 0 with size %lld",
+                  (long long)dwT_get_int(idx, k), (long long)t->shape[0]);
         dwV_decref_o(&I->c, &r->h);
         drop(I, owned);
-        return dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension 0 with size %lld",
-                         (long long)dwT_get_int(idx, k), (long long)t->shape[0]);
+        return dwV_null();
       }
       for (int64_t j = 0; j < inner; j++) {
         if (t->dtype == DT_F32) dwT_set(&I->c, r, k * inner + j, dwT_get(t, i * inner + j));
@@ -687,7 +718,8 @@ BI(t_binary_) {
   Tensor *ob;
   Tensor *y = operand(I, o[1], &ob, "other");
   if (!y) return dwV_null();
-  Value r = op2(I, (Op)def->data, TEN(o[0]), y);
+  Value r = inplace_binary_ok(I, (Op)def->data, TEN(o[0]), y) ? op2(I, (Op)def->data, TEN(o[0]), y)
+                                                                : dwV_null();
   release(I, ob);
   if (r.t == V_NULL) return r;
   return assign_inplace(I, TEN(o[0]), r);

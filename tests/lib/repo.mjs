@@ -33,8 +33,9 @@ export const requireDwrun = () => requireFile(DWRUN, 'build it with `cmake -S . 
 
 /** Programs with expectations in comments (INTERFACES.md "Conformance
  * files"): tests/conformance, tests/programs, tests/python (pure Python,
- * expectations from CPython), examples. */
-export const PROGRAM_DIRS = ['tests/conformance', 'tests/programs', 'tests/python', 'examples'];
+ * expectations from CPython), tests/regress (one program per bug found by
+ * fuzzing or the bad-call sweep), examples. */
+export const PROGRAM_DIRS = ['tests/conformance', 'tests/programs', 'tests/python', 'tests/regress', 'examples'];
 
 export function conformanceFiles() {
   const out = [];
