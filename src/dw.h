@@ -352,6 +352,8 @@ typedef enum DType {
 
 extern const char *const dwT_dtype_names[DT_COUNT]; /* "torch.float32" */
 extern const size_t dwT_dtype_size[DT_COUNT];
+/* Name of a dtype as PyTorch's C++ messages spell it ("Float", "Long"). */
+const char *dwT_scalar_name(DType dt);
 
 typedef struct Storage {
   int32_t rc;    /* tensors (views) sharing it */
@@ -454,6 +456,9 @@ bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src);
  * (no float into int/bool, no int into bool); false + ctx error (PyTorch's
  * TensorIterator messages) otherwise. */
 bool dwT_check_inplace(Ctx *c, const TMeta *dst, const TMeta *res);
+/* The broadcast of a's and b's shapes, with their promoted dtype (false +
+ * ctx error, PyTorch's infer_size message, when they do not broadcast). */
+bool dwT_broadcast(Ctx *c, const TMeta *a, const TMeta *b, TMeta *out);
 void dwT_free_storage(Ctx *c, Tensor *t); /* called by dwV_free_obj */
 
 /* Shape inference: checks everything eager execution would check and

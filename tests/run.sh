@@ -5,17 +5,19 @@
 #   bash tests/run.sh
 #
 # Stages: setup; native build + ctest; ASan/UBSan build + ctest; the native
-# CLI (ASan/UBSan) over every conformance program; the wasm build (and
+# CLI (ASan/UBSan) over every conformance program; the generated bad-call
+# sweep (tests/sweep/sweep.mjs) under ASan/UBSan; the wasm build (and
 # tests/unit/wasm_unit.sh when present); the node --test suites
 # (tests/node); the playground build and browser tests
 # (when web/ and tests/browser exist); libFuzzer smoke runs of tests/fuzz/*.c
-# (DW_FUZZ_SECONDS each, default 20).
+# through tests/fuzz/fuzz.sh (DW_FUZZ_SECONDS in total, default 60, shared
+# equally by the targets).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 JOBS="$(nproc 2>/dev/null || echo 2)"
-FUZZ_SECONDS="${DW_FUZZ_SECONDS:-20}"
+FUZZ_SECONDS="${DW_FUZZ_SECONDS:-60}"
 OUT="$ROOT/tests/out"
 mkdir -p "$OUT"
 
@@ -106,23 +108,12 @@ browser_tests() {
 }
 
 fuzz_smoke() {
-  local t name corpus targets=()
-  for t in tests/fuzz/*.c; do targets+=("fuzz_$(basename "$t" .c)"); done
-  CC=clang cmake -S . -B build-fuzz -DDW_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
-    cmake --build build-fuzz -j "$JOBS" --target "${targets[@]}" || return 1
-  for t in tests/fuzz/*.c; do
-    name="$(basename "$t" .c)"
-    corpus="$OUT/fuzz-corpus/$name"
-    mkdir -p "$corpus" "$OUT/fuzz"
-    local seeds=() dict=()
-    [ -d "tests/fuzz/corpus/$name" ] && seeds+=("tests/fuzz/corpus/$name")
-    if [ -f "tests/fuzz/$name.dict" ]; then dict=(-dict="tests/fuzz/$name.dict")
-    elif [ -f tests/fuzz/python.dict ]; then dict=(-dict=tests/fuzz/python.dict); fi
-    echo "fuzzing $name for ${FUZZ_SECONDS}s"
-    "build-fuzz/fuzz_$name" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
-      -print_final_stats=1 -artifact_prefix="$OUT/fuzz/$name-" "${dict[@]}" "$corpus" "${seeds[@]}" tests/conformance \
-      2>"$OUT/fuzz/$name.log" || { tail -n 60 "$OUT/fuzz/$name.log"; echo "fuzz target $name failed (log: tests/out/fuzz/$name.log)"; return 1; }
-    grep -E 'stat::number_of_executed_units' "$OUT/fuzz/$name.log" || true
+  local t targets=()
+  for t in tests/fuzz/*.c; do targets+=("$(basename "$t" .c)"); done
+  local each=$((FUZZ_SECONDS / ${#targets[@]}))
+  [ "$each" -ge 1 ] || each=1
+  for t in "${targets[@]}"; do
+    DW_JOBS="$JOBS" bash tests/fuzz/fuzz.sh "$t" "$each" || return 1
   done
 }
 
@@ -132,6 +123,7 @@ stage "native unit tests (ctest)" unit_tests build
 stage "ASan/UBSan build" asan_build
 stage "ASan/UBSan unit tests (ctest)" unit_tests build-asan
 stage "native CLI over the conformance programs (ASan/UBSan)" native_sweep
+stage "bad-call sweep (tests/sweep, ASan/UBSan)" env DWRUN=build-asan/dwrun node tests/sweep/sweep.mjs
 stage "wasm build" bash wasm/build.sh
 if [ -f tests/unit/wasm_unit.sh ]; then
   stage "wasm unit tests (tests/unit/wasm_unit.sh, SIMD kernels under Node)" bash tests/unit/wasm_unit.sh
@@ -142,7 +134,7 @@ if [ -f web/package.json ] && compgen -G "tests/browser/*.test.mjs" >/dev/null; 
   stage "browser tests (tests/browser)" browser_tests
 fi
 if compgen -G "tests/fuzz/*.c" >/dev/null; then
-  stage "fuzz smoke runs (tests/fuzz, ${FUZZ_SECONDS}s each)" fuzz_smoke
+  stage "fuzz smoke runs (tests/fuzz, ${FUZZ_SECONDS}s in total)" fuzz_smoke
 fi
 
 printf '\n\033[1;32mall stages passed in %ds\033[0m\n' $((SECONDS - T_START))

@@ -426,11 +426,6 @@ static const char *vt_name(int vt) {
   return vt >= 0 && vt < V_COUNT ? n[vt] : "?";
 }
 
-static const char *dtype_short(int dt) {
-  static const char *const n[] = {"Float", "Long", "Int", "Bool"};
-  return dt >= 0 && dt < DT_COUNT ? n[dt] : "?";
-}
-
 /* Checks one guard; on failure describes it (Dynamo's wording). */
 static bool guard_check(Interp *I, Frame *f, const Guard *g, Buf *why) {
   Value v = guard_value(I, f, g);
@@ -442,7 +437,7 @@ static bool guard_check(Interp *I, Frame *f, const Guard *g, Buf *why) {
     guard_source(g, why);
     if (t->dtype != g->meta.dtype)
       dwB_printf(why, "' dtype mismatch. expected %s, actual %s",
-                 dtype_short(g->meta.dtype), dtype_short(t->dtype));
+                 dwT_scalar_name((DType)g->meta.dtype), dwT_scalar_name((DType)t->dtype));
     else if (t->ndim != g->meta.ndim)
       dwB_printf(why, "' rank mismatch. expected %d, actual %d", g->meta.ndim,
                  t->ndim);
@@ -472,7 +467,7 @@ static void guard_describe(const Guard *g, Buf *b) {
   if (g->vt == V_TENSOR) {
     dwB_puts(b, "TENSOR_MATCH: ");
     guard_source(g, b);
-    dwB_printf(b, " %s[", dtype_short(g->meta.dtype));
+    dwB_printf(b, " %s[", dwT_scalar_name((DType)g->meta.dtype));
     for (int k = 0; k < g->meta.ndim; k++)
       dwB_printf(b, "%s%lld", k ? ", " : "", (long long)g->meta.shape[k]);
     dwB_puts(b, "]");

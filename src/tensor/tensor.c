@@ -367,6 +367,15 @@ bool dwT_check_inplace(Ctx *c, const TMeta *dst, const TMeta *res) {
   return true;
 }
 
+bool dwT_broadcast(Ctx *c, const TMeta *a, const TMeta *b, TMeta *out) {
+  int n;
+  memset(out, 0, sizeof *out);
+  if (!broadcast_shapes(c, a->ndim, a->shape, b->ndim, b->shape, &n, out->shape)) return false;
+  out->ndim = (uint8_t)n;
+  out->dtype = (uint8_t)dwT_promote(a, b);
+  return true;
+}
+
 bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src) {
   if (!dst->st || !src->st)
     return dw_fail(c, EXC_RuntimeError,
@@ -495,7 +504,15 @@ static bool meta_unary(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
     break;
   case OP_CAST: out->dtype = a->dtype; break;
   case OP_NOT: out->dtype = DT_BOOL; break;
-  default: break; /* ABS, RELU: same dtype */
+  case OP_RELU: /* Activation.cpp relu */
+    if (dt == DT_BOOL)
+      return dw_fail(c, EXC_RuntimeError, "Boolean inputs not supported for relu");
+    break;
+  case OP_ABS: /* UnaryOpsKernel.cpp abs_kernel dispatches no Bool */
+    if (dt == DT_BOOL)
+      return dw_fail(c, EXC_RuntimeError, "\"abs_cpu\" not implemented for 'Bool'");
+    break;
+  default: break;
   }
   return true;
 }
@@ -587,6 +604,8 @@ static bool meta_reduce(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
     return dw_fail(c, EXC_RuntimeError, "%s(): expected a single dim", name);
   uint8_t red[DW_MAXDIM];
   if (!reduce_dims(c, x, a, red)) return false;
+  if ((op == OP_ARGMAX || op == OP_ARGMIN) && dt == DT_BOOL) /* ReduceOpsKernel.cpp */
+    return dw_fail(c, EXC_RuntimeError, "\"%s_cpu\" not implemented for 'Bool'", name);
   if (op == OP_MEAN && !is_float(dt))
     return dw_fail(c, EXC_RuntimeError,
                    "mean(): could not infer output dtype. Input dtype must "

@@ -9,8 +9,6 @@
 /* A new contiguous tensor of dtype dt holding t's values (t itself, with a
  * new reference, when it already has that dtype). */
 Tensor *dwT_cast(Ctx *c, Tensor *t, DType dt);
-/* Name of a dtype as PyTorch's C++ messages spell it ("Float", "Long"). */
-const char *dwT_scalar_name(DType dt);
 
 /* ---- kernels (tensor_kernels.c) ---------------------------------------
  * All write a fresh contiguous `out` whose shape and dtype were set by

@@ -229,10 +229,14 @@ static Value cast_to(Interp *I, Tensor *x, int dt) {
 /* ------------------------------------------------------------------ */
 
 static Value matmul(Interp *I, Tensor *a, Tensor *b) {
-  if (a->ndim == 0 || b->ndim == 0)
-    return dwI_raise(I, EXC_RuntimeError,
-                     "both arguments to matmul need to be at least 1D, but they are %dD and %dD",
-                     a->ndim, b->ndim);
+  /* the shape rule on the operands as given: a 1-d operand's mismatch is
+   * mv's or dot's message in PyTorch, not mm's */
+  TMeta in[2], mo;
+  dwT_meta_of(a, &in[0]);
+  dwT_meta_of(b, &in[1]);
+  OpAttrs none;
+  memset(&none, 0, sizeof none);
+  if (!dwT_meta(&I->c, OP_MATMUL, 2, in, &none, &mo)) return dwI_raise_ctx(I);
   Value va = dwV_null(), vb = dwV_null();
   Tensor *x = a, *y = b;
   if (a->ndim == 1) {
@@ -387,9 +391,15 @@ Value dwL_tensor_unary(Interp *I, int unop, Value a) {
     dwV_incref(a);
     return a;
   case UN_INVERT:
-    if (x->dtype != DT_BOOL)
-      return dwI_raise(I, EXC_NotImplementedError,
-                       "bitwise not of integer tensors is not supported");
+    if (x->dtype == DT_F32) /* UnaryOpsKernel.cpp bitwise_not_kernel */
+      return dwI_raise(I, EXC_RuntimeError, "\"bitwise_not_cpu\" not implemented for 'Float'");
+    if (x->dtype != DT_BOOL) { /* ~x == -1 - x in two's complement */
+      Tensor *m1 = dwT_scalar(&I->c, DT_I64, -1, true);
+      if (!m1) return dwI_raise_ctx(I);
+      Value r = op2(I, OP_SUB, m1, x);
+      release(I, m1);
+      return r;
+    }
     return op1(I, OP_NOT, x, NULL);
   case UN_NOT: {
     bool t;
@@ -462,17 +472,23 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       consumed++;
     }
   }
+  if (n == 1 && t->ndim == 0 && (idx[0].t == V_INT || idx[0].t == V_BOOL))
+    /* PyTorch's applySelect (python_variable_indexing / TensorIndexing.h) */
+    return dwI_raise(I, EXC_IndexError,
+                     "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                     "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
   if (consumed > t->ndim)
     return dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension %d", t->ndim);
   dwV_incref_o(&t->h);
   Value cur = tv(t);
-  int dim = 0;
+  int dim = 0, real = 0; /* dim of the result so far; dim of t (messages) */
   for (int k = 0; k < n; k++) {
     Value ix = idx[k];
     Tensor *x = TEN(cur);
     Value next = dwV_null();
     if (k == ell) {
       dim += t->ndim - consumed;
+      real += t->ndim - consumed;
       continue;
     }
     if (ix.t == V_NONE) {
@@ -486,8 +502,9 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       if (i < -size || i >= size) {
         drop(I, cur);
         return dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension %d with size %lld",
-                         (long long)i, dim, (long long)size);
+                         (long long)i, real, (long long)size);
       }
+      real++;
       OpAttrs at;
       memset(&at, 0, sizeof at);
       at.i[0] = dim;
@@ -514,6 +531,7 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       at.ni = 4;
       next = op1(I, OP_SLICE, x, &at);
       dim++;
+      real++;
     } else {
       drop(I, cur);
       return dwI_raise(I, EXC_IndexError,
@@ -528,19 +546,41 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
   return cur;
 }
 
+/* The index tensor of x[ix] for a list or tensor ix (NULL + exception;
+ * *owned holds a tensor made from a list, to be dropped). */
+static Tensor *index_tensor(Interp *I, Value ix, Value *owned) {
+  *owned = dwV_null();
+  if (ix.t == V_TENSOR) return TEN(ix);
+  Value fn = dwL_builtin(I, "__torch_tensor");
+  *owned = dwI_call0(I, fn, 1, &ix);
+  drop(I, fn);
+  return owned->t == V_NULL ? NULL : TEN(*owned);
+}
+
+/* Does bool mask idx fit the leading dims of t? Raises PyTorch's errors. */
+static bool mask_fits(Interp *I, Tensor *t, Tensor *idx) {
+  if (idx->ndim > t->ndim) {
+    dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension %d", t->ndim);
+    return false;
+  }
+  for (int k = 0; k < idx->ndim; k++)
+    if (idx->shape[k] != t->shape[k]) { /* invalid_mask (ATen/native/IndexingUtils.h) */
+      char sm[256], st[256];
+      dwI_raise(I, EXC_IndexError,
+                "The shape of the mask %s at index %d does not match the shape of the indexed "
+                "tensor %s at index %d",
+                dwT_shape_str(sm, sizeof sm, idx->ndim, idx->shape), k,
+                dwT_shape_str(st, sizeof st, t->ndim, t->shape), k);
+      return false;
+    }
+  return true;
+}
+
 /* x[mask] and x[index_list]: eager only (data-dependent shapes). */
 static Value index_advanced(Interp *I, Tensor *t, Value ix) {
-  Tensor *idx = NULL;
-  Value owned = dwV_null();
-  if (ix.t == V_TENSOR) {
-    idx = TEN(ix);
-  } else {
-    Value fn = dwL_builtin(I, "__torch_tensor");
-    owned = dwI_call0(I, fn, 1, &ix);
-    drop(I, fn);
-    if (owned.t == V_NULL) return owned;
-    idx = TEN(owned);
-  }
+  Value owned;
+  Tensor *idx = index_tensor(I, ix, &owned);
+  if (!idx) return dwV_null();
   if (dwR_tracing(I) &&
       !dwR_break_here(I, BR_DATA_DEPENDENT,
                       "Advanced indexing (a bool mask or an index tensor) has a "
@@ -555,19 +595,7 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
   Tensor *r = NULL;
   if (idx->dtype == DT_BOOL) {
     /* mask over the leading dims */
-    int bad = idx->ndim > t->ndim ? -2 : -1;
-    for (int k = 0; bad == -1 && k < idx->ndim; k++)
-      if (idx->shape[k] != t->shape[k]) bad = k;
-    if (bad != -1) { /* raised before idx (maybe `owned`) is dropped */
-      char sm[256], st[256];
-      if (bad == -2)
-        dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension %d", t->ndim);
-      else /* PyTorch's invalid_mask (ATen/native/IndexingUtils.h) */
-        dwI_raise(I, EXC_IndexError,
-                  "The shape of the mask %s at index %d does not match the shape of the indexed "
-                  "tensor %s at index %d",
-                  dwT_shape_str(sm, sizeof sm, idx->ndim, idx->shape), bad,
-                  dwT_shape_str(st, sizeof st, t->ndim, t->shape), bad);
+    if (!mask_fits(I, t, idx)) { /* raised before idx (maybe `owned`) is dropped */
       drop(I, owned);
       return dwV_null();
     }
@@ -616,7 +644,7 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
     }
   } else {
     drop(I, owned);
-    return dwI_raise(I, EXC_IndexError, "tensors used as indices must be long, int or bool tensors");
+    return dwI_raise(I, EXC_IndexError, "tensors used as indices must be long, int, byte or bool tensors");
   }
   drop(I, owned);
   return r ? tv(r) : dwI_raise_ctx(I);
@@ -636,6 +664,78 @@ Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx) {
   return index_basic(I, t, &idx, 1);
 }
 
+/* copy_to of PyTorch's python_variable_indexing.cpp: src without its
+ * leading 1-dims, expanded to dst's shape (expand's errors), copied in. */
+static bool copy_to(Interp *I, Tensor *dst, Tensor *src) {
+  int lead = 0;
+  while (lead < src->ndim && src->shape[lead] == 1) lead++;
+  Tensor *s = dwT_view(&I->c, src, src->ndim - lead, src->shape + lead, src->stride + lead,
+                       src->offset);
+  if (!s) {
+    dwI_raise_ctx(I);
+    return false;
+  }
+  TMeta ms, mo;
+  dwT_meta_of(s, &ms);
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  memcpy(at.i, dst->shape, sizeof(int64_t) * dst->ndim);
+  at.ni = dst->ndim;
+  bool ok = dwT_meta(&I->c, OP_EXPAND, 1, &ms, &at, &mo) && dwT_copy_into(&I->c, dst, s);
+  dwV_decref_o(&I->c, &s->h);
+  if (!ok) dwI_raise_ctx(I);
+  return ok;
+}
+
+/* x[mask] = v and x[index] = v for an index list / integer index tensor
+ * over dim 0 (index_put_): v must broadcast to one selected row. */
+static bool setitem_advanced(Interp *I, Tensor *t, Value ix, Tensor *src) {
+  Value owned;
+  Tensor *idx = index_tensor(I, ix, &owned);
+  if (!idx) return false;
+  bool ok = true;
+  if (idx->dtype == DT_F32) {
+    dwI_raise(I, EXC_IndexError, "tensors used as indices must be long, int, byte or bool tensors");
+    ok = false;
+  } else if (idx->dtype == DT_BOOL && !mask_fits(I, t, idx)) {
+    ok = false;
+  } else if (idx->dtype != DT_BOOL && t->ndim == 0) {
+    dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension 0");
+    ok = false;
+  }
+  /* rows: the flat elements of the mask's dims, or the listed indices */
+  int64_t nrow = dwT_numel(idx);
+  int rdims = idx->dtype == DT_BOOL ? idx->ndim : 1;
+  for (int64_t k = 0; ok && k < nrow; k++) {
+    int64_t r;
+    if (idx->dtype == DT_BOOL) {
+      if (dwT_get(idx, k) == 0) continue;
+      r = k;
+    } else {
+      int64_t i = dwT_get_int(idx, k);
+      if (i < -t->shape[0] || i >= t->shape[0]) {
+        dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension 0 with size %lld",
+                  (long long)i, (long long)t->shape[0]);
+        ok = false;
+        break;
+      }
+      r = i < 0 ? i + t->shape[0] : i;
+    }
+    /* the row: t viewed as [rows, inner...] at r */
+    int64_t off = t->offset, rest = r;
+    for (int d = rdims - 1; d >= 0; d--) {
+      off += (rest % t->shape[d]) * t->stride[d];
+      rest /= t->shape[d];
+    }
+    Tensor *row = dwT_view(&I->c, t, t->ndim - rdims, t->shape + rdims, t->stride + rdims, off);
+    ok = row && copy_to(I, row, src);
+    if (!row) dwI_raise_ctx(I);
+    if (row) dwV_decref_o(&I->c, &row->h);
+  }
+  drop(I, owned);
+  return ok;
+}
+
 bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
   if (dwR_tracing(I) &&
       !dwR_break_here(I, BR_UNSUPPORTED_CALL,
@@ -645,29 +745,24 @@ bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
     dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
     return false;
   }
-  if (idx.t == V_TENSOR && TEN(idx)->dtype == DT_BOOL) {
-    /* x[mask] = scalar */
-    Tensor *m = TEN(idx);
-    double s;
-    if (!dwL_float(I, v, "value", &s)) return false;
-    int64_t nm = dwT_numel(m), inner = dwT_numel(t) / (nm ? nm : 1);
-    if (nm * inner != dwT_numel(t)) {
-      dwI_raise(I, EXC_IndexError, "The shape of the mask does not match the shape of the indexed tensor");
-      return false;
-    }
-    for (int64_t k = 0; k < nm; k++)
-      if (dwT_get(m, k) != 0)
-        for (int64_t j = 0; j < inner; j++) dwT_set(&I->c, t, k * inner + j, s);
-    return true;
+  if (v.t != V_TENSOR && v.t != V_INT && v.t != V_FLOAT && v.t != V_BOOL) {
+    /* valueToTensor (python_variable_indexing.cpp), legacy type names */
+    dwI_raise(I, EXC_TypeError, "can't assign a %s to a torch.%sTensor", dwV_type_name(v),
+              dwT_scalar_name((DType)t->dtype));
+    return false;
   }
-  Value view = dwL_tensor_getitem(I, t, idx);
-  if (view.t == V_NULL) return false;
   Tensor *own;
   Tensor *src = operand(I, v, &own, "value");
-  bool ok = src && dwT_copy_into(&I->c, TEN(view), src);
-  if (src && !ok) dwI_raise_ctx(I);
+  if (!src) return false;
+  bool ok;
+  if (idx.t == V_LIST || (idx.t == V_TENSOR && (TEN(idx)->ndim > 0 || TEN(idx)->dtype == DT_BOOL))) {
+    ok = setitem_advanced(I, t, idx, src);
+  } else {
+    Value view = dwL_tensor_getitem(I, t, idx);
+    ok = view.t != V_NULL && copy_to(I, TEN(view), src);
+    drop(I, view);
+  }
   release(I, own);
-  drop(I, view);
   return ok;
 }
 
@@ -682,6 +777,31 @@ BI(t_unary) {
   if (!dwL_bind(I, n, self, a, "input", o, 1)) return dwV_null();
   if (!as_tensor_arg(I, o[0], n, "input")) return dwV_null();
   return op1(I, (Op)def->data, TEN(o[0]), NULL);
+}
+
+/* mm and bmm take matrices / batches of them only, without broadcasting
+ * (their meta functions in ATen/native/LinearAlgebra.cpp). */
+static bool matmul_form_ok(Interp *I, const char *n, Tensor *x, Tensor *y) {
+  if (!strcmp(n, "mm")) {
+    if (x->ndim != 2 || y->ndim != 2) {
+      dwI_raise(I, EXC_RuntimeError, x->ndim != 2 ? "self must be a matrix" : "mat2 must be a matrix");
+      return false;
+    }
+  } else if (!strcmp(n, "bmm")) {
+    if (x->ndim != 3 || y->ndim != 3) {
+      dwI_raise(I, EXC_RuntimeError, "%s must be a 3D tensor", x->ndim != 3 ? "batch1" : "batch2");
+      return false;
+    }
+    if (y->shape[0] != x->shape[0] || y->shape[1] != x->shape[2]) {
+      dwI_raise(I, EXC_RuntimeError,
+                "Expected size for first two dimensions of batch2 tensor to be: [%lld, %lld] but "
+                "got: [%lld, %lld].",
+                (long long)x->shape[0], (long long)x->shape[2], (long long)y->shape[0],
+                (long long)y->shape[1]);
+      return false;
+    }
+  }
+  return true;
 }
 
 /* f(input, other) -> op, scalars allowed for other */
@@ -702,9 +822,40 @@ BI(t_binary) {
     release(I, oa);
     return dwV_null();
   }
-  Value r = def->data == OP_MATMUL ? matmul(I, x, y) : op2(I, (Op)def->data, x, y);
+  Value r = !matmul_form_ok(I, n, x, y)  ? dwV_null()
+            : def->data == OP_MATMUL ? matmul(I, x, y)
+                                     : op2(I, (Op)def->data, x, y);
   release(I, oa);
   release(I, ob);
+  return r;
+}
+
+/* logical_and / logical_or: x != 0 and y != 0 combined, a bool result for
+ * any dtypes (ATen's logical binary ops) */
+BI(t_logical) {
+  Value o[2];
+  const char *n = strrchr(def->name, '.') + 1;
+  if (!dwL_bind(I, n, self, a, "input,other", o, 2)) return dwV_null();
+  if (!as_tensor_arg(I, o[0], n, "input")) return dwV_null();
+  Value b[2] = {dwV_null(), dwV_null()};
+  Value r = dwV_null();
+  for (int k = 0; k < 2; k++) {
+    Tensor *own;
+    Tensor *x = operand(I, o[k], &own, k ? "other" : "input");
+    if (!x) goto out;
+    if (x->dtype == DT_BOOL) {
+      dwV_incref_o(&x->h);
+      b[k] = tv(x);
+    } else {
+      b[k] = op2s(I, OP_NE, x, 0, DT_I64);
+    }
+    release(I, own);
+    if (b[k].t == V_NULL) goto out;
+  }
+  r = op2(I, (Op)def->data, TEN(b[0]), TEN(b[1]));
+out:
+  drop(I, b[0]);
+  drop(I, b[1]);
   return r;
 }
 
@@ -862,10 +1013,14 @@ BI(t_where) {
 /* softmax / log_softmax, decomposed: exp(x - max) / sum */
 static Value softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
   if (!check_dim(I, dim, x->ndim)) return dwV_null();
+  if (x->dtype != DT_F32) /* the CPU kernels dispatch floating types only (SoftMaxKernel.cpp) */
+    return dwI_raise(I, EXC_RuntimeError, "\"%ssoftmax_%skernel_impl\" not implemented for '%s'",
+                     log ? "log_" : "", norm_dim(dim, x->ndim) >= x->ndim - 1 ? "lastdim_" : "",
+                     dwT_scalar_name((DType)x->dtype));
   if (dwT_numel(x) == 0) /* nothing to normalise: an empty float tensor */
-    return x->dtype == DT_F32 ? op1(I, OP_CLONE, x, NULL) : cast_to(I, x, DT_F32);
-  Value xf = x->dtype == DT_F32 ? (dwV_incref_o(&x->h), tv(x)) : cast_to(I, x, DT_F32);
-  if (xf.t == V_NULL) return xf;
+    return op1(I, OP_CLONE, x, NULL);
+  dwV_incref_o(&x->h);
+  Value xf = tv(x);
   Value m = reduce(I, OP_AMAX, TEN(xf), &dim, 1, true);
   Value s = dwV_null(), e = dwV_null(), r = dwV_null();
   if (m.t == V_NULL) goto out;
@@ -911,8 +1066,14 @@ BI(t_softmax) {
   int64_t dim;
   if (v[1].t == V_NULL || v[1].t == V_NONE)
     return dwI_raise(I, EXC_TypeError, "%s() missing required argument 'dim'", n);
-  if (!dwL_int(I, v[1], "dim", &dim)) return dwV_null();
-  return softmax(I, TEN(v[0]), dim, def->data != 0);
+  int dt = -1;
+  if (!dwL_int(I, v[1], "dim", &dim) || !get_dtype(I, v[2], &dt)) return dwV_null();
+  if (dt < 0) return softmax(I, TEN(v[0]), dim, def->data != 0);
+  Value c = cast_to(I, TEN(v[0]), dt); /* dtype=: the input is cast first */
+  if (c.t == V_NULL) return c;
+  Value r = softmax(I, TEN(c), dim, def->data != 0);
+  drop(I, c);
+  return r;
 }
 
 /* tensors from a list/tuple argument */
@@ -924,8 +1085,9 @@ static Tensor **tensor_list(Interp *I, Value seq, int *n, const char *fname) {
   }
   int64_t len = seq.t == V_LIST ? ((List *)OBJ(seq))->len : ((Tuple *)OBJ(seq))->len;
   Value *items = seq.t == V_LIST ? ((List *)OBJ(seq))->items : ((Tuple *)OBJ(seq))->items;
-  if (len == 0) {
-    dwI_raise(I, EXC_RuntimeError, "%s(): expected a non-empty list of Tensors", fname);
+  if (len == 0) { /* ATen's cat meta and stack (TensorShape.cpp) */
+    if (!strcmp(fname, "stack")) dwI_raise(I, EXC_RuntimeError, "stack expects a non-empty TensorList");
+    else dwI_raise(I, EXC_RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
     return NULL;
   }
   Tensor **ts = calloc((size_t)len, sizeof(Tensor *));
@@ -960,20 +1122,30 @@ BI(t_cat) {
   Value *tmp = NULL;
   Value r = dwV_null();
   if (stack) {
-    for (int k = 1; k < cnt; k++) {
-      bool same = ts[k]->ndim == ts[0]->ndim;
-      for (int j = 0; same && j < ts[0]->ndim; j++) same = ts[k]->shape[j] == ts[0]->shape[j];
-      if (!same) {
-        free(ts);
-        return dwI_raise(I, EXC_RuntimeError, "stack expects each tensor to be equal size");
-      }
-    }
     if (!check_dim(I, dim, ts[0]->ndim + 1)) {
       free(ts);
       return dwV_null();
     }
+    for (int k = 1; k < cnt; k++) {
+      bool same = ts[k]->ndim == ts[0]->ndim;
+      for (int j = 0; same && j < ts[0]->ndim; j++) same = ts[k]->shape[j] == ts[0]->shape[j];
+      if (!same) {
+        char s0[256], sk[256];
+        dwI_raise(I, EXC_RuntimeError,
+                  "stack expects each tensor to be equal size, but got %s at entry 0 and %s at "
+                  "entry %d",
+                  dwT_shape_str(s0, sizeof s0, ts[0]->ndim, ts[0]->shape),
+                  dwT_shape_str(sk, sizeof sk, ts[k]->ndim, ts[k]->shape), k);
+        free(ts);
+        return dwV_null();
+      }
+    }
     tmp = calloc((size_t)cnt, sizeof(Value));
-    for (int k = 0; tmp && k < cnt; k++) {
+    if (!tmp) {
+      free(ts);
+      return dwI_raise(I, EXC_MemoryError, "out of memory");
+    }
+    for (int k = 0; k < cnt; k++) {
       tmp[k] = unsqueeze(I, ts[k], dim);
       if (tmp[k].t == V_NULL) goto out;
       ts[k] = TEN(tmp[k]);
@@ -993,12 +1165,26 @@ out:
 
 /* ---- shape ops ---- */
 
-static bool shape_args(Interp *I, Args *a, int skip, int64_t *shape, int *nd) {
+/* The sizes of reshape/view/expand/permute: positional ints or one
+ * sequence, or the keyword `kw` ("shape", "size", "dims"). */
+static bool shape_args(Interp *I, const char *fname, const char *kw, Args *a, int skip,
+                       int64_t *shape, int *nd) {
   if (a->n - skip < 0) return false;
-  if (a->nkw) {
-    for (int k = 0; k < a->nkw; k++)
-      if (!strcmp(a->kw[k].name->s, "shape") || !strcmp(a->kw[k].name->s, "size"))
-        return sizes_from(I, &a->kw[k].v, 1, shape, nd);
+  for (int k = 0; k < a->nkw; k++) {
+    if (strcmp(a->kw[k].name->s, kw)) {
+      dwI_raise(I, EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname,
+                a->kw[k].name->s);
+      return false;
+    }
+    if (a->n > skip) {
+      dwI_raise(I, EXC_TypeError, "%s() got multiple values for argument '%s'", fname, kw);
+      return false;
+    }
+    return sizes_from(I, &a->kw[k].v, 1, shape, nd);
+  }
+  if (a->n == skip) {
+    dwI_raise(I, EXC_TypeError, "%s() missing 1 required positional arguments: \"%s\"", fname, kw);
+    return false;
   }
   return sizes_from(I, a->v + skip, a->n - skip, shape, nd);
 }
@@ -1015,7 +1201,9 @@ BI(t_reshape) {
   }
   int64_t shape[DW_MAXDIM];
   int nd;
-  if (!shape_args(I, a, skip, shape, &nd)) return dwV_null();
+  if (!shape_args(I, def->data == 1 ? "view" : "reshape", def->data == 1 ? "size" : "shape", a, skip,
+                  shape, &nd))
+    return dwV_null();
   return reshape_to(I, TEN(x), shape, nd, def->data == 1);
 }
 
@@ -1045,7 +1233,7 @@ BI(t_expand) {
   OpAttrs at;
   memset(&at, 0, sizeof at);
   int nd;
-  if (!shape_args(I, a, skip, at.i, &nd)) return dwV_null();
+  if (!shape_args(I, "expand", "size", a, skip, at.i, &nd)) return dwV_null();
   at.ni = nd;
   return op1(I, OP_EXPAND, TEN(x), &at);
 }
@@ -1060,7 +1248,7 @@ BI(t_permute) {
   }
   int64_t perm[DW_MAXDIM];
   int nd;
-  if (!shape_args(I, a, skip, perm, &nd)) return dwV_null();
+  if (!shape_args(I, "permute", "dims", a, skip, perm, &nd)) return dwV_null();
   return permute_to(I, TEN(x), perm, nd);
 }
 
@@ -1328,8 +1516,9 @@ BI(t_like) {
   if (!get_dtype(I, def->data == 3 ? v[2] : v[1], &dt)) return dwV_null();
   if (def->data >= 4) {
     if (dt != DT_F32)
-      return dwI_raise(I, EXC_RuntimeError, "\"normal_kernel_cpu\" not implemented for '%s'",
-                       dwT_dtype_names[dt]);
+      return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
+                       def->data == 5 ? "normal_kernel_cpu" : "check_uniform_bounds",
+                       dwT_scalar_name((DType)dt));
     Tensor *r = dwT_rand(&I->c, x->ndim, x->shape, def->data == 5);
     return r ? tv(r) : dwI_raise_ctx(I);
   }
@@ -1345,7 +1534,7 @@ BI(t_rand) {
   if (!creation_args(I, a, 0, shape, &nd, &dt, NULL)) return dwV_null();
   if (dt != DT_F32)
     return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
-                     def->data ? "normal_kernel_cpu" : "check_uniform_bounds", dwT_dtype_names[dt]);
+                     def->data ? "normal_kernel_cpu" : "check_uniform_bounds", dwT_scalar_name((DType)dt));
   Tensor *r = dwT_rand(&I->c, nd, shape, def->data == 1);
   return r ? tv(r) : dwI_raise_ctx(I);
 }
@@ -1441,6 +1630,9 @@ BI(t_eye) {
   if (v[1].t != V_NULL && v[1].t != V_NONE && !dwL_int(I, v[1], "m", &m)) return dwV_null();
   int dt = DT_F32;
   if (!get_dtype(I, v[2], &dt)) return dwV_null();
+  if (n < 0 || m < 0) /* eye_out_cpu (ATen/native/TensorFactories.cpp) */
+    return dwI_raise(I, EXC_RuntimeError, "%s must be greater or equal to 0, got %lld",
+                     n < 0 ? "n" : "m", (long long)(n < 0 ? n : m));
   int64_t shape[2] = {n, m};
   Tensor *t = dwT_new(&I->c, (DType)dt, 2, shape);
   if (!t) return dwI_raise_ctx(I);
@@ -1551,12 +1743,13 @@ BI(t_cast) {
 }
 
 BI(t_identity) {
-  /* detach / cpu / requires_grad_ / contiguous of a fake */
-  Value v[1];
-  Args one = *a;
-  if (one.n > 0 && self.t != V_NULL) one.n = 0;
-  one.nkw = 0;
-  if (!dwL_bind(I, "detach", self, &one, "self", v, 1) || !as_tensor_arg(I, v[0], "detach", "self"))
+  /* detach() / cpu(memory_format) / requires_grad_(requires_grad) */
+  Value v[2];
+  const char *n = strrchr(def->name, '.') + 1;
+  const char *names = !strcmp(n, "cpu")              ? "self,memory_format"
+                      : !strcmp(n, "requires_grad_") ? "self,requires_grad"
+                                                     : "self";
+  if (!dwL_bind(I, n, self, a, names, v, 2) || !as_tensor_arg(I, v[0], n, "self"))
     return dwV_null();
   dwV_incref(v[0]);
   return v[0];
@@ -1583,16 +1776,28 @@ BI(t_clone) {
 }
 
 BI(t_is_contiguous) {
-  if (self.t != V_TENSOR) return dwI_raise(I, EXC_TypeError, "is_contiguous() needs a tensor");
+  Value v[2];
+  if (!dwL_bind(I, "is_contiguous", self, a, "self,memory_format", v, 2) ||
+      !as_tensor_arg(I, v[0], "is_contiguous", "self"))
+    return dwV_null();
   return dwV_bool(!TEN(self)->st || dwT_is_contiguous(TEN(self)));
 }
 
 BI(t_zero_) {
-  if (self.t != V_TENSOR) return dwI_raise(I, EXC_TypeError, "zero_() needs a tensor");
-  Tensor *x = TEN(self);
+  Value o[2];
+  const char *n = def->data == 1 ? "fill_" : "zero_";
+  if (!dwL_bind(I, n, self, a, def->data == 1 ? "self,value" : "self", o, 2) ||
+      !as_tensor_arg(I, o[0], n, "self"))
+    return dwV_null();
+  Tensor *x = TEN(o[0]);
   double v = 0;
   if (def->data == 1) {
-    if (a->n != 1 || !dwL_float(I, a->v[0], "value", &v)) return a->n != 1 ? dwI_raise(I, EXC_TypeError, "fill_() takes 1 argument") : dwV_null();
+    if (o[1].t == V_NULL) return dwI_raise(I, EXC_TypeError, "fill_() missing 1 required positional arguments: \"value\"");
+    if (o[1].t == V_TENSOR && TEN(o[1])->ndim != 0) /* ATen/native/Fill.cpp */
+      return dwI_raise(I, EXC_RuntimeError,
+                       "fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.",
+                       TEN(o[1])->ndim);
+    if (!dwL_float(I, o[1], "value", &v)) return dwV_null();
   }
   Value r = full(I, x->shape, x->ndim, v, x->dtype);
   if (r.t == V_NULL) return r;
@@ -1605,6 +1810,12 @@ BI(t_copy_) {
       !as_tensor_arg(I, v[1], "copy_", "src"))
     return dwV_null();
   Tensor *x = TEN(v[0]);
+  TMeta mx, ms, mb;
+  dwT_meta_of(x, &mx);
+  dwT_meta_of(TEN(v[1]), &ms);
+  if (!dwT_broadcast(&I->c, &mx, &ms, &mb)) return dwI_raise_ctx(I);
+  mb.dtype = mx.dtype; /* copy_ casts from any dtype */
+  if (!dwT_check_inplace(&I->c, &mx, &mb)) return dwI_raise_ctx(I);
   OpAttrs at;
   memset(&at, 0, sizeof at);
   memcpy(at.i, x->shape, sizeof(int64_t) * x->ndim);
@@ -1678,11 +1889,14 @@ BI(t_is_tensor) {
 BI(t_var) {
   Value v[4];
   const char *n = def->data ? "std" : "var";
-  if (!dwL_bind(I, n, self, a, "input,dim,unbiased,keepdim", v, 4)) return dwV_null();
-  for (int k = 0; k < a->nkw; k++)
-    if (!strcmp(a->kw[k].name->s, "correction")) v[2] = a->kw[k].v;
+  Value c[5];
+  if (!dwL_bind(I, n, self, a, "input,dim,unbiased,keepdim,correction", c, 5)) return dwV_null();
+  memcpy(v, c, sizeof v);
+  if (c[4].t != V_NULL) v[2] = c[4];
   if (!as_tensor_arg(I, v[0], n, "input")) return dwV_null();
   Tensor *x = TEN(v[0]);
+  if (x->dtype != DT_F32) /* std_var_out (ATen/native/ReduceOps.cpp) */
+    return dwI_raise(I, EXC_RuntimeError, "std and var only support floating point and complex dtypes");
   OpAttrs at;
   memset(&at, 0, sizeof at);
   bool keep;
@@ -1719,7 +1933,13 @@ BI(t_square) {
   Value v[1];
   if (!dwL_bind(I, "square", self, a, "input", v, 1) || !as_tensor_arg(I, v[0], "square", "input"))
     return dwV_null();
-  return op2(I, OP_MUL, TEN(v[0]), TEN(v[0]));
+  Tensor *x = TEN(v[0]);
+  if (x->dtype != DT_BOOL) return op2(I, OP_MUL, x, x);
+  Value c = cast_to(I, x, DT_I64); /* bool ** 2 is int64 */
+  if (c.t == V_NULL) return c;
+  Value r = op2(I, OP_MUL, TEN(c), TEN(c));
+  drop(I, c);
+  return r;
 }
 
 static Value linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
@@ -1751,13 +1971,35 @@ BI(f_linear) {
 
 static Value layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Tensor *w,
                         Tensor *b, double eps) {
-  if (nshape > x->ndim) return dwI_raise(I, EXC_RuntimeError, "Given normalized_shape has more dimensions than the input");
-  for (int k = 0; k < nshape; k++)
-    if (x->shape[x->ndim - nshape + k] != shape[k])
+  /* _check_layer_norm_inputs (ATen/native/layer_norm.cpp) */
+  char sn[256], sx[256];
+  dwT_shape_str(sn, sizeof sn, nshape, shape);
+  if (nshape < 1)
+    return dwI_raise(I, EXC_RuntimeError,
+                     "Expected normalized_shape to be at least 1-dimensional, i.e., containing at "
+                     "least one element, but got normalized_shape = %s", sn);
+  for (int k = 0; k < 2; k++) {
+    Tensor *p = k ? b : w;
+    bool same = !p || p->ndim == nshape;
+    for (int j = 0; same && p && j < nshape; j++) same = p->shape[j] == shape[j];
+    if (!same)
       return dwI_raise(I, EXC_RuntimeError,
-                       "Given normalized_shape=[%lld], expected input with shape [*, %lld], but got "
-                       "input of size%s",
-                       (long long)shape[0], (long long)shape[0], " [...]");
+                       "Expected %s to be of same shape as normalized_shape, but got %s of shape %s "
+                       "and normalized_shape = %s",
+                       k ? "bias" : "weight", k ? "bias" : "weight",
+                       dwT_shape_str(sx, sizeof sx, p->ndim, p->shape), sn);
+  }
+  bool fits = nshape <= x->ndim;
+  for (int k = 0; fits && k < nshape; k++) fits = x->shape[x->ndim - nshape + k] == shape[k];
+  if (!fits) {
+    Buf m = {0};
+    dwB_printf(&m, "Given normalized_shape=%s, expected input with shape [*", sn);
+    for (int k = 0; k < nshape; k++) dwB_printf(&m, ", %lld", (long long)shape[k]);
+    dwB_printf(&m, "], but got input of size%s", dwT_shape_str(sx, sizeof sx, x->ndim, x->shape));
+    Value e = dwI_raise(I, EXC_RuntimeError, "%s", m.p ? m.p : "");
+    dwB_free(&m);
+    return e;
+  }
   int64_t dims[DW_MAXDIM];
   for (int k = 0; k < nshape; k++) dims[k] = x->ndim - nshape + k;
   Value mean = reduce(I, OP_MEAN, x, dims, nshape, true);
@@ -1823,10 +2065,23 @@ BI(f_gelu) {
   return op1(I, OP_GELU, TEN(v[0]), &at);
 }
 
+/* F.dropout and nn.Dropout check p (torch/nn/functional.py, dropout.py) */
+static bool dropout_p_ok(Interp *I, Value p) {
+  double d;
+  if (p.t == V_NULL || !dwL_float(I, p, "p", &d)) return p.t == V_NULL;
+  if (d >= 0 && d <= 1) return true;
+  Buf b = {0};
+  dwV_repr(&b, p);
+  dwI_raise(I, EXC_ValueError, "dropout probability has to be between 0 and 1, but got %s",
+            b.p ? b.p : "");
+  dwB_free(&b);
+  return false;
+}
+
 BI(f_dropout) {
   Value v[4];
   if (!dwL_bind(I, "dropout", self, a, "input,p,training,inplace", v, 4) ||
-      !as_tensor_arg(I, v[0], "dropout", "input"))
+      !dropout_p_ok(I, v[1]) || !as_tensor_arg(I, v[0], "dropout", "input"))
     return dwV_null();
   dwV_incref(v[0]);
   return v[0]; /* dropout is the identity here (no training) */
@@ -1865,6 +2120,10 @@ BI(f_mse_loss) {
   drop(I, d);
   if (sq.t == V_NULL) return sq;
   const char *red = v[2].t == V_STR ? STR(v[2])->s : "mean";
+  if (strcmp(red, "none") && strcmp(red, "mean") && strcmp(red, "sum")) {
+    drop(I, sq); /* torch/nn/_reduction.py get_enum */
+    return dwI_raise(I, EXC_ValueError, "%s is not a valid value for reduction", red);
+  }
   if (!strcmp(red, "none")) return sq;
   Value r = reduce(I, !strcmp(red, "sum") ? OP_SUM : OP_MEAN, TEN(sq), NULL, 0, false);
   drop(I, sq);
@@ -1969,10 +2228,17 @@ BI(nn_linear_forward) {
   return linear(I, TEN(v[1]), TEN(w), b.t == V_TENSOR ? TEN(b) : NULL);
 }
 
+/* ReLU(inplace) / SiLU(inplace) (data 0), Softmax(dim) (1),
+ * GELU(approximate) (2), Dropout(p, inplace) (3), Sigmoid() / Tanh() (4):
+ * PyTorch's parameter names; the first is kept as an attribute. */
 BI(nn_act_init) {
+  static const char *const params[] = {"self,inplace", "self,dim", "self,approximate",
+                                       "self,p,inplace", "self"};
+  static const char *const attr[] = {NULL, "dim", "approximate", "p", NULL};
   Value v[3];
-  if (!dwL_bind(I, "__init__", self, a, "self,arg0,arg1", v, 3)) return dwV_null();
-  if (v[1].t != V_NULL && !attr_set(I, v[0], def->data == 1 ? "dim" : def->data == 2 ? "approximate" : "p", v[1]))
+  if (!dwL_bind(I, "__init__", self, a, params[def->data], v, 3)) return dwV_null();
+  if (def->data == 3 && !dropout_p_ok(I, v[1])) return dwV_null();
+  if (attr[def->data] && v[1].t != V_NULL && !attr_set(I, v[0], attr[def->data], v[1]))
     return dwV_null();
   return dwV_none();
 }
@@ -2461,8 +2727,8 @@ static const BuiltinDef torch_defs[] = {
     BIN("multiply", MUL), BIN("div", DIV), BIN("divide", DIV), BIN("true_divide", DIV),
     BIN("floor_divide", FLOORDIV), BIN("remainder", MOD), BIN("pow", POW),
     BIN("maximum", MAXIMUM), BIN("minimum", MINIMUM), BIN("eq", EQ), BIN("ne", NE),
-    BIN("lt", LT), BIN("le", LE), BIN("gt", GT), BIN("ge", GE), BIN("logical_and", AND),
-    BIN("logical_or", OR), BIN("bitwise_and", AND), BIN("bitwise_or", OR),
+    BIN("lt", LT), BIN("le", LE), BIN("gt", GT), BIN("ge", GE), {"torch.logical_and", t_logical, TK_TENSOR, OP_AND, 0},
+    {"torch.logical_or", t_logical, TK_TENSOR, OP_OR, 0}, BIN("bitwise_and", AND), BIN("bitwise_or", OR),
     BIN("matmul", MATMUL), BIN("mm", MATMUL), BIN("bmm", MATMUL),
     RED("sum", SUM), RED("mean", MEAN), RED("prod", PROD), RED("amax", AMAX), RED("amin", AMIN),
     RED("argmax", ARGMAX), RED("argmin", ARGMIN),
@@ -2507,8 +2773,8 @@ static const BuiltinDef tensor_methods[] = {
     MB("add", ADD), MB("sub", SUB), MB("mul", MUL), MB("div", DIV), MB("floor_divide", FLOORDIV),
     MB("remainder", MOD), MB("pow", POW), MB("maximum", MAXIMUM), MB("minimum", MINIMUM),
     MB("eq", EQ), MB("ne", NE), MB("lt", LT), MB("le", LE), MB("gt", GT), MB("ge", GE),
-    MB("matmul", MATMUL), MB("mm", MATMUL), MB("bmm", MATMUL), MB("logical_and", AND),
-    MB("logical_or", OR),
+    MB("matmul", MATMUL), MB("mm", MATMUL), MB("bmm", MATMUL),
+    M("logical_and", t_logical, TK_TENSOR, OP_AND), M("logical_or", t_logical, TK_TENSOR, OP_OR),
     MR("sum", SUM), MR("mean", MEAN), MR("prod", PROD), MR("amax", AMAX), MR("amin", AMIN),
     MR("argmax", ARGMAX), MR("argmin", ARGMIN),
     M("max", t_maxmin, TK_TENSOR, OP_AMAX), M("min", t_maxmin, TK_TENSOR, OP_AMIN),
@@ -2596,15 +2862,15 @@ static const NNClass nn_classes[] = {
      {"GELU.forward", nn_act_forward, TK_TENSOR, OP_GELU, 0}},
     {"SiLU", {"SiLU.__init__", nn_act_init, TK_PURE, 0, 0},
      {"SiLU.forward", nn_act_forward, TK_TENSOR, OP_SILU, 0}},
-    {"Sigmoid", {"Sigmoid.__init__", nn_act_init, TK_PURE, 0, 0},
+    {"Sigmoid", {"Sigmoid.__init__", nn_act_init, TK_PURE, 4, 0},
      {"Sigmoid.forward", nn_act_forward, TK_TENSOR, OP_SIGMOID, 0}},
-    {"Tanh", {"Tanh.__init__", nn_act_init, TK_PURE, 0, 0},
+    {"Tanh", {"Tanh.__init__", nn_act_init, TK_PURE, 4, 0},
      {"Tanh.forward", nn_act_forward, TK_TENSOR, OP_TANH, 0}},
     {"Softmax", {"Softmax.__init__", nn_act_init, TK_PURE, 1, 0},
      {"Softmax.forward", nn_act_forward, TK_TENSOR, -2, 0}},
     {"Identity", {"Identity.__init__", nn_module_init, TK_PURE, 0, 0},
      {"Identity.forward", nn_act_forward, TK_TENSOR, -1, 0}},
-    {"Dropout", {"Dropout.__init__", nn_act_init, TK_PURE, 0, 0},
+    {"Dropout", {"Dropout.__init__", nn_act_init, TK_PURE, 3, 0},
      {"Dropout.forward", nn_act_forward, TK_TENSOR, -1, 0}},
     {"LayerNorm", {"LayerNorm.__init__", nn_layernorm_init, TK_PURE, 0, 0},
      {"LayerNorm.forward", nn_layernorm_forward, TK_TENSOR, 0, 0}},
