@@ -15,6 +15,10 @@
  *         tensor/tensor_kernels.c  the eager kernels
  *         tensor/tensor_print.c  printing with PyTorch's print options
  *   dwL_  tensor/torchlib.c      the torch / math / time modules
+ *   dwO_  tensor/torchops.c      more tensor ops (einsum, gather, sort, ...)
+ *   dwN_  tensor/nn.c            torch.nn layers and torch.nn.functional
+ *   dwM_  tensor/nn_module.c     nn.Module machinery (parameters, state_dict)
+ *   dwD_  tensor/device.c        torch.device, torch.cuda, no-autograd errors
  *   dwR_  dynamo/trace.c         compile units, graph breaks, guards, undo
  *   dwN_  dynamo/live.c          live locals at a graph break
  *   dwC_  dynamo/compile.c       the compile pipeline: dce, fuse, emit, host
@@ -374,6 +378,9 @@ typedef struct Tensor {
   struct Trace *trace;       /* the trace that made this fake */
 } Tensor;
 
+/* Obj.flags of a real tensor: an nn.Parameter (torch.nn parameters()) */
+#define DW_TENSOR_PARAM 0x4000
+
 /* Shape and dtype without data: what shape inference works on. */
 typedef struct TMeta {
   uint8_t dtype, ndim, wrapped;
@@ -391,6 +398,7 @@ typedef enum OpKind {
   K_VIEW,   /* reshape/permute/expand/slice/select */
   K_COPY,   /* clone */
   K_CAT,    /* concatenation */
+  K_GATHER, /* indexed load along a dim (index tensor of the output's shape) */
   K_CREATE  /* full/arange */
 } OpKind;
 
@@ -418,6 +426,18 @@ typedef struct OpAttrs {
   uint8_t keepdim;          /* reductions */
   uint8_t flag;             /* per op (RESHAPE strict view, GELU tanh) */
 } OpAttrs;
+
+/* OP_GATHER's flag: which op it implements, for its bounds rule and the
+ * message of an index out of range (the data decides, so compiled kernels
+ * return DW_KERR_INDEX and the graph reruns eagerly for the message). */
+typedef enum GatherKind {
+  GK_GATHER,       /* torch.gather / take_along_dim: 0 <= i < n */
+  GK_INDEX_SELECT, /* index_select / embedding: 0 <= i < n, "index out of
+                      range in self" */
+  GK_INDEX,        /* x[index_tensor]: -n <= i < n (negative wraps) */
+  GK_ONE_HOT,      /* F.one_hot: class values */
+  GK_TARGET        /* nll_loss / cross_entropy targets */
+} GatherKind;
 
 /* Construction and access (tensor.c). */
 Tensor *dwT_new(Ctx *c, DType dt, int ndim, const int64_t *shape); /* zeroed */
@@ -667,6 +687,9 @@ void dwG_dump(Buf *b, const Graph *g, const char *fn_name); /* FX-like */
 /* Runs the graph op by op on the eager kernels. inputs: ninputs tensors;
  * outputs: nout new references. false with ctx->err on failure. */
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs);
+/* The same; on failure *failed is the node that raised (-1: none). */
+bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
+                      Tensor **outputs, int *failed);
 /* The node the chain of view ops (ops.def K_VIEW) ending at node k starts
  * at: k's eager value shares memory with that node's (k itself when it is
  * no view). */
@@ -703,9 +726,11 @@ int dwG_dce(Graph *g);
 enum { DW_KERR_OK = 0, DW_KERR_TESTING = 1,
        DW_KERR_ZERODIV = 2, /* integer division or remainder by zero
                                (eager: RuntimeError "ZeroDivisionError") */
-       DW_KERR_NEGPOW = 3   /* integer ** negative integer (eager:
+       DW_KERR_NEGPOW = 3,  /* integer ** negative integer (eager:
                                "Integers to negative integer powers are not
-                               allowed.") */ };
+                               allowed.") */
+       DW_KERR_INDEX = 4    /* an index tensor's value out of range (the
+                               graph reruns eagerly for PyTorch's message) */ };
 typedef int32_t (*dw_kernel_fn)(int32_t args);
 
 /* What the backend is asked to do with a graph. */

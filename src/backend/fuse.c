@@ -229,6 +229,9 @@ static int add_expr(Builder *b, int N, FExpr *e) {
   case FE_ACC:
     e->pass = (int8_t)n->acc[e->acc].pass;
     break;
+  case FE_GATHER:
+    e->inner = aff_inner(n, &e->aff); /* and the index operand: */
+    /* fall through */
   case FE_OP:
   case FE_CAST:
     for (int k = 0; k < e->nin; k++)
@@ -255,6 +258,10 @@ static int add_expr(Builder *b, int N, FExpr *e) {
       break;
     case FE_ACC: same = o->acc == e->acc; break;
     case FE_MM: same = true; break;
+    case FE_GATHER:
+      same = o->buf == e->buf && aff_eq(&o->aff, &e->aff) && o->a[0] == e->a[0] &&
+             o->gstride == e->gstride && o->glimit == e->glimit && o->gkind == e->gkind;
+      break;
     case FE_OP:
     case FE_CAST:
       for (int j = 0; j < e->nin; j++) same = same && o->a[j] == e->a[j];
@@ -436,6 +443,7 @@ static bool rows_view(const Graph *g, const GNode *nd, const Rows *out,
 /* ------------------------------------------------------------------ */
 
 static int build(Builder *b, int N, int u, const Rows *rows);
+static int operand(Builder *b, int u, Rows rows, int *buf, FAff *aff);
 
 /* Identity rows of the product of matmul nest N. */
 static void mm_rows(const Builder *b, int N, Rows *r) {
@@ -529,10 +537,34 @@ static int build(Builder *b, int N, int u, const Rows *rows) {
     b->need = u;
     return R_NEED;
   }
+  /* a node materialised to cut a long chain, but by a later nest: nest N
+   * would have to recompute the chain below it again; the consumer goes to
+   * a nest after it instead */
+  if (s->want && s->buf >= 0 && s->buf_nest >= N && memo_find(b, N, u, rows) < 0)
+    return R_NOJOIN;
   b->depth++;
   int e = build_node(b, N, u, rows);
   b->depth--;
   return e;
+}
+
+/* Whether the source of a gather (its chain of views down to a node with
+ * a buffer) can be read by nest N: written by an earlier nest, or a
+ * reduction/matmul computed by an earlier nest (operand() then gives it a
+ * buffer there). A source that N itself computes cannot be read at another
+ * index. */
+static bool gather_source_ready(const Builder *b, int N, int u) {
+  const Graph *g = b->g;
+  for (;;) {
+    const GNode *nd = &g->nodes[u];
+    const NodeState *s = &b->ns[u];
+    OpKind kind = dw_ops[nd->op].kind;
+    if (s->buf >= 0) return s->buf_nest < N;
+    if (kind == K_REDUCE || kind == K_MATMUL) return s->home >= 0 && s->home < N;
+    if (kind != K_VIEW && kind != K_COPY) return true; /* operand() asks to materialise it */
+    if (nd->op == OP_RESHAPE && b->ns[nd->in[0]].buf >= 0) return b->ns[nd->in[0]].buf_nest < N;
+    u = nd->in[0];
+  }
 }
 
 static int build_node(Builder *b, int N, int u, const Rows *rows) {
@@ -586,6 +618,41 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
   }
   case K_CAT:
     return R_NOJOIN; /* its buffer is written by a later nest */
+  case K_GATHER: {
+    /* the index at the same place; the source read from memory written by
+     * an earlier nest, at the row of index 0 along dim plus index * stride */
+    if (!gather_source_ready(b, N, nd->in[0])) return R_NOJOIN;
+    int ix = build(b, N, nd->in[1], rows);
+    if (ix < 0) return ix;
+    const TMeta *sm = &g->nodes[nd->in[0]].meta;
+    int d = wrapd(nd->at.i[0], sm->ndim);
+    Rows r0 = *rows, r1;
+    r0.nd = sm->ndim;
+    if (sm->ndim) r0.r[d] = aff_const(0);
+    rows_norm(&r0, sm);
+    r1 = r0;
+    if (sm->ndim) r1.r[d] = aff_const(1);
+    int buf, buf1;
+    FAff a0, a1;
+    int r = operand(b, nd->in[0], r0, &buf, &a0);
+    if (r < 0) return r;
+    if (b->p->buf[buf].kind != FB_INPUT) {
+      const NodeState *w = &b->ns[b->p->buf[buf].node];
+      if (w->buf_nest >= N) return R_NOJOIN;
+    }
+    int64_t stride = 0;
+    if (sm->ndim && sm->shape[d] > 1) {
+      r = operand(b, nd->in[0], r1, &buf1, &a1);
+      if (r < 0) return r;
+      stride = a1.off - a0.off;
+    }
+    FExpr x = {.kind = FE_GATHER, .dt = nd->meta.dtype, .nin = 1, .a = {ix},
+               .buf = buf, .aff = a0, .gstride = stride,
+               .glimit = sm->ndim ? sm->shape[d] : 1, .gkind = nd->at.flag,
+               .node = u};
+    e = add_expr(b, N, &x);
+    break;
+  }
   case K_VIEW:
   case K_COPY: {
     int v = nd->in[0];
@@ -1107,7 +1174,8 @@ static bool place(Builder *b, int u) {
 /* Calls f on every affine index of nest n. */
 static void each_aff(FNest *n, void (*f)(FAff *, void *), void *arg) {
   for (int k = 0; k < n->nex; k++)
-    if (n->ex[k].kind == FE_LOAD || n->ex[k].kind == FE_INDEX)
+    if (n->ex[k].kind == FE_LOAD || n->ex[k].kind == FE_INDEX ||
+        n->ex[k].kind == FE_GATHER)
       f(&n->ex[k].aff, arg);
   for (int k = 0; k < n->nst; k++) f(&n->st[k].aff, arg);
 }
@@ -1211,7 +1279,7 @@ void dwF_mark_expr(const FNest *n, int e, uint8_t *live) {
   if (live[e]) return;
   live[e] = 1;
   const FExpr *x = &n->ex[e];
-  if (x->kind == FE_OP || x->kind == FE_CAST)
+  if (x->kind == FE_OP || x->kind == FE_CAST || x->kind == FE_GATHER)
     for (int k = 0; k < x->nin; k++) dwF_mark_expr(n, x->a[k], live);
   if (x->kind == FE_ACC) dwF_mark_expr(n, n->acc[x->acc].in, live);
 }
@@ -1293,7 +1361,7 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
   for (int k = 0; ok && k < p->nnest; k++) {
     const FNest *n = &p->nest[k];
     for (int j = 0; j < n->nex; j++)
-      if (n->ex[j].kind == FE_LOAD) used[n->ex[j].buf] = 1;
+      if (n->ex[j].kind == FE_LOAD || n->ex[j].kind == FE_GATHER) used[n->ex[j].buf] = 1;
     for (int j = 0; j < n->nst; j++) used[n->st[j].buf] = 1;
     if (n->kind == FN_MATMUL) used[n->mm_a] = used[n->mm_b] = 1;
   }
@@ -1434,6 +1502,12 @@ static void put_expr(Buf *b, const FPlan *p, const FNest *n, int k) {
   case FE_CAST: dwB_printf(b, "cast(e%d)", e->a[0]); break;
   case FE_ACC: dwB_printf(b, "acc%d", e->acc); break;
   case FE_MM: dwB_puts(b, "matmul"); break;
+  case FE_GATHER:
+    put_buf(b, p, e->buf);
+    dwB_putc(b, '[');
+    put_aff(b, n, &e->aff);
+    dwB_printf(b, " + e%d*%lld]", e->a[0], (long long)e->gstride);
+    break;
   }
   dwB_printf(b, " : %s", dt_short[e->dt]);
   if (e->inner) dwB_printf(b, "  [pass %d]", e->pass);

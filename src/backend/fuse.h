@@ -61,7 +61,10 @@ typedef enum FExprKind {
   FE_OP,    /* graph op `op` on a[0..nin) (already of the compute dtype) */
   FE_CAST,  /* a[0] converted to dt */
   FE_ACC,   /* the final value of accumulator `acc` */
-  FE_MM     /* matmul nest: the product at the current (b.., m, n) */
+  FE_MM,    /* matmul nest: the product at the current (b.., m, n) */
+  FE_GATHER /* buf[aff + a[0] * gstride]: an indexed load (OP_GATHER); the
+               index a[0] (int64/int32) must lie in [0, glimit) (negative
+               values wrap first for GK_INDEX), else DW_KERR_INDEX */
 } FExprKind;
 
 typedef struct FExpr {
@@ -77,6 +80,9 @@ typedef struct FExpr {
   FAff aff;       /* FE_LOAD / FE_INDEX: element index */
   double value;   /* FE_CONST */
   int acc;        /* FE_ACC: accumulator */
+  int64_t gstride;/* FE_GATHER: elements between consecutive index values */
+  int64_t glimit; /* FE_GATHER: the size of the gathered dim */
+  uint8_t gkind;  /* FE_GATHER: GatherKind */
   int node;       /* graph node (source location, attributes) */
 } FExpr;
 

@@ -302,6 +302,13 @@ static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
   case OP_SELECT:
     put_subscript(b, g, nd);
     return;
+  case OP_GATHER:
+    dwB_puts(b, "torch.gather(");
+    put_arg(b, g, nd->in[0]);
+    dwB_printf(b, ", %lld, ", (long long)a->i[0]);
+    put_arg(b, g, nd->in[1]);
+    dwB_putc(b, ')');
+    return;
   case OP_CAT:
     dwB_puts(b, "torch.cat([");
     for (int k = 0; k < nd->nin; k++) {
@@ -495,6 +502,13 @@ Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev) {
 
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs,
                    Tensor **outputs) {
+  int failed;
+  return dwG_run_eager_at(c, g, inputs, outputs, &failed);
+}
+
+bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
+                      Tensor **outputs, int *failed) {
+  *failed = -1;
   Tensor **val = calloc((size_t)g->n + 1, sizeof *val);
   int32_t *last = malloc(((size_t)g->n + 1) * sizeof *last);
   Tensor *stackin[8], **ins = stackin;
@@ -532,6 +546,7 @@ bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs,
       for (int j = 0; j < nd->nin; j++) ins[j] = val[nd->in[j]];
       val[k] = dwT_op(c, (Op)nd->op, nd->nin, ins, &nd->at);
       ok = val[k] != NULL;
+      if (!ok) *failed = k;
       break;
     }
     /* Drop values whose last reader was this node. */

@@ -90,6 +90,7 @@ typedef enum Imm {
   X(I64_GT_S, "i64.gt_s", 0, 0x55, IM_NONE)                              \
   X(I64_LE_S, "i64.le_s", 0, 0x57, IM_NONE)                              \
   X(I64_GE_S, "i64.ge_s", 0, 0x59, IM_NONE)                              \
+  X(I64_GE_U, "i64.ge_u", 0, 0x5a, IM_NONE)                              \
   X(F32_EQ, "f32.eq", 0, 0x5b, IM_NONE)                                  \
   X(F32_NE, "f32.ne", 0, 0x5c, IM_NONE)                                  \
   X(F32_LT, "f32.lt", 0, 0x5d, IM_NONE)                                  \
@@ -125,7 +126,9 @@ typedef enum Imm {
   X(I64_SHR_U, "i64.shr_u", 0, 0x88, IM_NONE)                            \
   X(F32_ABS, "f32.abs", 0, 0x8b, IM_NONE)                                \
   X(F32_NEG, "f32.neg", 0, 0x8c, IM_NONE)                                \
+  X(F32_CEIL, "f32.ceil", 0, 0x8d, IM_NONE)                              \
   X(F32_FLOOR, "f32.floor", 0, 0x8e, IM_NONE)                            \
+  X(F32_NEAREST, "f32.nearest", 0, 0x90, IM_NONE)                        \
   X(F32_SQRT, "f32.sqrt", 0, 0x91, IM_NONE)                              \
   X(F32_ADD, "f32.add", 0, 0x92, IM_NONE)                                \
   X(F32_SUB, "f32.sub", 0, 0x93, IM_NONE)                                \
@@ -235,6 +238,9 @@ typedef enum Imm {
   X(I64X2_GE_S, "i64x2.ge_s", 0xfd, 0xdb, IM_NONE)                       \
   X(F32X4_ABS, "f32x4.abs", 0xfd, 0xe0, IM_NONE)                         \
   X(F32X4_NEG, "f32x4.neg", 0xfd, 0xe1, IM_NONE)                         \
+  X(F32X4_CEIL, "f32x4.ceil", 0xfd, 0x67, IM_NONE)                       \
+  X(F32X4_FLOOR, "f32x4.floor", 0xfd, 0x68, IM_NONE)                     \
+  X(F32X4_NEAREST, "f32x4.nearest", 0xfd, 0x6a, IM_NONE)                 \
   X(F32X4_SQRT, "f32x4.sqrt", 0xfd, 0xe3, IM_NONE)                       \
   X(F32X4_ADD, "f32x4.add", 0xfd, 0xe4, IM_NONE)                         \
   X(F32X4_SUB, "f32x4.sub", 0xfd, 0xe5, IM_NONE)                         \
@@ -248,6 +254,7 @@ typedef enum Imm {
   X(F64X2_ADD, "f64x2.add", 0xfd, 0xf0, IM_NONE)                         \
   X(F64X2_SUB, "f64x2.sub", 0xfd, 0xf1, IM_NONE)                         \
   X(F64X2_MUL, "f64x2.mul", 0xfd, 0xf2, IM_NONE)                         \
+  X(F64X2_DIV, "f64x2.div", 0xfd, 0xf3, IM_NONE)                         \
   X(I32X4_TRUNC_SAT_F32X4_S, "i32x4.trunc_sat_f32x4_s", 0xfd, 0xf8,      \
     IM_NONE)                                                             \
   X(F32X4_CONVERT_I32X4_S, "f32x4.convert_i32x4_s", 0xfd, 0xfa, IM_NONE)

@@ -833,6 +833,14 @@ static Val unop_(Em *E, Op op, const OpAttrs *at, Val x) {
     if (at->has_f[1]) r = binop(E, OP_MINIMUM, r, vconst(E, dt, L, (double)hi));
     return r;
   }
+  case OP_FLOOR: case OP_CEIL: case OP_ROUND:
+    if (dt != DT_F32) return x; /* integers: the same values */
+    r = vnew(E, DT_F32, L);
+    get(E, x.l[0]);
+    ins(E, L == 4 ? (op == OP_FLOOR ? W_F32X4_FLOOR : op == OP_CEIL ? W_F32X4_CEIL : W_F32X4_NEAREST)
+                  : (op == OP_FLOOR ? W_F32_FLOOR : op == OP_CEIL ? W_F32_CEIL : W_F32_NEAREST));
+    set(E, r.l[0]);
+    return r;
   default: /* float32 math of dwmath.h */
     r = vnew(E, DT_F32, L);
     if (L == 4) {
@@ -1062,6 +1070,45 @@ static Val compute(Em *E, const FExpr *x, int lanes) {
   }
   case FE_CAST:
     return cast(E, eval(E, x->a[0]), (DType)x->dt);
+  case FE_GATHER: {
+    /* lane by lane: the index (wrapped for GK_INDEX), checked against the
+     * dim's size (DW_KERR_INDEX), then a scalar load */
+    Val ix = eval(E, x->a[0]);
+    DType dt = (DType)x->dt;
+    int64_t es = (int64_t)dwT_dtype_size[dt];
+    int64_t c = lanes == 4 && E->vvar >= 0 ? x->aff.c[E->vvar] : 0;
+    Val r = vnew(E, dt, lanes);
+    int v = local_new(E, T_I64, "gi");
+    for (int k = 0; k < lanes; k++) {
+      Val s = ix.lanes == 1 ? ix : lane_get(E, ix, k);
+      get(E, s.l[0]);
+      if (s.dt != DT_I64) ins(E, W_I64_EXTEND_I32_S);
+      set(E, v);
+      if (x->gkind == GK_INDEX) { /* v < 0 ? v + limit : v */
+        get(E, v); i64c(E, x->glimit); ins(E, W_I64_ADD);
+        get(E, v);
+        get(E, v); i64c(E, 0); ins(E, W_I64_LT_S);
+        ins(E, W_SELECT);
+        set(E, v);
+      }
+      get(E, v); i64c(E, x->glimit); ins(E, W_I64_GE_U);
+      trap_status(E, DW_KERR_INDEX);
+      Val sv = vnew(E, dt, 1);
+      uint32_t off = push_addr(E, x->buf, &x->aff);
+      get(E, v);
+      ins(E, W_I32_WRAP_I64);
+      if (x->gstride * es != 1) {
+        i32c(E, x->gstride * es);
+        ins(E, W_I32_MUL);
+      }
+      ins(E, W_I32_ADD);
+      ins_mem(E, scalar_load_op(dt), (int)es, off + (uint32_t)(k * c * es));
+      set(E, sv.l[0]);
+      if (lanes == 1) return sv;
+      lane_put(E, r, k, sv);
+    }
+    return r;
+  }
   default: /* FE_ACC / FE_MM are set when ready */
     E->internal = "a reduction or matmul value used before it is ready";
     E->oom = true;
@@ -1675,7 +1722,7 @@ static void plan_carries(Em *E) {
     if (s->pass < 1 || E->p->buf[s->buf].dt != DT_F32) continue;
     bool alone = true;
     for (int j = 0; j < n->nex; j++)
-      alone &= !(n->ex[j].kind == FE_LOAD && n->ex[j].buf == s->buf);
+      alone &= !((n->ex[j].kind == FE_LOAD || n->ex[j].kind == FE_GATHER) && n->ex[j].buf == s->buf);
     for (int j = 0; j < n->nst; j++) alone &= j == k || n->st[j].buf != s->buf;
     if (!alone) continue;
     for (int p = 0; p < s->pass; p++) { /* the first pass that computes it */
@@ -2455,7 +2502,8 @@ static bool emit_nest(Em *E, int k) {
   /* buffer addresses */
   for (int b = 0; b < p->nbuf; b++) E->ptr[b] = -1;
   for (int j = 0; j <= n->nex + n->nst + 1; j++) {
-    int b = j < n->nex ? (n->ex[j].kind == FE_LOAD ? n->ex[j].buf : -1)
+    int b = j < n->nex ? (n->ex[j].kind == FE_LOAD || n->ex[j].kind == FE_GATHER
+                              ? n->ex[j].buf : -1)
             : j < n->nex + n->nst ? n->st[j - n->nex].buf
             : j == n->nex + n->nst ? (n->kind == FN_MATMUL ? n->mm_a : -1)
                                    : (n->kind == FN_MATMUL ? n->mm_b : -1);

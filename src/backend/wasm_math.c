@@ -101,21 +101,11 @@ static int sincos2(Em *E, int xd, bool cosine) {
   return VSEL(E, neg, V1(E, W_F64X2_NEG, v), v);
 }
 
-/* dwm_sincos4 */
-static int sincos4(Em *E, int x, bool cosine) {
-  static const uint8_t hi_lo[16] = {8, 9, 10, 11, 12, 13, 14, 15,
-                                    0, 1, 2,  3,  4,  5,  6,  7};
-  static const uint8_t join[16] = {0,  1,  2,  3,  4,  5,  6,  7,
-                                   16, 17, 18, 19, 20, 21, 22, 23};
-  int lo = sincos2(E, V1(E, W_F64X2_PROMOTE_LOW_F32X4, x), cosine);
-  int hi = sincos2(E, V1(E, W_F64X2_PROMOTE_LOW_F32X4, VSHUF(E, x, x, hi_lo)),
-                   cosine);
-  int res = VSHUF(E, V1(E, W_F32X4_DEMOTE_F64X2_ZERO, lo),
-                  V1(E, W_F32X4_DEMOTE_F64X2_ZERO, hi), join);
-  int ax = V1(E, W_F32X4_ABS, x);
-  int fin = V2(E, W_F32X4_LT, ax, VK(E, INFINITY));
-  res = VSEL(E, fin, res, FSUB(x, x));
-  /* finite lanes >= DWM_TRIG_BIG (rare): $sincosf_big, lane by lane */
+/* The finite lanes of x with |x| >= DWM_TRIG_BIG (rare) recomputed with
+ * the scalar recipe through $sincosf_big, lane by lane: sin (kind 0), cos
+ * (1) or tan (2: their quotient in double, as dw_tanf). ax = |x|, fin =
+ * the finite lanes; returns res with those lanes replaced. */
+static int trig_big_lanes(Em *E, int x, int ax, int fin, int res, int kind) {
   int big = V2(E, W_V128_AND, V2(E, W_F32X4_GE, ax, VK(E, DWM_TRIG_BIG)), fin);
   int helper = helper_sincos_big(E);
   int xl = local_new(E, T_F32, "xl");
@@ -131,15 +121,79 @@ static int sincos4(Em *E, int x, bool cosine) {
     ins(E, W_I32_AND);
     ins(E, W_IF);
     get(E, res);
-    get(E, xl);
-    ins_f32(E, cosine ? 1.0f : 0.0f);
-    ins_i(E, W_CALL, helper);
+    if (kind < 2) {
+      get(E, xl);
+      ins_f32(E, kind ? 1.0f : 0.0f);
+      ins_i(E, W_CALL, helper);
+    } else {
+      get(E, xl); ins_f32(E, 0.0f); ins_i(E, W_CALL, helper);
+      ins(E, W_F64_PROMOTE_F32);
+      get(E, xl); ins_f32(E, 1.0f); ins_i(E, W_CALL, helper);
+      ins(E, W_F64_PROMOTE_F32);
+      ins(E, W_F64_DIV);
+      ins(E, W_F32_DEMOTE_F64);
+    }
     ins_i(E, W_F32X4_REPLACE_LANE, k);
     set(E, res);
     ins(E, W_END);
   }
   ins(E, W_END);
   return res;
+}
+
+/* dwm_sincos4 */
+static int sincos4(Em *E, int x, bool cosine) {
+  static const uint8_t hi_lo[16] = {8, 9, 10, 11, 12, 13, 14, 15,
+                                    0, 1, 2,  3,  4,  5,  6,  7};
+  static const uint8_t join[16] = {0,  1,  2,  3,  4,  5,  6,  7,
+                                   16, 17, 18, 19, 20, 21, 22, 23};
+  int lo = sincos2(E, V1(E, W_F64X2_PROMOTE_LOW_F32X4, x), cosine);
+  int hi = sincos2(E, V1(E, W_F64X2_PROMOTE_LOW_F32X4, VSHUF(E, x, x, hi_lo)),
+                   cosine);
+  int res = VSHUF(E, V1(E, W_F32X4_DEMOTE_F64X2_ZERO, lo),
+                  V1(E, W_F32X4_DEMOTE_F64X2_ZERO, hi), join);
+  int ax = V1(E, W_F32X4_ABS, x);
+  int fin = V2(E, W_F32X4_LT, ax, VK(E, INFINITY));
+  res = VSEL(E, fin, res, FSUB(x, x));
+  return trig_big_lanes(E, x, ax, fin, res, cosine ? 1 : 0);
+}
+
+/* dw_tanf on two f64 lanes below DWM_TRIG_BIG: the reduction of sincos2,
+ * then q odd ? -c / s : s / c */
+static int tan2(Em *E, int xd) {
+  static const double S[5] = {DWM_S4, DWM_S3, DWM_S2, DWM_S1, DWM_S0};
+  static const double C[5] = {DWM_C4, DWM_C3, DWM_C2, DWM_C1, DWM_C0};
+  int n = V1(E, W_F64X2_NEAREST, DMUL(xd, VK64(E, DWM_INV_PIO2)));
+  int r = DSUB(DSUB(xd, DMUL(n, VK64(E, DWM_PIO2_1))),
+               DMUL(n, VK64(E, DWM_PIO2_2)));
+  int n4 = DSUB(n, DMUL(VK64(E, 4.0),
+                        V1(E, W_F64X2_FLOOR, DMUL(n, VK64(E, 0.25)))));
+  int h = V1(E, W_F64X2_FLOOR, DMUL(n4, VK64(E, 0.5)));
+  int odd = V2(E, W_F64X2_NE, DSUB(n4, DADD(h, h)), VK64(E, 0.0));
+  int z = DMUL(r, r);
+  int s = horner2(E, z, S, 5);
+  s = DADD(r, DMUL(DMUL(r, z), s));
+  int c = horner2(E, z, C, 5);
+  c = DADD(VK64(E, 1.0), DMUL(z, c));
+  int t_odd = V2(E, W_F64X2_DIV, V1(E, W_F64X2_NEG, c), s);
+  int t_even = V2(E, W_F64X2_DIV, s, c);
+  return VSEL(E, odd, t_odd, t_even);
+}
+
+/* dw_tanf on 4 lanes */
+static int tan4(Em *E, int x) {
+  static const uint8_t hi_lo[16] = {8, 9, 10, 11, 12, 13, 14, 15,
+                                    0, 1, 2,  3,  4,  5,  6,  7};
+  static const uint8_t join[16] = {0,  1,  2,  3,  4,  5,  6,  7,
+                                   16, 17, 18, 19, 20, 21, 22, 23};
+  int lo = tan2(E, V1(E, W_F64X2_PROMOTE_LOW_F32X4, x));
+  int hi = tan2(E, V1(E, W_F64X2_PROMOTE_LOW_F32X4, VSHUF(E, x, x, hi_lo)));
+  int res = VSHUF(E, V1(E, W_F32X4_DEMOTE_F64X2_ZERO, lo),
+                  V1(E, W_F32X4_DEMOTE_F64X2_ZERO, hi), join);
+  int ax = V1(E, W_F32X4_ABS, x);
+  int fin = V2(E, W_F32X4_LT, ax, VK(E, INFINITY));
+  res = VSEL(E, fin, res, FSUB(x, x));
+  return trig_big_lanes(E, x, ax, fin, res, 2);
 }
 
 /* dw_tanhf4 */
@@ -202,6 +256,11 @@ int dwW_fmath4(Em *E, Op op, int flag, int x) {
     /* dw_geluf4 */
     return FMUL(FMUL(x, VK(E, 0.5f)),
                 FADD(VK(E, 1.0f), erf4(E, FMUL(x, VK(E, DWM_SQRT1_2)))));
+  case OP_TAN: return tan4(E, x);
+  case OP_ERF: return erf4(E, x);
+  case OP_FLOOR: return V1(E, W_F32X4_FLOOR, x);
+  case OP_CEIL: return V1(E, W_F32X4_CEIL, x);
+  case OP_ROUND: return V1(E, W_F32X4_NEAREST, x);
   case OP_SQRT: return V1(E, W_F32X4_SQRT, x);
   case OP_RSQRT: return FDIV(VK(E, 1.0f), V1(E, W_F32X4_SQRT, x));
   default: return x;

@@ -225,7 +225,12 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     dw_fail(&I->c, EXC_AssertionError, "ReluRuntimeError");
     return false;
   }
-  if (k->slot < 0) return dwG_run_eager(&I->c, g, inputs, outs);
+  if (k->slot < 0) {
+    int failed;
+    bool ok = dwG_run_eager_at(&I->c, g, inputs, outs, &failed);
+    if (!ok && failed >= 0) *err_line = g->nodes[failed].line;
+    return ok;
+  }
   /* a WebAssembly kernel in the host's table, called in place */
   int n = nin + g->nout + (k->scratch ? 1 : 0);
   int32_t *argv = malloc(sizeof(int32_t) * (size_t)(n ? n : 1));
@@ -268,6 +273,20 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
       ok = false;
     } else if (rc == DW_KERR_NEGPOW) {
       dw_fail(&I->c, EXC_RuntimeError, "Integers to negative integer powers are not allowed.");
+      ok = false;
+    } else if (rc == DW_KERR_INDEX) {
+      /* an index tensor's value out of range: the graph run op by op
+       * raises PyTorch's message for the op that read it, at its line */
+      Tensor **tmp = calloc((size_t)g->nout + 1, sizeof *tmp);
+      int failed = -1;
+      if (tmp && dwG_run_eager_at(&I->c, g, inputs, tmp, &failed)) {
+        for (int j = 0; j < g->nout; j++) dwV_decref_o(&I->c, &tmp[j]->h);
+        dw_fail(&I->c, EXC_RuntimeError, "index out of range in a compiled kernel");
+      } else if (!tmp) {
+        dw_fail(&I->c, EXC_MemoryError, "out of memory");
+      }
+      if (failed >= 0) *err_line = g->nodes[failed].line;
+      free(tmp);
       ok = false;
     } else if (rc != 0) {
       dw_fail(&I->c, EXC_RuntimeError, "compiled kernel failed with code %d", rc);

@@ -314,6 +314,20 @@ static inline float dw_cosf(float x) {
   return (float)(((q + 1) & 2) ? -v : v);
 }
 
+/* tanf(x): non-finite -> nan; |x| >= DWM_TRIG_BIG: the quotient of dw_sinf
+ * and dw_cosf computed in double; otherwise the reduction of sin/cos (r,
+ * quadrant q), s = dwm_sin_poly(r), c = dwm_cos_poly(r) and
+ * tan = q odd ? -c / s : s / c in double, rounded once. */
+static inline float dw_tanf(float x) {
+  if (!isfinite(x)) return x - x;
+  if (fabsf(x) >= DWM_TRIG_BIG)
+    return (float)((double)dw_sinf(x) / (double)dw_cosf(x));
+  int q;
+  double r = dwm_rem_pio2(x, &q);
+  double s = dwm_sin_poly(r), c = dwm_cos_poly(r);
+  return (float)((q & 1) ? -c / s : s / c);
+}
+
 /* ==================================================================== */
 /* tanh, sigmoid, silu                                                   */
 /* ==================================================================== */

@@ -481,8 +481,15 @@ static bool meta_unary(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
                      "`~` or `logical_not()` operator instead.");
     break;
   case OP_EXP: case OP_LOG: case OP_SQRT: case OP_RSQRT: case OP_SIN:
-  case OP_COS: case OP_TANH: case OP_SIGMOID:
+  case OP_COS: case OP_TANH: case OP_SIGMOID: case OP_TAN: case OP_ERF:
     out->dtype = DT_F32; /* integer inputs promote to the default float */
+    break;
+  case OP_FLOOR: case OP_CEIL: case OP_ROUND:
+    /* integers keep their values and dtype; bool has no kernel */
+    if (dt == DT_BOOL)
+      return dw_fail(c, EXC_RuntimeError,
+                     "\"%s_vml_cpu\" not implemented for 'Bool'",
+                     dw_ops[op].name);
     break;
   case OP_GELU: case OP_SILU:
     if (dt != DT_F32)
@@ -956,6 +963,32 @@ static bool meta_cat(Ctx *c, int nin, const TMeta *in, const OpAttrs *a,
   return true;
 }
 
+static bool meta_gather(Ctx *c, const TMeta *x, const TMeta *idx,
+                        const OpAttrs *a, TMeta *out) {
+  char s1[256], s2[256];
+  if (idx->dtype != DT_I64 && !(idx->dtype == DT_I32 && a->flag != GK_GATHER))
+    return dw_fail(c, EXC_RuntimeError,
+                   "gather(): Expected dtype int64 for index");
+  int d = 0;
+  if (!wrap_dim(c, a->i[0], x->ndim, &d)) return false;
+  int nx = x->ndim ? x->ndim : 1, ni = idx->ndim ? idx->ndim : 1;
+  if (nx != ni)
+    return dw_fail(c, EXC_RuntimeError,
+                   "Index tensor must have the same number of dimensions as "
+                   "input tensor");
+  for (int k = 0; k < x->ndim; k++)
+    if (k != d && idx->shape[k] > x->shape[k])
+      return dw_fail(c, EXC_RuntimeError,
+                     "Size does not match at dimension %d expected index %s to "
+                     "be smaller than self %s apart from dimension %d",
+                     k, dwT_shape_str(s1, sizeof s1, idx->ndim, idx->shape),
+                     dwT_shape_str(s2, sizeof s2, x->ndim, x->shape), d);
+  *out = *idx;
+  out->wrapped = 0;
+  out->dtype = x->dtype;
+  return true;
+}
+
 bool dwT_meta(Ctx *c, Op op, int nin, const TMeta *in, const OpAttrs *a,
               TMeta *out) {
   static const OpAttrs none;
@@ -985,6 +1018,7 @@ bool dwT_meta(Ctx *c, Op op, int nin, const TMeta *in, const OpAttrs *a,
     out->wrapped = 0;
     return true;
   case K_CAT: return meta_cat(c, nin, in, a, out);
+  case K_GATHER: return meta_gather(c, &in[0], &in[1], a, out);
   case K_CREATE:
     out->dtype = a->dtype;
     if (op == OP_ARANGE) {
@@ -1262,6 +1296,16 @@ Tensor *dwT_op(Ctx *c, Op op, int nin, Tensor **in, const OpAttrs *a) {
   case K_VIEW: out = view_op(c, op, in[0], a, &m); break;
   case K_COPY: out = clone(c, in[0]); break;
   case K_CAT: out = op_cat(c, nin, in, a, &m); break;
+  case K_GATHER:
+    out = dwT_empty(c, (DType)m.dtype, m.ndim, m.shape);
+    if (out && !dwT_k_gather(c, out, in[0], in[1],
+                             (int)(a->i[0] < 0 ? a->i[0] + (in[0]->ndim ? in[0]->ndim : 1)
+                                               : a->i[0]),
+                             a->flag)) {
+      dwV_decref_o(c, &out->h);
+      out = NULL;
+    }
+    break;
   case K_MATMUL:
     out = dwT_empty(c, (DType)m.dtype, m.ndim, m.shape);
     if (out && !dwT_k_matmul(c, out, in[0], in[1])) {

@@ -32,6 +32,13 @@ void dwT_k_copy(Tensor *dst, Tensor *src);
 bool dwT_k_reduce(Ctx *c, Op op, Tensor *out, Tensor *in, const uint8_t *red);
 /* Batched matmul (dwT_meta has checked and broadcast the shapes). */
 bool dwT_k_matmul(Ctx *c, Tensor *out, Tensor *a, Tensor *b);
+/* out[p] = src[p with p[dim] = idx[p]] (idx int64/int32, of out's shape);
+ * an index out of range is an error worded after `kind` (GatherKind). */
+bool dwT_k_gather(Ctx *c, Tensor *out, Tensor *src, Tensor *idx, int dim,
+                  int kind);
+/* The error of index value v out of range for GatherKind kind along dim
+ * of size n (ctx->err). */
+bool dwT_gather_error(Ctx *c, int kind, int64_t v, int dim, int64_t n);
 /* Fills out with a constant / with start + i*step (computed in double). */
 void dwT_k_fill(Tensor *out, double v);
 void dwT_k_arange(Tensor *out, double start, double step);

@@ -478,6 +478,11 @@ DEF_UN(f32_gelu, float, float, dw_geluf(x), VUN_F32(dw_geluf4(vx)))
 DEF_UN(f32_gelu_tanh, float, float, dw_gelu_tanhf(x), VUN_F32(dw_gelu_tanhf4(vx)))
 DEF_UN(f32_silu, float, float, dw_siluf(x), VUN_F32(dw_siluf4(vx)))
 DEF_UN(f32_clamp, float, float, f_clamp(kc, x), VUN_F32(v_clamp(kc, vx)))
+DEF_UN(f32_tan, float, float, dw_tanf(x), )
+DEF_UN(f32_erf, float, float, dw_erff(x), VUN_F32(dw_erff4(vx)))
+DEF_UN(f32_floor, float, float, floorf(x), VUN_F32(wasm_f32x4_floor(vx)))
+DEF_UN(f32_ceil, float, float, ceilf(x), VUN_F32(wasm_f32x4_ceil(vx)))
+DEF_UN(f32_round, float, float, nearbyintf(x), VUN_F32(wasm_f32x4_nearest(vx)))
 
 #define DEF_UN_INT(P, T, U)                                                  \
   DEF_UN(P##_neg, T, T, (T)(0 - (U)x), )                                     \
@@ -487,6 +492,8 @@ DEF_UN(f32_clamp, float, float, f_clamp(kc, x), VUN_F32(v_clamp(kc, vx)))
 DEF_UN_INT(i64, int64_t, uint64_t)
 DEF_UN_INT(i32, int32_t, uint32_t)
 DEF_UN(b_id, uint8_t, uint8_t, x, )
+DEF_UN(i64_id, int64_t, int64_t, x, )
+DEF_UN(i32_id, int32_t, int32_t, x, )
 
 /* logical_not: any dtype -> bool */
 DEF_UN(f32_not, float, uint8_t, x == 0, )
@@ -515,6 +522,11 @@ static LoopFn unary_loop(Op op, DType dt, const OpAttrs *a) {
     ROW(OP_SILU, f32_silu, NULL, NULL, NULL)
     ROW(OP_CLAMP, f32_clamp, i64_clamp, i32_clamp, NULL)
     ROW(OP_NOT, f32_not, i64_not, i32_not, b_not)
+    ROW(OP_TAN, f32_tan, NULL, NULL, NULL)
+    ROW(OP_ERF, f32_erf, NULL, NULL, NULL)
+    ROW(OP_FLOOR, f32_floor, i64_id, i32_id, NULL)
+    ROW(OP_CEIL, f32_ceil, i64_id, i32_id, NULL)
+    ROW(OP_ROUND, f32_round, i64_id, i32_id, NULL)
   default: return NULL;
   }
 #undef ROW
@@ -1302,5 +1314,62 @@ bool dwT_k_matmul(Ctx *c, Tensor *out, Tensor *a, Tensor *b) {
   }
   free(Ap);
   free(Bp);
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Gather                                                              */
+/* ------------------------------------------------------------------ */
+
+bool dwT_gather_error(Ctx *c, int kind, int64_t v, int dim, int64_t n) {
+  switch ((GatherKind)kind) {
+  case GK_INDEX_SELECT:
+    return dw_fail(c, EXC_IndexError, "index out of range in self");
+  case GK_INDEX:
+    return dw_fail(c, EXC_IndexError,
+                   "index %lld is out of bounds for dimension %d with size %lld",
+                   (long long)v, dim, (long long)n);
+  case GK_ONE_HOT:
+    return dw_fail(c, EXC_RuntimeError, v < 0
+                       ? "Class values must be non-negative."
+                       : "Class values must be smaller than num_classes.");
+  case GK_TARGET:
+    return dw_fail(c, EXC_IndexError, "Target %lld is out of bounds.",
+                   (long long)v);
+  default:
+    return dw_fail(c, EXC_RuntimeError,
+                   "index %lld is out of bounds for dimension %d with size %lld",
+                   (long long)v, dim, (long long)n);
+  }
+}
+
+bool dwT_k_gather(Ctx *c, Tensor *out, Tensor *src, Tensor *idx, int dim,
+                  int kind) {
+  int nd = out->ndim;
+  int64_t n = dwT_numel(out);
+  int64_t lim = src->ndim ? src->shape[dim] : 1;
+  int64_t sstride = src->ndim ? src->stride[dim] : 0;
+  size_t es = dwT_dtype_size[src->dtype];
+  const char *sp = dwT_data(src), *ip = dwT_data(idx);
+  char *op = dwT_data(out);
+  int64_t pos[DW_MAXDIM] = {0};
+  for (int64_t e = 0; e < n; e++) {
+    int64_t io = 0, so = 0;
+    for (int k = 0; k < nd; k++) {
+      io += pos[k] * idx->stride[k];
+      if (k != dim) so += pos[k] * src->stride[k];
+    }
+    int64_t v = idx->dtype == DT_I64 ? ((const int64_t *)ip)[io]
+                                     : ((const int32_t *)ip)[io];
+    int64_t w = v;
+    if (kind == GK_INDEX && w < 0) w += lim;
+    if (w < 0 || w >= lim) return dwT_gather_error(c, kind, v, dim, lim);
+    so += w * sstride;
+    memcpy(op + e * (int64_t)es, sp + so * (int64_t)es, es);
+    for (int k = nd - 1; k >= 0; k--) { /* row-major odometer */
+      if (++pos[k] < out->shape[k]) break;
+      pos[k] = 0;
+    }
+  }
   return true;
 }

@@ -5,230 +5,19 @@
  * while tracing and runs the eager kernels otherwise. Composite ops
  * (softmax, layer_norm, linear, ...) are decomposed here into ops.def
  * primitives, so eager and compiled code share the same arithmetic. */
-#include "runtime/interp.h"
+#include "tensor/torchlib.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define OBJ(v) ((v).u.o)
-#define STR(v) ((Str *)(v).u.o)
-#define TEN(v) ((Tensor *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
-#define BI(name) static Value name(Interp *I, const BuiltinDef *def, Value self, Args *a)
-
-/* ------------------------------------------------------------------ */
-/* Helpers                                                             */
-/* ------------------------------------------------------------------ */
-
-static Value tv(Tensor *t) { return (Value){V_TENSOR, {.o = &t->h}}; }
-
-static void drop(Interp *I, Value v) { dwV_decref(&I->c, v); }
-
-/* A tensor operand: tensors are borrowed (*own = NULL), Python scalars
- * become wrapped 0-d tensors (*own set, to be released). */
-static Tensor *operand(Interp *I, Value v, Tensor **own, const char *what) {
-  *own = NULL;
-  switch (v.t) {
-  case V_TENSOR:
-    return TEN(v);
-  case V_BOOL:
-    *own = dwT_scalar(&I->c, DT_BOOL, (double)v.u.i, true);
-    break;
-  case V_INT:
-    *own = dwT_scalar(&I->c, DT_I64, (double)v.u.i, true);
-    break;
-  case V_FLOAT:
-    *own = dwT_scalar(&I->c, DT_F32, v.u.f, true);
-    break;
-  default:
-    dwI_raise(I, EXC_TypeError, "%s must be a Tensor or a number, not %s", what,
-              dwV_type_name(v));
-    return NULL;
-  }
-  if (!*own) dwI_raise_ctx(I);
-  return *own;
-}
-
-static void release(Interp *I, Tensor *own) {
-  if (own) dwV_decref_o(&I->c, &own->h);
-}
-
-static Value op(Interp *I, Op o, int nin, Tensor **in, const OpAttrs *at) {
-  OpAttrs z;
-  if (!at) {
-    memset(&z, 0, sizeof z);
-    at = &z;
-  }
-  return dwR_op(I, o, nin, in, at);
-}
-
-static Value op1(Interp *I, Op o, Tensor *x, const OpAttrs *at) {
-  return op(I, o, 1, &x, at);
-}
-
-static Value op2(Interp *I, Op o, Tensor *x, Tensor *y) {
-  Tensor *in[2] = {x, y};
-  return op(I, o, 2, in, NULL);
-}
-
-/* op2 with a scalar right operand */
-static Value op2s(Interp *I, Op o, Tensor *x, double s, DType dt) {
-  Tensor *w = dwT_scalar(&I->c, dt, s, true);
-  if (!w) return dwI_raise_ctx(I);
-  Value r = op2(I, o, x, w);
-  release(I, w);
-  return r;
-}
-
-static bool as_tensor_arg(Interp *I, Value v, const char *fname, const char *arg) {
-  if (v.t == V_TENSOR) return true;
-  dwI_raise(I, EXC_TypeError, "%s(): argument '%s' must be Tensor, not %s", fname, arg,
-            v.t == V_NULL ? "missing" : dwV_type_name(v));
-  return false;
-}
-
-static bool get_dtype(Interp *I, Value v, int *dt) {
-  if (v.t == V_NULL || v.t == V_NONE) return true;
-  if (v.t != V_DTYPE) {
-    dwI_raise(I, EXC_TypeError, "dtype must be torch.dtype, not %s", dwV_type_name(v));
-    return false;
-  }
-  *dt = (int)v.u.i;
-  return true;
-}
-
-/* Sizes from f(2, 3), f((2, 3)), f([2, 3]) or f(x.shape). */
-static bool sizes_from(Interp *I, Value *v, int n, int64_t *out, int *nd) {
-  Value *items = v;
-  int64_t cnt = n;
-  if (n == 1 && (v[0].t == V_TUPLE || v[0].t == V_LIST)) {
-    items = v[0].t == V_TUPLE ? ((Tuple *)OBJ(v[0]))->items : ((List *)OBJ(v[0]))->items;
-    cnt = v[0].t == V_TUPLE ? ((Tuple *)OBJ(v[0]))->len : ((List *)OBJ(v[0]))->len;
-  }
-  if (cnt > DW_MAXDIM) {
-    dwI_raise(I, EXC_RuntimeError, "tensors have at most %d dimensions in dynawasm", DW_MAXDIM);
-    return false;
-  }
-  for (int64_t k = 0; k < cnt; k++) {
-    if (items[k].t != V_INT && items[k].t != V_BOOL) {
-      dwI_raise(I, EXC_TypeError,
-                "size must be tuple of ints, but got element of type %s at pos %lld",
-                dwV_type_name(items[k]), (long long)k);
-      return false;
-    }
-    out[k] = items[k].u.i;
-  }
-  *nd = (int)cnt;
-  return true;
-}
-
-/* dims argument: int, tuple/list of ints, or None (all) */
-static bool dims_from(Interp *I, Value v, OpAttrs *at) {
-  at->ni = 0;
-  if (v.t == V_NULL || v.t == V_NONE) return true;
-  if (v.t == V_INT || v.t == V_BOOL) {
-    at->i[0] = v.u.i;
-    at->ni = 1;
-    return true;
-  }
-  if (v.t == V_TUPLE || v.t == V_LIST) {
-    int nd;
-    if (!sizes_from(I, &v, 1, at->i, &nd)) return false;
-    at->ni = nd;
-    if (nd == 0) at->ni = 0;
-    return true;
-  }
-  dwI_raise(I, EXC_TypeError, "dim must be int or tuple of ints, not %s", dwV_type_name(v));
-  return false;
-}
-
-static bool truthy(Interp *I, Value v, bool dflt, bool *out) {
-  if (v.t == V_NULL) {
-    *out = dflt;
-    return true;
-  }
-  return dwI_truth(I, v, out);
-}
-
-static Value size_tuple(Interp *I, const int64_t *shape, int nd) {
-  Tuple *t = dwV_tuple(&I->c, nd);
-  if (!t) return dwI_raise_ctx(I);
-  t->h.flags = TUP_SIZE;
-  for (int k = 0; k < nd; k++) t->items[k] = dwV_int(shape[k]);
-  return dwV_obj(&t->h);
-}
-
-static int64_t norm_dim(int64_t d, int nd) { return d < 0 ? d + (nd ? nd : 1) : d; }
-
-static bool check_dim(Interp *I, int64_t d, int nd) {
-  int lo = nd ? -nd : -1, hi = nd ? nd - 1 : 0;
-  if (d < lo || d > hi) {
-    dwI_raise(I, EXC_IndexError,
-              "Dimension out of range (expected to be in range of [%d, %d], but got %lld)",
-              lo, hi, (long long)d);
-    return false;
-  }
-  return true;
-}
-
-static Value reshape_to(Interp *I, Tensor *x, const int64_t *shape, int nd, bool strict) {
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  memcpy(at.i, shape, sizeof(int64_t) * (size_t)nd);
-  at.ni = nd;
-  at.flag = strict;
-  return op1(I, OP_RESHAPE, x, &at);
-}
-
-static Value permute_to(Interp *I, Tensor *x, const int64_t *perm, int nd) {
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  memcpy(at.i, perm, sizeof(int64_t) * (size_t)nd);
-  at.ni = nd;
-  return op1(I, OP_PERMUTE, x, &at);
-}
-
-static Value unsqueeze(Interp *I, Tensor *x, int64_t dim) {
-  if (!check_dim(I, dim, x->ndim + 1)) return dwV_null();
-  dim = dim < 0 ? dim + x->ndim + 1 : dim;
-  int64_t shape[DW_MAXDIM];
-  int nd = 0;
-  if (x->ndim + 1 > DW_MAXDIM)
-    return dwI_raise(I, EXC_RuntimeError, "tensors have at most %d dimensions in dynawasm", DW_MAXDIM);
-  for (int k = 0; k <= x->ndim; k++) {
-    if (k == dim) shape[nd++] = 1;
-    if (k < x->ndim) shape[nd++] = x->shape[k];
-  }
-  return reshape_to(I, x, shape, nd, false);
-}
-
-static Value reduce(Interp *I, Op o, Tensor *x, const int64_t *dims, int nd, bool keepdim) {
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  if (nd) memcpy(at.i, dims, sizeof(int64_t) * (size_t)nd);
-  at.ni = nd;
-  at.keepdim = keepdim;
-  return op1(I, o, x, &at);
-}
-
-static Value cast_to(Interp *I, Tensor *x, int dt) {
-  if (x->dtype == dt) {
-    dwV_incref_o(&x->h);
-    return tv(x);
-  }
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  at.dtype = (uint8_t)dt;
-  return op1(I, OP_CAST, x, &at);
-}
 
 /* ------------------------------------------------------------------ */
 /* Operators on tensors (called by the evaluator)                      */
 /* ------------------------------------------------------------------ */
 
-static Value matmul(Interp *I, Tensor *a, Tensor *b) {
+Value dwL_matmul(Interp *I, Tensor *a, Tensor *b) {
   /* the shape rule on the operands as given: a 1-d operand's mismatch is
    * mv's or dot's message in PyTorch, not mm's */
   TMeta in[2], mo;
@@ -288,7 +77,7 @@ static const char *const binop_syms[] = {"+", "-", "*", "/", "//", "%", "**", "@
  * data is written into x's storage; while tracing x is rebound to the new
  * graph value (graph inputs are functionalised: the result is written
  * back when the graph has run). */
-static Value assign_inplace(Interp *I, Tensor *x, Value r) {
+Value dwL_assign_inplace(Interp *I, Tensor *x, Value r) {
   TMeta mx, mr;
   dwT_meta_of(x, &mx);
   dwT_meta_of(TEN(r), &mr);
@@ -370,11 +159,11 @@ Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
     return dwV_null();
   }
   bool pre = !inplace || a.t != V_TENSOR || o == OP_MATMUL || inplace_binary_ok(I, o, x, y);
-  Value r = !pre ? dwV_null() : o == OP_MATMUL ? matmul(I, x, y) : op2(I, o, x, y);
+  Value r = !pre ? dwV_null() : o == OP_MATMUL ? dwL_matmul(I, x, y) : op2(I, o, x, y);
   release(I, oa);
   release(I, ob);
   if (r.t == V_NULL || !inplace || a.t != V_TENSOR) return r;
-  return assign_inplace(I, TEN(a), r);
+  return dwL_assign_inplace(I, TEN(a), r);
 }
 
 Value dwL_tensor_unary(Interp *I, int unop, Value a) {
@@ -522,13 +311,7 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
         return dwI_raise(I, EXC_ValueError, "step must be greater than zero");
       }
       if (stop < start) stop = start;
-      OpAttrs at;
-      memset(&at, 0, sizeof at);
-      at.i[0] = dim;
-      at.i[1] = start;
-      at.i[2] = stop;
-      at.i[3] = step;
-      at.ni = 4;
+      OpAttrs at = slice_attrs(dim, start, stop, step);
       next = op1(I, OP_SLICE, x, &at);
       dim++;
       real++;
@@ -576,15 +359,21 @@ static bool mask_fits(Interp *I, Tensor *t, Tensor *idx) {
   return true;
 }
 
-/* x[mask] and x[index_list]: eager only (data-dependent shapes). */
+/* x[mask] (eager only: a data-dependent shape) and x[index_list] /
+ * x[index_tensor] (a gather, traced too). */
 static Value index_advanced(Interp *I, Tensor *t, Value ix) {
   Value owned;
   Tensor *idx = index_tensor(I, ix, &owned);
   if (!idx) return dwV_null();
+  if (idx->dtype == DT_I64 || idx->dtype == DT_I32) { /* a gather (traced too) */
+    Value r = dwO_index_tensor(I, t, idx);
+    drop(I, owned);
+    return r;
+  }
+  /* a boolean mask: the result's shape depends on the data */
   if (dwR_tracing(I) &&
       !dwR_break_here(I, BR_DATA_DEPENDENT,
-                      "Advanced indexing (a bool mask or an index tensor) has a "
-                      "data-dependent result")) {
+                      "Boolean-mask indexing x[mask] has a data-dependent output shape")) {
     drop(I, owned);
     return dwV_null();
   }
@@ -612,34 +401,6 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
       for (int64_t j = 0; j < inner; j++, o++) {
         if (t->dtype == DT_F32) dwT_set(&I->c, r, o, dwT_get(t, k * inner + j));
         else dwT_set(&I->c, r, o, (double)dwT_get_int(t, k * inner + j));
-      }
-    }
-  } else if (idx->dtype == DT_I64 || idx->dtype == DT_I32) {
-    if (t->ndim == 0) {
-      drop(I, owned);
-      return dwI_raise(I, EXC_IndexError, "too many indices for tensor of dimension 0");
-    }
-    int64_t ni = dwT_numel(idx), inner = 1;
-    for (int k = 1; k < t->ndim; k++) inner *= t->shape[k];
-    int64_t shape[DW_MAXDIM];
-    int nd = 0;
-    for (int k = 0; k < idx->ndim; k++) shape[nd++] = idx->shape[k];
-    for (int k = 1; k < t->ndim && nd < DW_MAXDIM; k++) shape[nd++] = t->shape[k];
-    r = dwT_new(&I->c, (DType)t->dtype, nd, shape);
-    for (int64_t k = 0; r && k < ni; k++) {
-      int64_t i = dwT_get_int(idx, k);
-      if (i < 0) i += t->shape[0];
-      if (i < 0 || i >= t->shape[0]) {
-        /* the message first: idx may be `owned`, freed below */
-        dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension 0 with size %lld",
-                  (long long)dwT_get_int(idx, k), (long long)t->shape[0]);
-        dwV_decref_o(&I->c, &r->h);
-        drop(I, owned);
-        return dwV_null();
-      }
-      for (int64_t j = 0; j < inner; j++) {
-        if (t->dtype == DT_F32) dwT_set(&I->c, r, k * inner + j, dwT_get(t, i * inner + j));
-        else dwT_set(&I->c, r, k * inner + j, (double)dwT_get_int(t, i * inner + j));
       }
     }
   } else {
@@ -823,7 +584,7 @@ BI(t_binary) {
     return dwV_null();
   }
   Value r = !matmul_form_ok(I, n, x, y)  ? dwV_null()
-            : def->data == OP_MATMUL ? matmul(I, x, y)
+            : def->data == OP_MATMUL ? dwL_matmul(I, x, y)
                                      : op2(I, (Op)def->data, x, y);
   release(I, oa);
   release(I, ob);
@@ -873,7 +634,7 @@ BI(t_binary_) {
                                                                 : dwV_null();
   release(I, ob);
   if (r.t == V_NULL) return r;
-  return assign_inplace(I, TEN(o[0]), r);
+  return dwL_assign_inplace(I, TEN(o[0]), r);
 }
 
 BI(t_unary_) {
@@ -883,7 +644,7 @@ BI(t_unary_) {
   if (!as_tensor_arg(I, o[0], n, "self")) return dwV_null();
   Value r = op1(I, (Op)def->data, TEN(o[0]), NULL);
   if (r.t == V_NULL) return r;
-  return assign_inplace(I, TEN(o[0]), r);
+  return dwL_assign_inplace(I, TEN(o[0]), r);
 }
 
 static Value reduce_call(Interp *I, const BuiltinDef *def, Value self, Args *a, Op o) {
@@ -1011,7 +772,7 @@ BI(t_where) {
 }
 
 /* softmax / log_softmax, decomposed: exp(x - max) / sum */
-static Value softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
+Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
   if (!check_dim(I, dim, x->ndim)) return dwV_null();
   if (x->dtype != DT_F32) /* the CPU kernels dispatch floating types only (SoftMaxKernel.cpp) */
     return dwI_raise(I, EXC_RuntimeError, "\"%ssoftmax_%skernel_impl\" not implemented for '%s'",
@@ -1068,16 +829,16 @@ BI(t_softmax) {
     return dwI_raise(I, EXC_TypeError, "%s() missing required argument 'dim'", n);
   int dt = -1;
   if (!dwL_int(I, v[1], "dim", &dim) || !get_dtype(I, v[2], &dt)) return dwV_null();
-  if (dt < 0) return softmax(I, TEN(v[0]), dim, def->data != 0);
+  if (dt < 0) return dwL_softmax(I, TEN(v[0]), dim, def->data != 0);
   Value c = cast_to(I, TEN(v[0]), dt); /* dtype=: the input is cast first */
   if (c.t == V_NULL) return c;
-  Value r = softmax(I, TEN(c), dim, def->data != 0);
+  Value r = dwL_softmax(I, TEN(c), dim, def->data != 0);
   drop(I, c);
   return r;
 }
 
 /* tensors from a list/tuple argument */
-static Tensor **tensor_list(Interp *I, Value seq, int *n, const char *fname) {
+Tensor **dwL_tensor_list(Interp *I, Value seq, int *n, const char *fname) {
   if (seq.t != V_LIST && seq.t != V_TUPLE) {
     dwI_raise(I, EXC_TypeError, "%s(): argument 'tensors' must be tuple of Tensors, not %s",
               fname, dwV_type_name(seq));
@@ -1117,7 +878,7 @@ BI(t_cat) {
   int64_t dim = 0;
   if (v[1].t != V_NULL && !dwL_int(I, v[1], "dim", &dim)) return dwV_null();
   int cnt;
-  Tensor **ts = tensor_list(I, v[0], &cnt, n);
+  Tensor **ts = dwL_tensor_list(I, v[0], &cnt, n);
   if (!ts) return dwV_null();
   Value *tmp = NULL;
   Value r = dwV_null();
@@ -1436,10 +1197,13 @@ static Value tensor_from_data(Interp *I, Value data, int dt) {
 }
 
 BI(t_tensor) {
-  Value v[3];
-  if (!dwL_bind(I, "tensor", self, a, "data,dtype,device", v, 3)) return dwV_null();
+  Value v[4];
+  if (!dwL_bind(I, "tensor", self, a, "data,dtype,device,requires_grad", v, 4)) return dwV_null();
   int dt = -1;
-  if (!get_dtype(I, v[1], &dt)) return dwV_null();
+  if (!get_dtype(I, v[1], &dt) || !dwD_check_device(I, v[2])) return dwV_null();
+  bool rg;
+  if (!truthy(I, v[3], false, &rg)) return dwV_null();
+  if (rg) return dwD_no_autograd(I, "requires_grad=True");
   if (v[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "tensor() missing 1 required positional argument: 'data'");
   if (def->data == 1 && dt < 0) dt = DT_F32; /* torch.Tensor(...) is float */
   return tensor_from_data(I, v[0], dt);
@@ -1459,7 +1223,13 @@ static bool creation_args(Interp *I, Args *a, int nfixed, int64_t *shape, int *n
       npos = -1;
     } else if (!strcmp(n, "fill_value") && fill) {
       *fill = a->kw[k].v;
-    } else if (strcmp(n, "device") && strcmp(n, "requires_grad") && strcmp(n, "layout")) {
+    } else if (!strcmp(n, "device")) {
+      if (!dwD_check_device(I, a->kw[k].v)) return false;
+    } else if (!strcmp(n, "requires_grad")) {
+      bool on;
+      if (!dwI_truth(I, a->kw[k].v, &on)) return false;
+      if (on) return dwD_no_autograd(I, "requires_grad=True"), false;
+    } else if (strcmp(n, "layout")) {
       dwI_raise(I, EXC_TypeError, "got an unexpected keyword argument '%s'", n);
       return false;
     }
@@ -1469,10 +1239,10 @@ static bool creation_args(Interp *I, Args *a, int nfixed, int64_t *shape, int *n
   return true;
 }
 
-static Value full(Interp *I, const int64_t *shape, int nd, double value, int dt) {
+Value dwL_full(Interp *I, const int64_t *shape, int nd, double value, int dt) {
   OpAttrs at;
   memset(&at, 0, sizeof at);
-  memcpy(at.i, shape, sizeof(int64_t) * (size_t)nd);
+  if (nd) memcpy(at.i, shape, sizeof(int64_t) * (size_t)nd);
   at.ni = nd;
   at.f[0] = value;
   at.dtype = (uint8_t)dt;
@@ -1484,7 +1254,7 @@ BI(t_fill) {
   int64_t shape[DW_MAXDIM];
   int nd = 0, dt = DT_F32;
   if (!creation_args(I, a, 0, shape, &nd, &dt, NULL)) return dwV_null();
-  return full(I, shape, nd, def->data, dt);
+  return dwL_full(I, shape, nd, def->data, dt);
 }
 
 BI(t_full) {
@@ -1502,7 +1272,7 @@ BI(t_full) {
   if (fill.t == V_NULL) return dwI_raise(I, EXC_TypeError, "full() missing required argument 'fill_value'");
   if (!dwL_float(I, fill, "fill_value", &fv)) return dwV_null();
   if (dt < 0) dt = fill.t == V_FLOAT ? DT_F32 : fill.t == V_BOOL ? DT_BOOL : DT_I64;
-  return full(I, shape, nd, fv, dt);
+  return dwL_full(I, shape, nd, fv, dt);
 }
 
 BI(t_like) {
@@ -1525,7 +1295,7 @@ BI(t_like) {
   double fv = def->data;
   if (def->data == 3 && !dwL_float(I, v[1], "fill_value", &fv)) return dwV_null();
   if (def->data == 2) fv = 0;
-  return full(I, x->shape, x->ndim, fv, dt);
+  return dwL_full(I, x->shape, x->ndim, fv, dt);
 }
 
 BI(t_rand) {
@@ -1590,13 +1360,7 @@ BI(t_arange) {
   if (!get_dtype(I, v[3], &dt)) return dwV_null();
   int64_t n;
   if (!dwT_arange_len(&I->c, s, e, st, &n)) return dwI_raise_ctx(I);
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  at.i[0] = n;
-  at.ni = 1;
-  at.f[0] = s;
-  at.f[1] = st;
-  at.dtype = (uint8_t)dt;
+  OpAttrs at = arange_attrs(n, s, st, dt);
   return op(I, OP_ARANGE, 0, NULL, &at);
 }
 
@@ -1676,7 +1440,7 @@ BI(t_size) {
   return dwV_int(x->shape[norm_dim(d, x->ndim)]);
 }
 
-static Value item_of(Interp *I, Tensor *t) {
+Value dwL_item_of(Interp *I, Tensor *t) {
   if (!t->st) return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
   if (dwT_numel(t) != 1)
     return dwI_raise(I, EXC_RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar",
@@ -1690,7 +1454,7 @@ BI(t_item) {
   Value v[1];
   if (!dwL_bind(I, "item", self, a, "self", v, 1) || !as_tensor_arg(I, v[0], "item", "self"))
     return dwV_null();
-  return item_of(I, TEN(v[0]));
+  return dwL_item_of(I, TEN(v[0]));
 }
 
 static Value tolist_rec(Interp *I, Tensor *t, int dim, int64_t *pos) {
@@ -1725,21 +1489,30 @@ BI(t_tolist) {
 
 /* .float() .long() .int() .bool() .to(dtype) .type(dtype) */
 BI(t_cast) {
-  Value v[2];
-  if (!dwL_bind(I, "to", self, a, "self,dtype", v, 2) || !as_tensor_arg(I, v[0], "to", "self"))
-    return dwV_null();
   int dt = def->data;
-  if (dt < 0) {
-    for (int k = 0; k < a->nkw; k++)
-      if (!strcmp(a->kw[k].name->s, "dtype")) v[1] = a->kw[k].v;
-    if (v[1].t == V_STR || v[1].t == V_NULL || v[1].t == V_NONE) { /* to("cpu") */
-      dwV_incref(v[0]);
-      return v[0];
-    }
-    if (v[1].t == V_TENSOR) dt = TEN(v[1])->dtype;
-    else if (!get_dtype(I, v[1], &dt)) return dwV_null();
+  if (dt >= 0) { /* .float() .long() .int() .bool() */
+    Value v[1];
+    if (!dwL_bind(I, def->name, self, a, "self", v, 1) || !as_tensor_arg(I, v[0], "to", "self"))
+      return dwV_null();
+    return cast_to(I, TEN(v[0]), dt);
   }
-  return cast_to(I, TEN(v[0]), dt);
+  /* .to(dtype) / .to(device) / .to(device, dtype) / .to(other) / keywords */
+  if (!as_tensor_arg(I, self, "to", "self")) return dwV_null();
+  for (int k = 0; k < a->n + a->nkw; k++) {
+    Value v = k < a->n ? a->v[k] : a->kw[k - a->n].v;
+    const char *kw = k < a->n ? NULL : a->kw[k - a->n].name->s;
+    if (kw && strcmp(kw, "dtype") && strcmp(kw, "device") && strcmp(kw, "non_blocking") && strcmp(kw, "copy"))
+      return dwI_raise(I, EXC_TypeError, "to() got an unexpected keyword argument '%s'", kw);
+    if (v.t == V_DTYPE) dt = (int)v.u.i;
+    else if (v.t == V_TENSOR) dt = TEN(v)->dtype;
+    else if (v.t == V_BOOL || v.t == V_NONE) continue; /* non_blocking, copy */
+    else if (!dwD_check_device(I, v)) return dwV_null();
+  }
+  if (dt < 0) {
+    dwV_incref(self);
+    return self;
+  }
+  return cast_to(I, TEN(self), dt);
 }
 
 BI(t_identity) {
@@ -1799,9 +1572,9 @@ BI(t_zero_) {
                        TEN(o[1])->ndim);
     if (!dwL_float(I, o[1], "value", &v)) return dwV_null();
   }
-  Value r = full(I, x->shape, x->ndim, v, x->dtype);
+  Value r = dwL_full(I, x->shape, x->ndim, v, x->dtype);
   if (r.t == V_NULL) return r;
-  return assign_inplace(I, x, r);
+  return dwL_assign_inplace(I, x, r);
 }
 
 BI(t_copy_) {
@@ -1828,7 +1601,7 @@ BI(t_copy_) {
   Value r = op1(I, OP_CLONE, TEN(c), NULL);
   drop(I, c);
   if (r.t == V_NULL) return r;
-  return assign_inplace(I, x, r);
+  return dwL_assign_inplace(I, x, r);
 }
 
 BI(t_allclose) {
@@ -1942,7 +1715,7 @@ BI(t_square) {
   return r;
 }
 
-static Value linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
+Value dwL_linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
   Value wt = dwV_null();
   if (w->ndim == 2) {
     int64_t perm[2] = {1, 0};
@@ -1952,7 +1725,7 @@ static Value linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
     wt = tv(w);
   }
   if (wt.t == V_NULL) return wt;
-  Value y = matmul(I, x, TEN(wt));
+  Value y = dwL_matmul(I, x, TEN(wt));
   drop(I, wt);
   if (y.t == V_NULL || !b) return y;
   Value r = op2(I, OP_ADD, TEN(y), b);
@@ -1966,10 +1739,10 @@ BI(f_linear) {
   if (!as_tensor_arg(I, v[0], "linear", "input") || !as_tensor_arg(I, v[1], "linear", "weight"))
     return dwV_null();
   Tensor *b = v[2].t == V_TENSOR ? TEN(v[2]) : NULL;
-  return linear(I, TEN(v[0]), TEN(v[1]), b);
+  return dwL_linear(I, TEN(v[0]), TEN(v[1]), b);
 }
 
-static Value layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Tensor *w,
+Value dwL_layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Tensor *w,
                         Tensor *b, double eps) {
   /* _check_layer_norm_inputs (ATen/native/layer_norm.cpp) */
   char sn[256], sx[256];
@@ -2047,7 +1820,7 @@ BI(f_layer_norm) {
   }
   double eps = 1e-5;
   if (v[4].t != V_NULL && !dwL_float(I, v[4], "eps", &eps)) return dwV_null();
-  return layer_norm(I, TEN(v[0]), nd, shape, v[2].t == V_TENSOR ? TEN(v[2]) : NULL,
+  return dwL_layer_norm(I, TEN(v[0]), nd, shape, v[2].t == V_TENSOR ? TEN(v[2]) : NULL,
                     v[3].t == V_TENSOR ? TEN(v[3]) : NULL, eps);
 }
 
@@ -2066,7 +1839,7 @@ BI(f_gelu) {
 }
 
 /* F.dropout and nn.Dropout check p (torch/nn/functional.py, dropout.py) */
-static bool dropout_p_ok(Interp *I, Value p) {
+bool dwL_dropout_p_ok(Interp *I, Value p) {
   double d;
   if (p.t == V_NULL || !dwL_float(I, p, "p", &d)) return p.t == V_NULL;
   if (d >= 0 && d <= 1) return true;
@@ -2076,15 +1849,6 @@ static bool dropout_p_ok(Interp *I, Value p) {
             b.p ? b.p : "");
   dwB_free(&b);
   return false;
-}
-
-BI(f_dropout) {
-  Value v[4];
-  if (!dwL_bind(I, "dropout", self, a, "input,p,training,inplace", v, 4) ||
-      !dropout_p_ok(I, v[1]) || !as_tensor_arg(I, v[0], "dropout", "input"))
-    return dwV_null();
-  dwV_incref(v[0]);
-  return v[0]; /* dropout is the identity here (no training) */
 }
 
 BI(f_leaky_relu) {
@@ -2109,32 +1873,15 @@ BI(f_leaky_relu) {
   return r;
 }
 
-BI(f_mse_loss) {
-  Value v[3];
-  if (!dwL_bind(I, "mse_loss", self, a, "input,target,reduction", v, 3) ||
-      !as_tensor_arg(I, v[0], "mse_loss", "input") || !as_tensor_arg(I, v[1], "mse_loss", "target"))
-    return dwV_null();
-  Value d = op2(I, OP_SUB, TEN(v[0]), TEN(v[1]));
-  if (d.t == V_NULL) return d;
-  Value sq = op2(I, OP_MUL, TEN(d), TEN(d));
-  drop(I, d);
-  if (sq.t == V_NULL) return sq;
-  const char *red = v[2].t == V_STR ? STR(v[2])->s : "mean";
-  if (strcmp(red, "none") && strcmp(red, "mean") && strcmp(red, "sum")) {
-    drop(I, sq); /* torch/nn/_reduction.py get_enum */
-    return dwI_raise(I, EXC_ValueError, "%s is not a valid value for reduction", red);
-  }
-  if (!strcmp(red, "none")) return sq;
-  Value r = reduce(I, !strcmp(red, "sum") ? OP_SUM : OP_MEAN, TEN(sq), NULL, 0, false);
-  drop(I, sq);
-  return r;
-}
-
 /* ------------------------------------------------------------------ */
 /* Tensor attributes                                                   */
 /* ------------------------------------------------------------------ */
 
 static const BuiltinDef tensor_methods[];
+/* the tables of Tensor methods; I->tensor_methods maps a name to
+ * table << 16 | index */
+static const BuiltinDef *const method_tables[] = {tensor_methods, dwO_tensor_methods,
+                                                   dwM_tensor_methods, dwD_tensor_methods};
 
 Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   Tensor *t = TEN(self);
@@ -2152,19 +1899,20 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
     }
     return permute_to(I, t, perm, t->ndim);
   }
-  if (!strcmp(n, "device")) {
-    Str *s = dwV_str(&I->c, "cpu", 3);
-    return s ? VSTR(s) : dwI_raise_ctx(I);
-  }
-  if (!strcmp(n, "requires_grad") || !strcmp(n, "is_cuda")) return dwV_bool(false);
+  if (!strcmp(n, "device")) return dwD_cpu(I);
+  if (!strcmp(n, "requires_grad")) return dwV_bool((t->h.flags & DW_TENSOR_PARAM) != 0);
+  if (!strcmp(n, "is_cuda")) return dwV_bool(false);
   if (!strcmp(n, "is_leaf")) return dwV_bool(true);
-  if (!strcmp(n, "grad")) return dwV_none();
+  if (!strcmp(n, "grad") || !strcmp(n, "grad_fn")) {
+    if (!strcmp(n, "grad_fn")) return dwV_none();
+    return dwD_no_autograd(I, ".grad");
+  }
   if (!strcmp(n, "data")) {
     dwV_incref(self);
     return self;
   }
   Value idx = dwV_dict_gets(I->tensor_methods, name);
-  if (idx.t == V_INT) return dwL_bound(I, &tensor_methods[idx.u.i], self);
+  if (idx.t == V_INT) return dwL_bound(I, &method_tables[idx.u.i >> 16][idx.u.i & 0xffff], self);
   return dwV_null();
 }
 
@@ -2172,23 +1920,23 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
 /* torch.nn                                                            */
 /* ------------------------------------------------------------------ */
 
-static Value attr_get(Interp *I, Value inst, const char *name) {
+Value dwL_attr_get(Interp *I, Value inst, const char *name) {
   Value v = dwV_dict_gets(((Inst *)OBJ(inst))->attrs, dwI_intern(I, name));
   return v;
 }
 
-static bool attr_set(Interp *I, Value inst, const char *name, Value v) {
+bool dwL_attr_set(Interp *I, Value inst, const char *name, Value v) {
   return dwI_setattr(I, inst, dwI_intern(I, name), v);
 }
 
-static bool set_tensor_attr(Interp *I, Value inst, const char *name, Value t) {
+bool dwL_set_tensor_attr(Interp *I, Value inst, const char *name, Value t) {
   if (t.t == V_NULL) return false;
-  bool ok = attr_set(I, inst, name, t);
+  bool ok = dwL_attr_set(I, inst, name, t);
   drop(I, t);
   return ok;
 }
 
-static Value uniform(Interp *I, int nd, const int64_t *shape, double bound) {
+Value dwL_uniform(Interp *I, int nd, const int64_t *shape, double bound) {
   Tensor *u = dwT_rand(&I->c, nd, shape, false);
   if (!u) return dwI_raise_ctx(I);
   int64_t n = dwT_numel(u);
@@ -2196,7 +1944,28 @@ static Value uniform(Interp *I, int nd, const int64_t *shape, double bound) {
   return tv(u);
 }
 
-BI(nn_module_init) { return dwV_none(); }
+/* marks a new tensor value as an nn.Parameter */
+static Value as_param(Value t) {
+  if (t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_PARAM;
+  return t;
+}
+
+/* Module.__init__: the training flag */
+BI(nn_module_init) {
+  (void)def;
+  (void)a;
+  if (dwL_is_module(self) && !dwL_attr_set(I, self, "training", dwV_bool(true))) return dwV_null();
+  return dwV_none();
+}
+
+/* zero_grad(): there are no gradients */
+BI(nn_nothing) {
+  (void)I;
+  (void)def;
+  (void)self;
+  (void)a;
+  return dwV_none();
+}
 
 BI(nn_linear_init) {
   Value v[4];
@@ -2208,12 +1977,12 @@ BI(nn_linear_init) {
     return dwV_null();
   double bound = in > 0 ? 1.0 / sqrt((double)in) : 0;
   int64_t ws[2] = {out, in};
-  if (!attr_set(I, v[0], "in_features", dwV_int(in)) || !attr_set(I, v[0], "out_features", dwV_int(out)) ||
-      !set_tensor_attr(I, v[0], "weight", uniform(I, 2, ws, bound)))
+  if (!dwL_attr_set(I, v[0], "in_features", dwV_int(in)) || !dwL_attr_set(I, v[0], "out_features", dwV_int(out)) ||
+      !dwL_set_tensor_attr(I, v[0], "weight", as_param(dwL_uniform(I, 2, ws, bound))))
     return dwV_null();
   if (bias) {
-    if (!set_tensor_attr(I, v[0], "bias", uniform(I, 1, &out, bound))) return dwV_null();
-  } else if (!attr_set(I, v[0], "bias", dwV_none())) {
+    if (!dwL_set_tensor_attr(I, v[0], "bias", as_param(dwL_uniform(I, 1, &out, bound)))) return dwV_null();
+  } else if (!dwL_attr_set(I, v[0], "bias", dwV_none())) {
     return dwV_null();
   }
   return dwV_none();
@@ -2223,9 +1992,9 @@ BI(nn_linear_forward) {
   Value v[2];
   if (!dwL_bind(I, "forward", self, a, "self,input", v, 2) || !as_tensor_arg(I, v[1], "forward", "input"))
     return dwV_null();
-  Value w = attr_get(I, v[0], "weight"), b = attr_get(I, v[0], "bias");
+  Value w = dwL_attr_get(I, v[0], "weight"), b = dwL_attr_get(I, v[0], "bias");
   if (w.t != V_TENSOR) return dwI_raise(I, EXC_AttributeError, "'Linear' object has no attribute 'weight'");
-  return linear(I, TEN(v[1]), TEN(w), b.t == V_TENSOR ? TEN(b) : NULL);
+  return dwL_linear(I, TEN(v[1]), TEN(w), b.t == V_TENSOR ? TEN(b) : NULL);
 }
 
 /* ReLU(inplace) / SiLU(inplace) (data 0), Softmax(dim) (1),
@@ -2237,8 +2006,8 @@ BI(nn_act_init) {
   static const char *const attr[] = {NULL, "dim", "approximate", "p", NULL};
   Value v[3];
   if (!dwL_bind(I, "__init__", self, a, params[def->data], v, 3)) return dwV_null();
-  if (def->data == 3 && !dropout_p_ok(I, v[1])) return dwV_null();
-  if (attr[def->data] && v[1].t != V_NULL && !attr_set(I, v[0], attr[def->data], v[1]))
+  if (def->data == 3 && !dwL_dropout_p_ok(I, v[1])) return dwV_null();
+  if (attr[def->data] && v[1].t != V_NULL && !dwL_attr_set(I, v[0], attr[def->data], v[1]))
     return dwV_null();
   return dwV_none();
 }
@@ -2249,18 +2018,20 @@ BI(nn_act_forward) {
     return dwV_null();
   Tensor *x = TEN(v[1]);
   switch (def->data) {
-  case -1: /* Identity / Dropout */
+  case -1: /* Identity */
     dwV_incref(v[1]);
     return v[1];
+  case -3: /* Dropout (with the training flag) */
+    return dwN_dropout_forward.fn(I, &dwN_dropout_forward, v[0], &(Args){1, &v[1], 0, NULL});
   case -2: { /* Softmax */
-    Value d = attr_get(I, v[0], "dim");
+    Value d = dwL_attr_get(I, v[0], "dim");
     int64_t dim = d.t == V_INT ? d.u.i : (x->ndim <= 1 || x->ndim == 3 ? 0 : 1);
-    return softmax(I, x, dim, false);
+    return dwL_softmax(I, x, dim, false);
   }
   case OP_GELU: {
     OpAttrs at;
     memset(&at, 0, sizeof at);
-    Value ap = attr_get(I, v[0], "approximate");
+    Value ap = dwL_attr_get(I, v[0], "approximate");
     at.flag = ap.t == V_STR && !strcmp(STR(ap)->s, "tanh");
     return op1(I, OP_GELU, x, &at);
   }
@@ -2286,14 +2057,14 @@ BI(nn_layernorm_init) {
   if ((v[2].t != V_NULL && !dwL_float(I, v[2], "eps", &eps)) || !truthy(I, v[3], true, &affine))
     return dwV_null();
   Value ns = size_tuple(I, shape, nd);
-  if (ns.t == V_NULL || !attr_set(I, v[0], "normalized_shape", ns)) return dwV_null();
+  if (ns.t == V_NULL || !dwL_attr_set(I, v[0], "normalized_shape", ns)) return dwV_null();
   drop(I, ns);
-  if (!attr_set(I, v[0], "eps", dwV_float(eps))) return dwV_null();
+  if (!dwL_attr_set(I, v[0], "eps", dwV_float(eps))) return dwV_null();
   if (affine) {
-    if (!set_tensor_attr(I, v[0], "weight", full(I, shape, nd, 1, DT_F32)) ||
-        !set_tensor_attr(I, v[0], "bias", full(I, shape, nd, 0, DT_F32)))
+    if (!dwL_set_tensor_attr(I, v[0], "weight", as_param(dwL_full(I, shape, nd, 1, DT_F32))) ||
+        !dwL_set_tensor_attr(I, v[0], "bias", as_param(dwL_full(I, shape, nd, 0, DT_F32))))
       return dwV_null();
-  } else if (!attr_set(I, v[0], "weight", dwV_none()) || !attr_set(I, v[0], "bias", dwV_none())) {
+  } else if (!dwL_attr_set(I, v[0], "weight", dwV_none()) || !dwL_attr_set(I, v[0], "bias", dwV_none())) {
     return dwV_null();
   }
   return dwV_none();
@@ -2303,12 +2074,12 @@ BI(nn_layernorm_forward) {
   Value v[2];
   if (!dwL_bind(I, "forward", self, a, "self,input", v, 2) || !as_tensor_arg(I, v[1], "forward", "input"))
     return dwV_null();
-  Value ns = attr_get(I, v[0], "normalized_shape"), eps = attr_get(I, v[0], "eps");
-  Value w = attr_get(I, v[0], "weight"), b = attr_get(I, v[0], "bias");
+  Value ns = dwL_attr_get(I, v[0], "normalized_shape"), eps = dwL_attr_get(I, v[0], "eps");
+  Value w = dwL_attr_get(I, v[0], "weight"), b = dwL_attr_get(I, v[0], "bias");
   int64_t shape[DW_MAXDIM];
   int nd;
   if (!sizes_from(I, &ns, 1, shape, &nd)) return dwV_null();
-  return layer_norm(I, TEN(v[1]), nd, shape, w.t == V_TENSOR ? TEN(w) : NULL,
+  return dwL_layer_norm(I, TEN(v[1]), nd, shape, w.t == V_TENSOR ? TEN(w) : NULL,
                     b.t == V_TENSOR ? TEN(b) : NULL, eps.t == V_FLOAT ? eps.u.f : 1e-5);
 }
 
@@ -2329,13 +2100,13 @@ BI(nn_seq_init) {
     for (int k = 0; k < a->n; k++) dwV_list_append(&I->c, l, a->v[k]);
   }
   Value lv = dwV_obj(&l->h);
-  bool ok = attr_set(I, self, "_modules", lv);
+  bool ok = dwL_attr_set(I, self, "_modules", lv);
   drop(I, lv);
   return ok ? dwV_none() : dwV_null();
 }
 
 static List *children(Interp *I, Value self) {
-  Value m = attr_get(I, self, "_modules");
+  Value m = dwL_attr_get(I, self, "_modules");
   return m.t == V_LIST ? (List *)OBJ(m) : NULL;
 }
 
@@ -2378,30 +2149,8 @@ BI(nn_seq_append) {
   return self;
 }
 
-static bool is_module(Value v) {
+bool dwL_is_module(Value v) {
   return v.t == V_INST && (((Inst *)OBJ(v))->cls->cflags & CLS_NN_MODULE);
-}
-
-static void collect_params(Interp *I, Value m, List *out, int depth) {
-  if (depth > 32) return;
-  Dict *d = ((Inst *)OBJ(m))->attrs;
-  for (int64_t k = 0; k < d->nent; k++) {
-    if (!d->ent[k].used) continue;
-    Value v = d->ent[k].val;
-    if (v.t == V_TENSOR) dwV_list_append(&I->c, out, v);
-    else if (is_module(v)) collect_params(I, v, out, depth + 1);
-    else if (v.t == V_LIST)
-      for (int64_t j = 0; j < ((List *)OBJ(v))->len; j++)
-        if (is_module(((List *)OBJ(v))->items[j]))
-          collect_params(I, ((List *)OBJ(v))->items[j], out, depth + 1);
-  }
-}
-
-BI(nn_parameters) {
-  List *l = dwV_list(&I->c, 0);
-  if (!l) return dwI_raise_ctx(I);
-  if (is_module(self)) collect_params(I, self, l, 0);
-  return dwV_obj(&l->h);
 }
 
 BI(nn_return_self) {
@@ -2414,14 +2163,15 @@ static void module_repr(Interp *I, Buf *b, Value m, int indent);
 static void extra_repr(Interp *I, Buf *b, Value m) {
   Class *c = ((Inst *)OBJ(m))->cls;
   const char *n = c->name->s;
+  if (dwM_extra_repr(I, b, m, n)) return;
   if (!strcmp(n, "Linear")) {
-    Value in = attr_get(I, m, "in_features"), out = attr_get(I, m, "out_features");
-    Value bias = attr_get(I, m, "bias");
+    Value in = dwL_attr_get(I, m, "in_features"), out = dwL_attr_get(I, m, "out_features");
+    Value bias = dwL_attr_get(I, m, "bias");
     dwB_printf(b, "in_features=%lld, out_features=%lld, bias=%s", (long long)in.u.i,
                (long long)out.u.i, bias.t == V_TENSOR ? "True" : "False");
   } else if (!strcmp(n, "LayerNorm")) {
-    Value ns = attr_get(I, m, "normalized_shape"), eps = attr_get(I, m, "eps");
-    Value w = attr_get(I, m, "weight");
+    Value ns = dwL_attr_get(I, m, "normalized_shape"), eps = dwL_attr_get(I, m, "eps");
+    Value w = dwL_attr_get(I, m, "weight");
     Tuple *t = ns.t == V_TUPLE ? (Tuple *)OBJ(ns) : NULL;
     dwB_puts(b, "(");
     for (int64_t k = 0; t && k < t->len; k++) dwB_printf(b, "%lld,%s", (long long)t->items[k].u.i, k + 1 < t->len ? " " : "");
@@ -2429,16 +2179,16 @@ static void extra_repr(Interp *I, Buf *b, Value m) {
     dwT_fmt_float(b, eps.t == V_FLOAT ? eps.u.f : 1e-5);
     dwB_printf(b, ", elementwise_affine=%s", w.t == V_TENSOR ? "True" : "False");
   } else if (!strcmp(n, "Softmax")) {
-    Value d = attr_get(I, m, "dim");
+    Value d = dwL_attr_get(I, m, "dim");
     dwB_puts(b, "dim=");
     dwV_repr(b, d.t == V_NULL ? dwV_none() : d);
   } else if (!strcmp(n, "Dropout")) {
-    Value p = attr_get(I, m, "p");
+    Value p = dwL_attr_get(I, m, "p");
     dwB_puts(b, "p=");
     dwT_fmt_float(b, p.t == V_FLOAT ? p.u.f : p.t == V_INT ? (double)p.u.i : 0.5);
     dwB_puts(b, ", inplace=False");
   } else if (!strcmp(n, "GELU")) {
-    Value ap = attr_get(I, m, "approximate");
+    Value ap = dwL_attr_get(I, m, "approximate");
     dwB_printf(b, "approximate='%s'", ap.t == V_STR ? STR(ap)->s : "none");
   }
 }
@@ -2460,13 +2210,13 @@ static void module_repr(Interp *I, Buf *b, Value m, int indent) {
     if (!in->attrs->ent[k].used) continue;
     Value v = in->attrs->ent[k].val;
     Value key = in->attrs->ent[k].key;
-    if (is_module(v)) {
+    if (dwL_is_module(v)) {
       child_line(I, b, STR(key)->s, v, indent);
       kids = true;
     } else if (v.t == V_LIST && !strcmp(STR(key)->s, "_modules")) {
       List *l = (List *)OBJ(v);
       for (int64_t j = 0; j < l->len; j++) {
-        if (!is_module(l->items[j])) continue;
+        if (!dwL_is_module(l->items[j])) continue;
         char nm[24];
         snprintf(nm, sizeof nm, "%lld", (long long)j);
         child_line(I, b, nm, l->items[j], indent);
@@ -2485,7 +2235,7 @@ static void module_repr(Interp *I, Buf *b, Value m, int indent) {
 BI(nn_repr) {
   Value v[1];
   if (!dwL_bind(I, "__repr__", self, a, "self", v, 1)) return dwV_null();
-  if (!is_module(v[0])) return dwI_raise(I, EXC_TypeError, "__repr__ needs a module");
+  if (!dwL_is_module(v[0])) return dwI_raise(I, EXC_TypeError, "__repr__ needs a module");
   Buf b = {0};
   module_repr(I, &b, v[0], 0);
   Str *s = dwV_str(&I->c, b.p ? b.p : "", b.len);
@@ -2502,7 +2252,7 @@ Value dwL_builtin_class_call(Interp *I, Class *c, Args *a) {
   dwV_incref_o(&c->h);
   in->attrs = dwV_dict(&I->c);
   Value self = dwV_obj(&in->h);
-  if (!in->attrs) {
+  if (!in->attrs || ((c->cflags & CLS_NN_MODULE) && !dwL_attr_set(I, self, "training", dwV_bool(true)))) {
     drop(I, self);
     return dwI_raise_ctx(I);
   }
@@ -2722,14 +2472,15 @@ bool dwL_config_set(Interp *I, Str *name, Value v) {
 static const BuiltinDef torch_defs[] = {
     UN("neg", NEG), UN("negative", NEG), UN("abs", ABS), UN("exp", EXP), UN("log", LOG),
     UN("sqrt", SQRT), UN("rsqrt", RSQRT), UN("sin", SIN), UN("cos", COS), UN("tanh", TANH),
-    UN("sigmoid", SIGMOID), UN("relu", RELU), UN("logical_not", NOT),
+    UN("sigmoid", SIGMOID), UN("relu", RELU), UN("logical_not", NOT), UN("tan", TAN),
+    UN("erf", ERF), UN("floor", FLOOR), UN("ceil", CEIL),
     BIN("add", ADD), BIN("sub", SUB), BIN("subtract", SUB), BIN("mul", MUL),
     BIN("multiply", MUL), BIN("div", DIV), BIN("divide", DIV), BIN("true_divide", DIV),
     BIN("floor_divide", FLOORDIV), BIN("remainder", MOD), BIN("pow", POW),
     BIN("maximum", MAXIMUM), BIN("minimum", MINIMUM), BIN("eq", EQ), BIN("ne", NE),
     BIN("lt", LT), BIN("le", LE), BIN("gt", GT), BIN("ge", GE), {"torch.logical_and", t_logical, TK_TENSOR, OP_AND, 0},
     {"torch.logical_or", t_logical, TK_TENSOR, OP_OR, 0}, BIN("bitwise_and", AND), BIN("bitwise_or", OR),
-    BIN("matmul", MATMUL), BIN("mm", MATMUL), BIN("bmm", MATMUL),
+    BIN("matmul", MATMUL), BIN("mm", MATMUL),
     RED("sum", SUM), RED("mean", MEAN), RED("prod", PROD), RED("amax", AMAX), RED("amin", AMIN),
     RED("argmax", ARGMAX), RED("argmin", ARGMIN),
     {"torch.max", t_maxmin, TK_TENSOR, OP_AMAX, 0}, {"torch.min", t_maxmin, TK_TENSOR, OP_AMIN, 0},
@@ -2769,11 +2520,12 @@ static const BuiltinDef torch_defs[] = {
 static const BuiltinDef tensor_methods[] = {
     MU("neg", NEG), MU("abs", ABS), MU("exp", EXP), MU("log", LOG), MU("sqrt", SQRT),
     MU("rsqrt", RSQRT), MU("sin", SIN), MU("cos", COS), MU("tanh", TANH),
-    MU("sigmoid", SIGMOID), MU("relu", RELU), MU("logical_not", NOT),
+    MU("sigmoid", SIGMOID), MU("relu", RELU), MU("logical_not", NOT), MU("tan", TAN),
+    MU("erf", ERF), MU("floor", FLOOR), MU("ceil", CEIL),
     MB("add", ADD), MB("sub", SUB), MB("mul", MUL), MB("div", DIV), MB("floor_divide", FLOORDIV),
     MB("remainder", MOD), MB("pow", POW), MB("maximum", MAXIMUM), MB("minimum", MINIMUM),
     MB("eq", EQ), MB("ne", NE), MB("lt", LT), MB("le", LE), MB("gt", GT), MB("ge", GE),
-    MB("matmul", MATMUL), MB("mm", MATMUL), MB("bmm", MATMUL),
+    MB("matmul", MATMUL), MB("mm", MATMUL),
     M("logical_and", t_logical, TK_TENSOR, OP_AND), M("logical_or", t_logical, TK_TENSOR, OP_OR),
     MR("sum", SUM), MR("mean", MEAN), MR("prod", PROD), MR("amax", AMAX), MR("amin", AMIN),
     MR("argmax", ARGMAX), MR("argmin", ARGMIN),
@@ -2796,7 +2548,6 @@ static const BuiltinDef tensor_methods[] = {
     M("to", t_cast, TK_TENSOR, -1), M("type", t_cast, TK_TENSOR, -1),
     M("clone", t_clone, TK_TENSOR, 0), M("contiguous", t_contiguous, TK_TENSOR, 0),
     M("detach", t_identity, TK_PURE, 0), M("cpu", t_identity, TK_PURE, 0),
-    M("requires_grad_", t_identity, TK_PURE, 0),
     M("is_contiguous", t_is_contiguous, TK_PURE, 0),
     M("add_", t_binary_, TK_TENSOR, OP_ADD), M("sub_", t_binary_, TK_TENSOR, OP_SUB),
     M("mul_", t_binary_, TK_TENSOR, OP_MUL), M("div_", t_binary_, TK_TENSOR, OP_DIV),
@@ -2811,8 +2562,8 @@ static const BuiltinDef functional_defs[] = {
     {"F.sigmoid", t_unary, TK_TENSOR, OP_SIGMOID, 0}, {"F.tanh", t_unary, TK_TENSOR, OP_TANH, 0},
     {"F.gelu", f_gelu, TK_TENSOR, 0, 0}, {"F.softmax", t_softmax, TK_TENSOR, 0, 0},
     {"F.log_softmax", t_softmax, TK_TENSOR, 1, 0}, {"F.linear", f_linear, TK_TENSOR, 0, 0},
-    {"F.layer_norm", f_layer_norm, TK_TENSOR, 0, 0}, {"F.dropout", f_dropout, TK_TENSOR, 0, 0},
-    {"F.leaky_relu", f_leaky_relu, TK_TENSOR, 0, 0}, {"F.mse_loss", f_mse_loss, TK_TENSOR, 0, 0},
+    {"F.layer_norm", f_layer_norm, TK_TENSOR, 0, 0},
+    {"F.leaky_relu", f_leaky_relu, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
 static const BuiltinDef dynamo_defs[] = {
@@ -2838,13 +2589,8 @@ static const BuiltinDef compiler_defs[] = {
 /* methods of the base class torch.nn.Module */
 static const BuiltinDef module_methods[] = {
     {"Module.__init__", nn_module_init, TK_PURE, 0, 0},
-    {"Module.parameters", nn_parameters, TK_PURE, 0, 0},
-    {"Module.eval", nn_return_self, TK_PURE, 0, 0},
-    {"Module.train", nn_return_self, TK_PURE, 0, 0},
-    {"Module.to", nn_return_self, TK_PURE, 0, 0},
     {"Module.cpu", nn_return_self, TK_PURE, 0, 0},
-    {"Module.requires_grad_", nn_return_self, TK_PURE, 0, 0},
-    {"Module.zero_grad", nn_module_init, TK_PURE, 0, 0},
+    {"Module.zero_grad", nn_nothing, TK_PURE, 0, 0},
     {"Module.__repr__", nn_repr, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
@@ -2855,6 +2601,8 @@ typedef struct NNClass {
 
 static const NNClass nn_classes[] = {
     {"Linear", {"Linear.__init__", nn_linear_init, TK_PURE, 0, 0},
+     {"Linear.forward", nn_linear_forward, TK_TENSOR, 0, 0}},
+    {"NonDynamicallyQuantizableLinear", {"Linear.__init__", nn_linear_init, TK_PURE, 0, 0},
      {"Linear.forward", nn_linear_forward, TK_TENSOR, 0, 0}},
     {"ReLU", {"ReLU.__init__", nn_act_init, TK_PURE, 0, 0},
      {"ReLU.forward", nn_act_forward, TK_TENSOR, OP_RELU, 0}},
@@ -2871,7 +2619,7 @@ static const NNClass nn_classes[] = {
     {"Identity", {"Identity.__init__", nn_module_init, TK_PURE, 0, 0},
      {"Identity.forward", nn_act_forward, TK_TENSOR, -1, 0}},
     {"Dropout", {"Dropout.__init__", nn_act_init, TK_PURE, 3, 0},
-     {"Dropout.forward", nn_act_forward, TK_TENSOR, -1, 0}},
+     {"Dropout.forward", nn_act_forward, TK_TENSOR, -3, 0}},
     {"LayerNorm", {"LayerNorm.__init__", nn_layernorm_init, TK_PURE, 0, 0},
      {"LayerNorm.forward", nn_layernorm_forward, TK_TENSOR, 0, 0}},
     {"Sequential", {"Sequential.__init__", nn_seq_init, TK_PURE, 0, 0},
@@ -2923,7 +2671,8 @@ bool dwL_torch_init(Interp *I) {
   cfg->special = MOD_DYNAMO_CONFIG;
   I->torch = torch;
   I->dynamo_config = cfg;
-  if (!dwL_add_defs(I, torch->attrs, torch_defs) || !dwL_add_defs(I, F->attrs, functional_defs) ||
+  if (!dwL_add_defs(I, torch->attrs, torch_defs) || !dwL_add_defs(I, torch->attrs, dwO_torch_defs) ||
+      !dwL_add_defs(I, torch->attrs, dwN_torch_defs) || !dwL_add_defs(I, torch->attrs, dwM_torch_defs) || !dwL_add_defs(I, F->attrs, dwN_functional_defs) || !dwL_add_defs(I, F->attrs, functional_defs) ||
       !dwL_add_defs(I, dyn->attrs, dynamo_defs) || !dwL_add_defs(I, comp->attrs, compiler_defs))
     return false;
   /* F also has the activations as torch.* names */
@@ -2947,11 +2696,17 @@ bool dwL_torch_init(Interp *I) {
   /* Tensor methods by name (attribute lookups are hot) */
   I->tensor_methods = dwV_dict(&I->c);
   if (!I->tensor_methods) return false;
-  for (int k = 0; tensor_methods[k].name; k++)
-    dwL_set(I, I->tensor_methods, strchr(tensor_methods[k].name, '.') + 1, dwV_int(k));
+  for (int t = 0; t < (int)(sizeof method_tables / sizeof method_tables[0]); t++)
+    for (int k = 0; method_tables[t][k].name; k++)
+      dwL_set(I, I->tensor_methods, strchr(method_tables[t][k].name, '.') + 1,
+              dwV_int((int64_t)t << 16 | k));
   /* torch.nn */
   Class *module = new_class(I, "Module", NULL, CLS_BUILTIN | CLS_NN_MODULE);
-  if (!module || !dwL_add_defs(I, module->ns, module_methods)) return false;
+  if (!module || !dwL_add_defs(I, module->ns, module_methods) ||
+      !dwL_add_defs(I, module->ns, dwM_module_methods) ||
+      !dwL_add_defs(I, module->ns, dwD_module_methods) || !dwD_init(I, torch))
+    return false;
+  add_def(I, nn->attrs, "Parameter", &dwM_parameter_def);
   dwL_set(I, nn->attrs, "Module", dwV_obj(&module->h));
   for (const NNClass *nc = nn_classes; nc->name; nc++) {
     Class *c = new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
@@ -2960,6 +2715,18 @@ bool dwL_torch_init(Interp *I) {
       return false;
     if (!strcmp(nc->name, "Sequential") || !strcmp(nc->name, "ModuleList"))
       dwL_add_defs(I, c->ns, seq_methods);
+    dwL_set(I, nn->attrs, nc->name, dwV_obj(&c->h));
+    dwV_decref_o(&I->c, &c->h);
+  }
+  const DwNClass *more[2] = {dwN_classes, dwM_classes};
+  for (int t = 0; t < 2; t++)
+  for (const DwNClass *nc = more[t]; nc->name; nc++) {
+    Class *c = new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
+    if (!c || !add_def(I, c->ns, "__init__", &nc->init) ||
+        (nc->forward.name && !add_def(I, c->ns, "forward", &nc->forward)))
+      return false;
+    if (!strcmp(nc->name, "ModuleDict")) dwL_add_defs(I, c->ns, dwM_moddict_methods);
+    if (!strcmp(nc->name, "Embedding")) add_def(I, c->ns, "from_pretrained", &dwN_from_pretrained_def);
     dwL_set(I, nn->attrs, nc->name, dwV_obj(&c->h));
     dwV_decref_o(&I->c, &c->h);
   }

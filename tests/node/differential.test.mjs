@@ -73,6 +73,41 @@ const OUT_DIR = path.join(ROOT, 'tests', 'out', 'differential');
  */
 const REGRESSIONS = [
   {
+    name: 'a long chain cut into nests below a where placed in an earlier nest (fuse: "cannot materialise")',
+    source: `import torch
+
+
+@torch.compile
+def f(x0, x1, x2, x4):
+    v0 = x0[[-2, -3, -3]]
+    v1 = v0[2:3:3]
+    v2 = x1[0:17]
+    v3 = torch.cos(v2)
+    v4 = torch.abs(x2)
+    v5 = x2
+    for i in range(5):
+        v5 = torch.maximum(v5, x4 - i)
+    v6 = v4
+    for i in range(96):
+        v6 = v6 * 0.25 + v5
+    v7 = torch.where(v1, v3, v6)
+    torch._dynamo.graph_break()
+    v8 = v7.clamp(min=-2.25)
+    return (v8,)
+
+
+x0_0 = torch.tensor([[False], [True], [False], [False]], dtype=torch.bool)
+x1_0 = torch.tensor([[4.0, 3.0, -1.0, -5.0, -1.0, -5.0, -1.0, 2.0], [3.0, 5.0, 4.0, -5.0, -1.0, 5.0, -3.0, 2.0], [2.0, 0.0, -4.0, -4.0, 0.0, -5.0, 4.0, -2.0], [4.0, 5.0, 1.0, 4.0, 3.0, -2.0, -3.0, 0.0], [-1.0, -2.0, -1.0, 4.0, 2.0, 1.0, -2.0, 5.0], [-5.0, -2.0, -5.0, 0.0, 2.0, -3.0, 5.0, 5.0], [-3.0, 2.0, 5.0, 5.0, -5.0, 5.0, 3.0, 2.0], [-5.0, 0.0, -4.0, -3.0, 5.0, 5.0, 2.0, -5.0], [-5.0, 0.0, 4.0, 5.0, -4.0, 1.0, 1.0, -2.0], [0.0, -2.0, 1.0, 4.0, 1.0, -1.0, 2.0, -1.0], [-5.0, -5.0, -2.0, -5.0, 1.0, 2.0, 0.0, -1.0], [1.0, -4.0, 0.0, 1.0, 1.0, 2.0, -2.0, 3.0], [3.0, 4.0, -2.0, 3.0, 1.0, 3.0, 4.0, 5.0], [4.0, 0.0, 3.0, -3.0, -3.0, -1.0, -1.0, -5.0], [-4.0, 2.0, -3.0, 1.0, -1.0, -2.0, -5.0, 5.0], [1.0, 3.0, -4.0, -2.0, -5.0, -1.0, -4.0, -3.0], [-1.0, 4.0, -5.0, -2.0, 4.0, -5.0, -2.0, 2.0], [-5.0, -3.0, -3.0, 1.0, -3.0, 1.0, -1.0, -4.0]])
+x2_0 = torch.tensor(2.902)
+x4_0 = torch.tensor(0.4775)
+out = f(x0_0, x1_0, x2_0, x4_0)[0]
+print(out.shape, torch.equal(out, torch.cos(x1_0[0:17]).clamp(min=-2.25)))
+`,
+    expect: 'torch.Size([17, 8]) True\n',
+    /* fixed: a node materialised to cut a chain, by a later nest, makes
+     * its consumer go to a nest after it (src/backend/fuse.c build) */
+  },
+  {
     name: 'pow of -1.0 to an odd integer power is -1 (dw_powf |x| == 1 shortcut)',
     source: `import torch
 

@@ -1306,6 +1306,74 @@ static void test_cat_create(void) {
   drop(c, b);
 }
 
+/* OP_GATHER: values, the bounds rule and message of each GatherKind, and
+ * its shape checks; the new unary ops. */
+static void test_gather_rounding(void) {
+  Tensor *x = MK(c, DT_F32, 2, (3, 4), (0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23));
+  Tensor *ix = MK(c, DT_I64, 2, (3, 2), (3, 0, 1, 1, 0, 2));
+  Tensor *in[2] = {x, ix};
+  OpAttrs at = {.i = {1}, .ni = 1, .flag = GK_GATHER};
+  Tensor *g = dwT_op(c, OP_GATHER, 2, in, &at);
+  CHECK(g && g->ndim == 2 && g->shape[0] == 3 && g->shape[1] == 2 && g->dtype == DT_F32);
+  CHECK(VALS_EQ(g, 3, 0, 11, 11, 20, 22));
+  drop(c, g);
+  Tensor *bad = MK(c, DT_I64, 2, (1, 1), (-1));
+  in[1] = bad;
+  EXPECT_ERR(dwT_op(c, OP_GATHER, 2, in, &at), EXC_RuntimeError,
+             "index -1 is out of bounds for dimension 1 with size 4");
+  at.flag = GK_INDEX; /* x[index]: negative wraps */
+  g = dwT_op(c, OP_GATHER, 2, in, &at);
+  CHECK(g && VALS_EQ(g, 3));
+  drop(c, g);
+  at.flag = GK_INDEX_SELECT;
+  EXPECT_ERR(dwT_op(c, OP_GATHER, 2, in, &at), EXC_IndexError, "index out of range in self");
+  at.flag = GK_ONE_HOT;
+  EXPECT_ERR(dwT_op(c, OP_GATHER, 2, in, &at), EXC_RuntimeError, "Class values must be non-negative.");
+  at.flag = GK_TARGET;
+  EXPECT_ERR(dwT_op(c, OP_GATHER, 2, in, &at), EXC_IndexError, "Target -1 is out of bounds.");
+  drop(c, bad);
+  Tensor *big = MK(c, DT_I64, 2, (1, 5), (0, 0, 0, 0, 0));
+  in[1] = big;
+  at.flag = GK_GATHER;
+  at.i[0] = 0;
+  EXPECT_ERR(dwT_op(c, OP_GATHER, 2, in, &at), EXC_RuntimeError,
+             "Size does not match at dimension 1 expected index [1, 5] to be smaller than self "
+             "[3, 4] apart from dimension 0");
+  drop(c, big);
+  Tensor *i32 = MK(c, DT_I32, 2, (1, 1), (0));
+  in[1] = i32;
+  EXPECT_ERR(dwT_op(c, OP_GATHER, 2, in, &at), EXC_RuntimeError, "gather(): Expected dtype int64 for index");
+  drop(c, i32);
+  drop(c, ix);
+  drop(c, x);
+  /* floor / ceil / round (half to even) / tan / erf */
+  Tensor *f = MK1(c, DT_F32, 5, (-1.5, -0.5, 0.5, 2.5, 2.7));
+  Tensor *r = op1(c, OP_FLOOR, f, NULL);
+  CHECK(VALS_EQ(r, -2, -1, 0, 2, 2));
+  drop(c, r);
+  r = op1(c, OP_CEIL, f, NULL);
+  CHECK(VALS_EQ(r, -1, -0.0, 1, 3, 3) && signbit(dwT_get(r, 1)));
+  drop(c, r);
+  r = op1(c, OP_ROUND, f, NULL);
+  CHECK(VALS_EQ(r, -2, -0.0, 0, 2, 3));
+  drop(c, r);
+  r = op1(c, OP_TAN, f, NULL);
+  CHECK(r && fabs(dwT_get(r, 4) - tan(2.7)) < 1e-6 && r->dtype == DT_F32);
+  drop(c, r);
+  drop(c, f);
+  Tensor *iv = MK1(c, DT_I64, 2, (3, -4));
+  r = op1(c, OP_FLOOR, iv, NULL);
+  CHECK(r && r->dtype == DT_I64 && VALS_EQ(r, 3, -4));
+  drop(c, r);
+  r = op1(c, OP_ERF, iv, NULL);
+  CHECK(r && r->dtype == DT_F32 && fabs(dwT_get(r, 0) - erf(3.0)) < 1e-6);
+  drop(c, r);
+  drop(c, iv);
+  Tensor *bv = MK1(c, DT_BOOL, 1, (1));
+  EXPECT_ERR(op1(c, OP_ROUND, bv, NULL), EXC_RuntimeError, "\"round_vml_cpu\" not implemented for 'Bool'");
+  drop(c, bv);
+}
+
 static void test_rand(void) {
   dwT_seed(c, 42);
   Tensor *a = dwT_rand(c, 2, SHAPE(100, 10), false);
@@ -1365,6 +1433,8 @@ static void test_math(void) {
       {"sin", dw_sinf, sin, -4, 4, 1.0},
       {"tanh", dw_tanhf, tanh, -12, 12, 2.0},
       {"erf", dw_erff, erf, -5, 5, 2.0},
+      {"tan", dw_tanf, tan, -1.5, 1.5, 1.0},
+      {"tan", dw_tanf, tan, -1e5, 1e5, 1.0},
       {"sigmoid", dw_sigmoidf, sigmoid_ref, -30, 30, 3.0},
       /* below -1, 1 + erf(x/sqrt 2) cancels: PyTorch's formula has the
        * same conditioning, so the check stops there */
@@ -1492,6 +1562,7 @@ int main(void) {
   test_views();
   test_matmul();
   test_cat_create();
+  test_gather_rounding();
   test_rand();
   test_math();
   CHECK(C.errmsg[0] == 0 || printf("unexpected error: %s\n", C.errmsg));

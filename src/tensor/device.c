@@ -1,0 +1,337 @@
+/* device.c - devices and the missing autograd, as PyTorch scripts meet
+ * them: torch.device (only the CPU holds tensors: CUDA and MPS are absent,
+ * with PyTorch's messages), torch.cuda / torch.backends.mps
+ * (is_available() is False), and NotImplementedError naming autograd for
+ * requires_grad=True, .backward(), .grad and torch.optim, so that a
+ * training script is never silently run without gradients. */
+#include "tensor/torchlib.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The class of torch.device (made by dwD_init, named "device"). */
+static bool is_device_class(const Class *c) {
+  return c && (c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_NN_MODULE) && !strcmp(c->name->s, "device");
+}
+
+/* The device string s is valid for torch.device: type[:index]. */
+static bool parse_device(Interp *I, const char *s, char *type, size_t cap, int64_t *index) {
+  static const char *const known[] = {"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip",
+                                      "ve", "fpga", "maia", "xla", "lazy", "vulkan", "mps", "meta", "hpu",
+                                      "mtia", "privateuseone", NULL};
+  const char *colon = strchr(s, ':');
+  size_t n = colon ? (size_t)(colon - s) : strlen(s);
+  bool ok = false;
+  for (int k = 0; known[k]; k++) ok = ok || (strlen(known[k]) == n && !strncmp(known[k], s, n));
+  if (!ok || n >= cap) {
+    dwI_raise(I, EXC_RuntimeError,
+              "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, "
+              "lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: %s",
+              s);
+    return false;
+  }
+  memcpy(type, s, n);
+  type[n] = 0;
+  *index = -1;
+  if (colon) {
+    char *end;
+    long long v = strtoll(colon + 1, &end, 10);
+    if (!colon[1] || *end || v < 0) {
+      dwI_raise(I, EXC_RuntimeError, "Invalid device string: '%s'", s);
+      return false;
+    }
+    *index = v;
+  }
+  return true;
+}
+
+/* The device a value names (a string or torch.device): its type. */
+static bool device_type(Interp *I, Value v, char *type, size_t cap) {
+  int64_t index;
+  if (v.t == V_STR) return parse_device(I, STR(v)->s, type, cap, &index);
+  if (dwD_is_device(v)) {
+    Value t = dwL_attr_get(I, v, "type");
+    snprintf(type, cap, "%s", t.t == V_STR ? STR(t)->s : "cpu");
+    return true;
+  }
+  dwI_raise(I, EXC_TypeError, "expected a device (a string or torch.device), not %s", dwV_type_name(v));
+  return false;
+}
+
+bool dwD_check_device(Interp *I, Value v) {
+  char type[32];
+  if (v.t == V_NULL || v.t == V_NONE) return true;
+  if (v.t == V_INT) { /* a CUDA ordinal */
+    dwI_raise(I, EXC_AssertionError, "Torch not compiled with CUDA enabled");
+    return false;
+  }
+  if (!device_type(I, v, type, sizeof type)) return false;
+  if (!strcmp(type, "cpu")) return true;
+  if (!strcmp(type, "cuda")) {
+    dwI_raise(I, EXC_AssertionError, "Torch not compiled with CUDA enabled");
+    return false;
+  }
+  if (!strcmp(type, "mps")) {
+    dwI_raise(I, EXC_RuntimeError, "PyTorch is not linked with support for mps devices");
+    return false;
+  }
+  dwI_raise(I, EXC_RuntimeError, "Could not run an op on the '%s' device: dynawasm has only the CPU", type);
+  return false;
+}
+
+bool dwD_is_device(Value v) { return v.t == V_INST && is_device_class(((Inst *)OBJ(v))->cls); }
+
+static Value new_device(Interp *I, const char *type, int64_t index) {
+  Args none = {0, NULL, 0, NULL};
+  Value cls = dwV_dict_gets(I->builtins, dwI_intern(I, "__torch_device_class"));
+  if (cls.t != V_CLASS) return dwI_raise(I, EXC_RuntimeError, "torch.device is not set up");
+  Value d = dwL_builtin_class_call(I, (Class *)OBJ(cls), &none);
+  if (d.t == V_NULL) return d;
+  Str *s = dwV_str(&I->c, type, strlen(type));
+  Value sv = s ? VSTR(s) : dwV_null();
+  bool ok = s && dwL_attr_set(I, d, "type", sv) && dwL_attr_set(I, d, "index", index < 0 ? dwV_none() : dwV_int(index));
+  drop(I, sv);
+  if (!ok) {
+    drop(I, d);
+    return s ? dwV_null() : dwI_raise_ctx(I);
+  }
+  return d;
+}
+
+Value dwD_cpu(Interp *I) { return new_device(I, "cpu", -1); }
+
+/* torch.device(type) / torch.device(type, index) */
+BI(d_new) {
+  (void)def;
+  (void)self;
+  Value v[2];
+  if (!dwL_bind(I, "device", dwV_null(), a, "type,index", v, 2)) return dwV_null();
+  if (dwD_is_device(v[0])) {
+    dwV_incref(v[0]);
+    return v[0];
+  }
+  if (v[0].t != V_STR)
+    return dwI_raise(I, EXC_TypeError, "device() received an invalid combination of arguments - got (%s)",
+                     dwV_type_name(v[0]));
+  char type[32];
+  int64_t index;
+  if (!parse_device(I, STR(v[0])->s, type, sizeof type, &index)) return dwV_null();
+  if (v[1].t != V_NULL && v[1].t != V_NONE) {
+    if (index >= 0)
+      return dwI_raise(I, EXC_RuntimeError, "type (string) must not include an index because index was passed explicitly: %s",
+                       STR(v[0])->s);
+    if (!dwL_int(I, v[1], "index", &index)) return dwV_null();
+  }
+  return new_device(I, type, index);
+}
+
+static void device_text(Interp *I, Buf *b, Value d, bool repr) {
+  Value t = dwL_attr_get(I, d, "type"), ix = dwL_attr_get(I, d, "index");
+  const char *ty = t.t == V_STR ? STR(t)->s : "cpu";
+  if (repr) {
+    dwB_printf(b, "device(type='%s'", ty);
+    if (ix.t == V_INT) dwB_printf(b, ", index=%lld", (long long)ix.u.i);
+    dwB_putc(b, ')');
+  } else {
+    dwB_puts(b, ty);
+    if (ix.t == V_INT) dwB_printf(b, ":%lld", (long long)ix.u.i);
+  }
+}
+
+/* __repr__ (data 1) / __str__ (data 0) */
+/* the receiver of a method called bound (self) or through the class */
+static Value recv(Value self, Args *a, int *first) {
+  *first = 0;
+  if (self.t != V_NULL) return self;
+  if (a->n == 0) return dwV_null();
+  *first = 1;
+  return a->v[0];
+}
+
+BI(d_text) {
+  int f;
+  self = recv(self, a, &f);
+  if (!dwD_is_device(self)) return dwI_raise(I, EXC_TypeError, "descriptor needs a 'torch.device' object");
+  Buf b = {0};
+  device_text(I, &b, self, def->data != 0);
+  Str *s = dwV_str(&I->c, b.p ? b.p : "", b.len);
+  dwB_free(&b);
+  return s ? VSTR(s) : dwI_raise_ctx(I);
+}
+
+BI(d_eq) {
+  (void)def;
+  int f;
+  self = recv(self, a, &f);
+  if (a->n - f != 1 || !dwD_is_device(self)) return dwI_raise(I, EXC_TypeError, "__eq__ takes 1 argument");
+  Value o = a->v[f];
+  if (!dwD_is_device(o)) return dwV_bool(false);
+  Buf x = {0}, y = {0};
+  device_text(I, &x, self, false);
+  device_text(I, &y, o, false);
+  bool eq = x.len == y.len && (!x.len || !memcmp(x.p, y.p, x.len));
+  dwB_free(&x);
+  dwB_free(&y);
+  return dwV_bool(eq);
+}
+
+BI(d_hash) {
+  (void)def;
+  int f;
+  self = recv(self, a, &f);
+  if (!dwD_is_device(self)) return dwI_raise(I, EXC_TypeError, "descriptor needs a 'torch.device' object");
+  Buf x = {0};
+  device_text(I, &x, self, false);
+  Str *s = dwV_str(&I->c, x.p ? x.p : "", x.len);
+  dwB_free(&x);
+  if (!s) return dwI_raise_ctx(I);
+  int64_t h = dwV_hash_str(s);
+  dwV_decref_o(&I->c, &s->h);
+  return dwV_int(h);
+}
+
+Value dwD_no_autograd(Interp *I, const char *what) {
+  return dwI_raise(I, EXC_NotImplementedError,
+                   "autograd is not supported by dynawasm: %s (tensors record no gradients here)", what);
+}
+
+/* torch.cuda.is_available() and friends: no CUDA, no MPS */
+BI(d_false) {
+  (void)I;
+  (void)def;
+  (void)self;
+  (void)a;
+  return dwV_bool(false);
+}
+BI(d_zero) {
+  (void)I;
+  (void)def;
+  (void)self;
+  (void)a;
+  return dwV_int(0);
+}
+BI(d_no_cuda) {
+  (void)def;
+  (void)self;
+  (void)a;
+  return dwI_raise(I, EXC_AssertionError, "Torch not compiled with CUDA enabled");
+}
+
+/* torch.optim.* and torch.autograd.grad/backward: autograd */
+BI(d_optim) {
+  (void)self;
+  (void)a;
+  char what[96];
+  snprintf(what, sizeof what, "%s needs gradients", def->name);
+  return dwD_no_autograd(I, what);
+}
+
+/* Tensor.backward / Tensor.requires_grad_(True) / Module.requires_grad_(True) */
+BI(d_backward) {
+  (void)self;
+  if (def->data == 0) return dwD_no_autograd(I, ".backward()");
+  Value v[2];
+  if (!dwL_bind(I, "requires_grad_", self, a, "self,requires_grad", v, 2)) return dwV_null();
+  bool on = true;
+  if (v[1].t != V_NULL && !dwI_truth(I, v[1], &on)) return dwV_null();
+  if (on) return dwD_no_autograd(I, "requires_grad_(True)");
+  dwV_incref(self);
+  return self;
+}
+
+static const BuiltinDef device_methods[] = {
+    {"device.__repr__", d_text, TK_PURE, 1, 0},
+    {"device.__str__", d_text, TK_PURE, 0, 0},
+    {"device.__eq__", d_eq, TK_PURE, 0, 0},
+    {"device.__hash__", d_hash, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef cuda_defs[] = {
+    {"torch.cuda.is_available", d_false, TK_PURE, 0, 0},
+    {"torch.cuda.device_count", d_zero, TK_PURE, 0, 0},
+    {"torch.cuda.current_device", d_no_cuda, TK_PURE, 0, 0},
+    {"torch.cuda.synchronize", d_no_cuda, TK_PURE, 0, 0},
+    {"torch.cuda.manual_seed", d_no_cuda, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef mps_defs[] = {
+    {"torch.backends.mps.is_available", d_false, TK_PURE, 0, 0},
+    {"torch.backends.mps.is_built", d_false, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef optim_defs[] = {
+    {"torch.optim.SGD", d_optim, TK_PURE, 0, 0},
+    {"torch.optim.Adam", d_optim, TK_PURE, 0, 0},
+    {"torch.optim.AdamW", d_optim, TK_PURE, 0, 0},
+    {"torch.optim.RMSprop", d_optim, TK_PURE, 0, 0},
+    {"torch.optim.Adagrad", d_optim, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef autograd_defs[] = {
+    {"torch.autograd.grad", d_optim, TK_PURE, 0, 0},
+    {"torch.autograd.backward", d_optim, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+const BuiltinDef dwD_tensor_methods[] = {
+    {"Tensor.backward", d_backward, TK_PURE, 0, 0},
+    {"Tensor.requires_grad_", d_backward, TK_PURE, 1, 0},
+    {"Tensor.cuda", d_no_cuda, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+/* Module.to(device or dtype ...): the CPU, float32 */
+BI(d_module_to) {
+  (void)def;
+  for (int k = 0; k < a->n + a->nkw; k++) {
+    Value v = k < a->n ? a->v[k] : a->kw[k - a->n].v;
+    if (v.t == V_DTYPE) {
+      if (v.u.i != DT_F32)
+        return dwI_raise(I, EXC_NotImplementedError, "Module.to(%s): modules hold float32 parameters here",
+                         dwT_dtype_names[v.u.i]);
+      continue;
+    }
+    if (v.t == V_BOOL && k >= a->n) continue; /* non_blocking= */
+    if (!dwD_check_device(I, v)) return dwV_null();
+  }
+  dwV_incref(self);
+  return self;
+}
+
+const BuiltinDef dwD_module_methods[] = {
+    {"Module.to", d_module_to, TK_PURE, 0, 0},
+    {"Module.cuda", d_no_cuda, TK_PURE, 0, 0},
+    {"Module.requires_grad_", d_backward, TK_PURE, 1, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static bool submodule(Interp *I, Module *parent, const char *name, const char *full,
+                      const BuiltinDef *defs, Module **out) {
+  Module *m = dwL_module(I, full);
+  if (!m || !dwL_add_defs(I, m->attrs, defs) || !dwL_set(I, parent->attrs, name, dwV_obj(&m->h))) return false;
+  if (out) *out = m;
+  return true;
+}
+
+bool dwD_init(Interp *I, Module *torch) {
+  static const BuiltinDef ctor = {"torch.device", d_new, TK_PURE, 0, 0};
+  Class *c = (Class *)dwV_alloc(&I->c, V_CLASS, sizeof(Class));
+  if (!c) return false;
+  c->name = dwI_intern(I, "device");
+  dwV_incref_o(&c->name->h);
+  c->builtin_base = -1;
+  c->cflags = CLS_BUILTIN;
+  c->ns = dwV_dict(&I->c);
+  if (!c->ns || !dwL_add_defs(I, c->ns, device_methods)) return false;
+  /* torch.device(...) constructs; isinstance(d, torch.device) is by class */
+  Value cv = dwV_obj(&c->h);
+  bool ok = dwL_set(I, I->builtins, "__torch_device_class", cv);
+  dwV_decref_o(&I->c, &c->h);
+  Value f = dwL_new_builtin(I, &ctor);
+  ok = ok && f.t != V_NULL && dwL_set(I, torch->attrs, "device", f);
+  drop(I, f);
+  Module *backends = NULL;
+  ok = ok && submodule(I, torch, "cuda", "torch.cuda", cuda_defs, NULL) &&
+       submodule(I, torch, "optim", "torch.optim", optim_defs, NULL) &&
+       submodule(I, torch, "autograd", "torch.autograd", autograd_defs, NULL) &&
+       submodule(I, torch, "backends", "torch.backends", cuda_defs + 5, &backends) &&
+       submodule(I, backends, "mps", "torch.backends.mps", mps_defs, NULL);
+  return ok;
+}
