@@ -61,6 +61,8 @@ export function collectStats(on) {
   STATS = on ? {} : null;
   return STATS;
 }
+import { opMakers } from './diffgen_ops.mjs';
+
 const EPS = 1.2e-7; // float32 unit roundoff (2^-23), one rounding
 const ULP_T = 1e-6; // relative error budget of one transcendental (~8 ulp)
 const FMAX = 1e5; // |float values| stay below this
@@ -829,6 +831,32 @@ const UNARY = [
     err: (x) => 1.13 * errOf(x) + ULP_T * Math.max(1, amax(x)),
   },
   {
+    name: 'tan',
+    forms: ['{x}.tan()', 'torch.tan({x})'],
+    in: 'num',
+    out: () => 'f32',
+    dom: (x) => amax(x) <= 1.2,
+    iv: (x) => ({ lo: Math.tan(x.lo), hi: Math.tan(x.hi) }),
+    err: (x) => 7.7 * errOf(x) + 3 * ULP_T,
+  },
+  {
+    name: 'erf',
+    forms: ['{x}.erf()', 'torch.erf({x})'],
+    in: 'num',
+    out: () => 'f32',
+    iv: () => ({ lo: -1, hi: 1 }),
+    err: (x) => 1.13 * errOf(x) + ULP_T,
+  },
+  {
+    name: 'floor',
+    forms: ['{x}.floor()', 'torch.floor({x})', '{x}.ceil()', 'torch.ceil({x})', '{x}.round()', 'torch.round({x})'],
+    in: 'num',
+    out: (dt) => dt,
+    iv: (x) => ({ lo: Math.floor(x.lo), hi: Math.ceil(x.hi) }),
+    det: true,
+    err: (x) => 1 + errOf(x),
+  },
+  {
     name: 'silu',
     forms: ['F.silu({x})'],
     in: 'f32',
@@ -1122,6 +1150,10 @@ const MAKERS = [
       let expr;
       const args = which === 0 ? `min=${f(a)}` : which === 1 ? `max=${f(b)}` : g.r.chance(0.5) ? `${f(a)}, ${f(b)}` : `min=${f(a)}, max=${f(b)}`;
       expr = g.r.chance(0.6) ? `${x.name}.clamp(${args})` : `torch.clamp(${x.name}, ${args})`;
+      if (which < 2 && g.r.chance(0.35)) {
+        expr = which === 0 ? `${x.name}.clamp_min(${f(a)})` : `torch.clamp_max(${x.name}, ${f(b)})`;
+        g.fam(which === 0 ? 'clamp_min' : 'clamp_max');
+      }
       const lo = which === 1 ? Math.min(x.lo, b) : Math.max(x.lo, a);
       const hi = which === 0 ? Math.max(x.hi, a) : Math.min(x.hi, b);
       g.fam('clamp');
@@ -1873,7 +1905,9 @@ const MAKERS = [
   },
 ];
 
-const FUSION_PROFILE = { reduce: 2.5, matmul: 2.5, softmax: 2.5, layer_norm: 2, linear: 2, loop: 4, transpose: 1.5, select: 1.5, unsqueeze: 1.5, expand: 1.5, where: 0.5, cast: 0.5, compare: 0.5, clamp: 0.5 };
+MAKERS.push(...opMakers({ EPS, FMAX, amax, errOf, isF, isI, numel, kindOk, pyFloat, sameShape }));
+
+const FUSION_PROFILE = { conv_pool: 2, bmm: 1.5, gather: 1.5, reduce: 2.5, matmul: 2.5, softmax: 2.5, layer_norm: 2, linear: 2, loop: 4, transpose: 1.5, select: 1.5, unsqueeze: 1.5, expand: 1.5, where: 0.5, cast: 0.5, compare: 0.5, clamp: 0.5 };
 const MAKERS_BY = Object.fromEntries(MAKERS.map((m) => [m.name, m]));
 
 function pick(x) {

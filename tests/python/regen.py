@@ -98,22 +98,21 @@ def block(stdout, err):
     return "\n".join(out) + "\n"
 
 
-def main(argv):
-    check = "--check" in argv
-    files = [a for a in argv if a != "--check"]
-    if not files:
-        files = sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".py") and f != "regen.py")
-    if sys.version_info[:2] != (3, 11):
-        print("warning: expected CPython 3.11, this is %s" % sys.version.split()[0], file=sys.stderr)
+def regen(files, check, keep=()):
+    """Rewrites (or with check, counts) the stale blocks of files; lines
+    starting with one of the `keep` prefixes (annotations the runner cannot
+    produce) are kept after the new block. Returns the number stale."""
     stale = 0
     for path in files:
         text = open(path, encoding="utf-8").read()
-        if any(l.strip() == "# expected (hand)" for l in text.split("\n")):
+        lines = text.split("\n")
+        if any(l.strip() == "# expected (hand)" for l in lines):
             print("skip (hand)", os.path.basename(path))
             continue
+        kept = [l for l in lines if keep and l.startswith(tuple(keep))]
         code = strip_block(text)
         stdout, err = run(code)
-        new = code + "\n" + block(stdout, err)
+        new = code + "\n" + block(stdout, err) + "".join(l + "\n" for l in kept)
         if new != text:
             stale += 1
             if check:
@@ -122,6 +121,17 @@ def main(argv):
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(new)
                 print("updated", os.path.basename(path))
+    return stale
+
+
+def main(argv):
+    check = "--check" in argv
+    files = [a for a in argv if a != "--check"]
+    if not files:
+        files = sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".py") and f != "regen.py")
+    if sys.version_info[:2] != (3, 11):
+        print("warning: expected CPython 3.11, this is %s" % sys.version.split()[0], file=sys.stderr)
+    stale = regen(files, check)
     if check and stale:
         return 1
     return 0

@@ -1,0 +1,315 @@
+// diffgen_ops.mjs - the makers of tests/lib/diffgen.mjs for the layers and
+// ops of issue 12: indexed loads (gather, index_select, x[index], flip,
+// embedding, one_hot), bmm and einsum, tril/triu, masked_fill, cumsum,
+// sort/topk, repeat/roll/narrow/chunk, scatter_add, conv2d and pooling.
+// Same contract as the makers there: make(g, shape, kind, depth, det)
+// returns a node of exactly `shape` whose dtype fits `kind`, with its value
+// interval and error bound, or null. Index tensors are literals written in
+// the compiled function (valid by construction: the harness compares
+// values; the out-of-range errors are conformance programs).
+//
+//   opMakers(h) -> [maker, ...]   (h: the helpers of diffgen.mjs)
+
+export function opMakers(h) {
+  const { EPS, FMAX, amax, errOf, isF, numel, kindOk, pyFloat } = h;
+  const lit = (shape, vals) => {
+    // a Python nested list literal of ints
+    if (shape.length === 0) return String(vals[0]);
+    let i = 0;
+    const rec = (d) => {
+      const parts = [];
+      for (let k = 0; k < shape[d]; k++) parts.push(d === shape.length - 1 ? String(vals[i++]) : rec(d + 1));
+      return `[${parts.join(', ')}]`;
+    };
+    return rec(0);
+  };
+  const ints = (g, n, lo, hi) => Array.from({ length: n }, () => g.r.int(lo, hi));
+  const sliceMeta = (x, shape) => ({ shape, dt: x.dt, lo: x.lo, hi: x.hi, det: x.det, err: errOf(x), contig: true, special: x.special });
+
+  return [
+    {
+      // index_select / gather / take_along_dim / x[index] / flip: one
+      // indexed load each (OP_GATHER)
+      name: 'gather',
+      w: 5,
+      ok: (g, s) => s.length >= 1 && numel(s) > 0,
+      make(g, shape, kind, depth, det) {
+        const nd = shape.length;
+        const d = g.r.int(0, nd - 1);
+        const v = g.r.int(0, 4);
+        const xk = kind === 'int' ? 'int' : kind;
+        if (v === 0) {
+          // index_select(x, d, idx): x has n rows along d
+          const n = g.r.int(1, 9);
+          const xs = shape.slice();
+          xs[d] = n;
+          if (!g.fits(xs)) return null;
+          const x = g.gen(xs, xk, depth, det);
+          const idx = `torch.tensor(${lit([shape[d]], ints(g, shape[d], 0, n - 1))})`;
+          g.fam('index_select');
+          return g.emit(g.r.chance(0.5) ? `${x.name}.index_select(${d}, ${idx})` : `torch.index_select(${x.name}, ${d}, ${idx})`, sliceMeta(x, shape));
+        }
+        if (v === 1) {
+          if (numel(shape) > 48) return null;
+          const n = g.r.int(1, 9);
+          const xs = shape.slice();
+          xs[d] = n;
+          if (!g.fits(xs)) return null;
+          const x = g.gen(xs, xk, depth, det);
+          const idx = `torch.tensor(${lit(shape, ints(g, numel(shape), 0, n - 1))})`;
+          g.fam('gather');
+          return g.emit(g.r.chance(0.5) ? `${x.name}.gather(${d}, ${idx})` : `torch.gather(${x.name}, ${d}, ${idx})`, sliceMeta(x, shape));
+        }
+        if (v === 2) {
+          // x[idx] along dim 0, negative indices too
+          const n = g.r.int(1, 8);
+          const xs = [n, ...shape.slice(1)];
+          if (!g.fits(xs)) return null;
+          const x = g.gen(xs, xk, depth, det);
+          const idx = ints(g, shape[0], -n, n - 1);
+          const form = g.r.chance(0.5) ? `[${idx.join(', ')}]` : `torch.tensor([${idx.join(', ')}])`;
+          g.fam('index_tensor');
+          return g.emit(`${x.name}[${form}]`, sliceMeta(x, shape));
+        }
+        const x = g.gen(shape, xk, depth, det);
+        const dims = [...new Set([d, ...(g.r.chance(0.3) ? [g.r.int(0, nd - 1)] : [])])];
+        g.fam('flip');
+        return g.emit(g.r.chance(0.5) ? `${x.name}.flip(${dims.join(', ')})` : `torch.flip(${x.name}, [${dims.join(', ')}])`, sliceMeta(x, shape));
+      },
+    },
+    {
+      name: 'embedding',
+      w: 2,
+      ok: (g, s, kind) => s.length >= 1 && (kind === 'f32' || kind === 'any' || kind === 'num'),
+      make(g, shape, kind, depth, det) {
+        const D = shape[shape.length - 1];
+        const V = g.r.int(1, 10);
+        if (!g.fits([V, D]) || numel(shape.slice(0, -1)) > 64) return null;
+        const w = g.gen([V, D], 'f32', depth, det);
+        const is = shape.slice(0, -1);
+        const idx = `torch.tensor(${lit(is, ints(g, numel(is), 0, V - 1))})`;
+        g.fam('embedding');
+        return g.emit(`F.embedding(${idx}, ${w.name})`, sliceMeta(w, shape));
+      },
+    },
+    {
+      name: 'one_hot',
+      w: 1,
+      ok: (g, s, kind) => s.length >= 1 && (kind === 'int' || kind === 'i64' || kind === 'any' || kind === 'num'),
+      make(g, shape) {
+        const C = shape[shape.length - 1];
+        const is = shape.slice(0, -1);
+        if (C === 0 || numel(is) > 64) return null;
+        g.fam('one_hot');
+        const idx = `torch.tensor(${lit(is, ints(g, numel(is), 0, C - 1))})`;
+        return g.emit(`F.one_hot(${idx}, ${C})`, { shape, dt: 'i64', lo: 0, hi: 1, det: true, contig: true });
+      },
+    },
+    {
+      name: 'bmm',
+      w: 3,
+      ok: (g, s, kind, det) => !det && (kind === 'f32' || kind === 'any' || kind === 'num') && (s.length === 3 || s.length === 2),
+      make(g, shape, kind, depth) {
+        const k = g.sizeDim();
+        let a;
+        let b;
+        let expr;
+        if (shape.length === 3) {
+          const [B, M, N] = shape;
+          if (!g.fits([B, M, k]) || !g.fits([B, k, N])) return null;
+          a = g.gen([B, M, k], 'f32', depth);
+          b = g.gen([B, k, N], 'f32', depth);
+          expr = g.r.pick([`torch.bmm(${a.name}, ${b.name})`, `${a.name}.bmm(${b.name})`, `torch.einsum("bij,bjk->bik", ${a.name}, ${b.name})`]);
+        } else {
+          const [M, N] = shape;
+          const tr = g.r.chance(0.5);
+          a = g.gen(tr ? [k, M] : [M, k], 'f32', depth);
+          b = g.gen([k, N], 'f32', depth);
+          expr = tr ? `torch.einsum("ki,kj->ij", ${a.name}, ${b.name})` : `torch.einsum("ik,kj", ${a.name}, ${b.name})`;
+        }
+        const m = k * amax(a) * amax(b);
+        if (m > FMAX) return null;
+        const err = k * (errOf(a) * amax(b) + errOf(b) * amax(a)) + EPS * m * (4 + 2 * Math.sqrt(k));
+        g.fam(expr.includes('einsum') ? 'einsum' : 'bmm');
+        return g.emit(expr, { shape, dt: 'f32', lo: -m, hi: m, det: false, err, contig: true });
+      },
+    },
+    {
+      name: 'tri',
+      w: 2,
+      ok: (g, s) => s.length >= 2,
+      make(g, shape, kind, depth, det) {
+        const x = g.gen(shape, kind, depth, det);
+        const fn = g.r.pick(['tril', 'triu']);
+        const k = g.r.int(-2, 2);
+        const arg = k || g.r.chance(0.3) ? (g.r.chance(0.5) ? `${k}` : `diagonal=${k}`) : '';
+        g.fam('tril');
+        const z = x.dt === 'bool' ? 0 : 0;
+        return g.emit(g.r.chance(0.5) ? `${x.name}.${fn}(${arg})` : `torch.${fn}(${x.name}${arg ? ', ' + arg : ''})`, { ...sliceMeta(x, shape), lo: Math.min(x.lo, z), hi: Math.max(x.hi, z) });
+      },
+    },
+    {
+      name: 'masked_fill',
+      w: 3,
+      ok: (g, s, kind) => kind !== 'bool',
+      make(g, shape, kind, depth, det) {
+        const x = g.gen(shape, kind === 'any' ? 'num' : kind, depth, det);
+        if (x.dt === 'bool') return null;
+        const ms = g.bcastShapes(shape, 2)[g.r.int(0, 1)];
+        if (!ms.every((d, i) => d === 1 || d === shape[shape.length - ms.length + i]) || ms.length > shape.length) return null;
+        const m = g.gen(ms, 'bool', depth, true);
+        const v = isF(x.dt) ? g.r.pick([0, -1.5, 2.25, -1e4]) : g.r.int(-5, 5);
+        g.fam('masked_fill');
+        const vt = isF(x.dt) ? pyFloat(v) : String(v);
+        return g.emit(g.r.chance(0.6) ? `${x.name}.masked_fill(${m.name}, ${vt})` : `torch.masked_fill(${x.name}, ${m.name}, ${vt})`, { ...sliceMeta(x, shape), lo: Math.min(x.lo, v), hi: Math.max(x.hi, v) });
+      },
+    },
+    {
+      name: 'cumsum',
+      w: 2,
+      ok: (g, s, kind) => s.length >= 1 && kind !== 'bool' && kind !== 'i32',
+      make(g, shape, kind, depth, det) {
+        const d = g.r.int(0, shape.length - 1);
+        const n = shape[d];
+        const x = g.gen(shape, kind === 'f32' ? 'f32' : kind === 'any' || kind === 'num' ? 'any' : 'int', depth, det);
+        const dt = isF(x.dt) ? 'f32' : 'i64';
+        if (!kindOk(dt, kind)) return null;
+        const lo = Math.min(x.lo, n * x.lo);
+        const hi = Math.max(x.hi, n * x.hi);
+        const isDet = !isF(dt) ? x.det : x.det && n <= 1;
+        const err = isF(dt) ? n * errOf(x) + EPS * n * amax(x) * (2 + Math.log2(n + 1)) : 0;
+        if (det && !isDet) return null;
+        g.fam('cumsum');
+        return g.emit(g.r.chance(0.5) ? `${x.name}.cumsum(${d})` : `torch.cumsum(${x.name}, dim=${d})`, { shape, dt, lo, hi, det: isDet, err, contig: true, special: x.special });
+      },
+    },
+    {
+      name: 'sort',
+      w: 2,
+      ok: (g, s, kind) => s.length >= 1 && kind !== 'bool',
+      make(g, shape, kind, depth, det) {
+        const d = g.r.int(0, shape.length - 1);
+        const idx = (kind === 'int' || kind === 'i64') && g.r.chance(0.5);
+        const topk = g.r.chance(0.4);
+        let xs = shape;
+        if (topk) {
+          xs = shape.slice();
+          xs[d] = shape[d] + g.r.int(0, 3);
+          if (!g.fits(xs)) return null;
+        }
+        if (xs[d] > 24) return null; // the rank matrix is O(n^2)
+        const x = g.gen(xs, idx ? 'num' : kind === 'any' ? 'num' : kind, depth, true);
+        if (x.dt === 'bool' || !x.det) return null;
+        const desc = g.r.chance(0.5);
+        let expr;
+        if (topk) expr = `torch.topk(${x.name}, ${shape[d]}, dim=${d}${desc ? '' : ', largest=False'})`;
+        else expr = g.r.chance(0.5) ? `${x.name}.sort(dim=${d}${desc ? ', descending=True' : ''})` : `torch.sort(${x.name}, ${d}, ${desc ? 'True' : 'False'})`;
+        g.fam(topk ? 'topk' : 'sort');
+        if (idx) {
+          if (!topk && g.r.chance(0.5)) return g.emit(`torch.argsort(${x.name}, dim=${d}${desc ? ', descending=True' : ''})`, { shape, dt: 'i64', lo: 0, hi: xs[d] - 1, det: true, contig: true });
+          return g.emit(`${expr}.indices`, { shape, dt: 'i64', lo: 0, hi: xs[d] - 1, det: true, contig: true });
+        }
+        if (!kindOk(x.dt, kind)) return null;
+        return g.emit(`${expr}${g.r.chance(0.5) ? '.values' : '[0]'}`, sliceMeta(x, shape));
+      },
+    },
+    {
+      name: 'shapeops',
+      w: 4,
+      ok: (g, s) => s.length >= 1,
+      make(g, shape, kind, depth, det) {
+        const nd = shape.length;
+        const d = g.r.int(0, nd - 1);
+        const v = g.r.int(0, 3);
+        if (v === 0) {
+          // repeat: shape = x.shape * reps
+          const reps = shape.map((s) => (s > 1 && s % 2 === 0 && g.r.chance(0.5) ? 2 : 1));
+          const xs = shape.map((s, i) => s / reps[i]);
+          const x = g.gen(xs, kind, depth, det);
+          g.fam('repeat');
+          return g.emit(`${x.name}.repeat(${reps.join(', ')})`, sliceMeta(x, shape));
+        }
+        if (v === 1) {
+          const x = g.gen(shape, kind, depth, det);
+          const s = g.r.int(-3, 3);
+          g.fam('roll');
+          return g.emit(g.r.chance(0.3) ? `torch.roll(${x.name}, ${s})` : `${x.name}.roll(${s}, ${d})`, sliceMeta(x, shape));
+        }
+        // narrow / chunk / split: a piece of a larger x
+        const extra = g.r.int(1, 4);
+        const xs = shape.slice();
+        xs[d] += extra;
+        if (!g.fits(xs)) return null;
+        const x = g.gen(xs, kind, depth, det);
+        if (v === 2) {
+          const st = g.r.int(0, extra);
+          g.fam('narrow');
+          return g.emit(`${x.name}.narrow(${d}, ${st}, ${shape[d]})`, sliceMeta(x, shape));
+        }
+        g.fam('split');
+        return g.emit(`torch.split(${x.name}, [${shape[d]}, ${extra}], dim=${d})[0]`, sliceMeta(x, shape));
+      },
+    },
+    {
+      name: 'scatter_add',
+      w: 2,
+      ok: (g, s, kind) => s.length === 2 && kind !== 'bool' && kind !== 'i32',
+      make(g, shape, kind, depth, det) {
+        const [N, J] = shape;
+        const K = g.r.int(1, 5);
+        if (K * J > 48 || N === 0) return null;
+        const x = g.gen(shape, kind === 'any' || kind === 'num' ? 'num' : kind, depth, det);
+        if (x.dt === 'bool' || x.dt === 'i32') return null;
+        const src = g.gen([K, J], x.dt, depth, det);
+        const idx = `torch.tensor(${lit([K, J], ints(g, K * J, 0, N - 1))})`;
+        const lo = x.lo + Math.min(0, K * src.lo);
+        const hi = x.hi + Math.max(0, K * src.hi);
+        const isDet = x.det && src.det && !isF(x.dt);
+        const err = isF(x.dt) ? errOf(x) + K * errOf(src) + EPS * (amax(x) + K * amax(src)) * (K + 2) : 0;
+        if (det && !isDet) return null;
+        g.fam('scatter_add');
+        return g.emit(g.r.chance(0.5) ? `${x.name}.scatter_add(0, ${idx}, ${src.name})` : `torch.scatter_add(${x.name}, 0, ${idx}, ${src.name})`, { shape, dt: x.dt, lo, hi, det: isDet, err, contig: true });
+      },
+    },
+    {
+      // conv2d (im2col + matmul) and pooling on [N, C, H, W]
+      name: 'conv_pool',
+      w: 3,
+      ok: (g, s, kind) => s.length === 4 && (kind === 'f32' || kind === 'any' || kind === 'num'),
+      make(g, shape, kind, depth, det) {
+        const [N, OC, OH, OW] = shape;
+        const v = g.r.int(0, 2);
+        if (v === 0) {
+          if (det) return null;
+          const k = g.r.int(1, 3);
+          const p = g.r.int(0, k - 1);
+          const C = g.r.int(1, 3);
+          const H = OH + k - 1 - 2 * p;
+          const W = OW + k - 1 - 2 * p;
+          if (H < 1 || W < 1 || !g.fits([N, C, H, W]) || !g.fits([OC, C, k, k])) return null;
+          const x = g.gen([N, C, H, W], 'f32', depth);
+          const w = g.gen([OC, C, k, k], 'f32', depth);
+          const b = g.r.chance(0.5) ? g.gen([OC], 'f32', depth) : null;
+          const K = C * k * k;
+          const m = K * amax(x) * amax(w) + (b ? amax(b) : 0);
+          if (m > FMAX) return null;
+          const err = K * (errOf(x) * amax(w) + errOf(w) * amax(x)) + (b ? errOf(b) : 0) + EPS * m * (4 + 2 * Math.sqrt(K));
+          g.fam('conv2d');
+          return g.emit(`F.conv2d(${x.name}, ${w.name}${b ? ', ' + b.name : ''}${p ? `, padding=${p}` : ''})`, { shape, dt: 'f32', lo: -m, hi: m, det: false, err, contig: true });
+        }
+        const k = g.r.int(2, 3);
+        const xs = [N, OC, OH * k, OW * k];
+        if (!g.fits(xs)) return null;
+        if (v === 1) {
+          const x = g.gen(xs, 'f32', depth, det);
+          g.fam('max_pool2d');
+          return g.emit(`F.max_pool2d(${x.name}, ${k})`, sliceMeta(x, shape));
+        }
+        if (det) return null;
+        const x = g.gen(xs, 'f32', depth);
+        g.fam('avg_pool2d');
+        return g.emit(`F.avg_pool2d(${x.name}, ${k})`, { ...sliceMeta(x, shape), det: false, err: errOf(x) + EPS * amax(x) * (k * k + 2) });
+      },
+    },
+  ].map((m) => ({ ...m, ok: (g, s, kind, det) => !g.exclude.has(m.name) && m.ok(g, s, kind, det) }));
+}
