@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import * as onnx from './onnx.mjs';
+import { MODEL_WORKLOADS } from './models.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -105,6 +106,10 @@ b3 = torch.randn(10) * 0.1`,
       body: 'return torch.softmax(q @ k.transpose(0, 1) / 8.0, dim=-1) @ v',
     },
   },
+  // the models of tests/bench/models.mjs (no hand kernel, tfjs only among
+  // the peers)
+  ...MODEL_WORKLOADS.map((m) => ({ name: m.name, title: m.title, model: m,
+    py: { setup: m.py.setup, args: m.py.args, body: `return ${m.py.call}` } })),
 ].filter((w) => !ONLY || ONLY.includes(w.name));
 
 // ---- dynawasm -------------------------------------------------------------
@@ -258,6 +263,11 @@ async function loadPeers() {
 }
 
 function tfjsRunner(tf, name) {
+  const model = WORKLOADS.find((w) => w.name === name)?.model;
+  if (model) {
+    const run = model.tfjs(tf, (n, s) => randn(n, s));
+    return () => tf.tidy(run).dispose();
+  }
   const inp = inputsOf(name);
   const T = Object.fromEntries(Object.entries(inp).map(([k, v]) => [k, tf.tensor(v.data, v.shape)]));
   let f;
@@ -290,6 +300,7 @@ function tfjsRunner(tf, name) {
 }
 
 function jaxRunner(jax, name) {
+  if (WORKLOADS.find((w) => w.name === name)?.model) throw new Error('not written for this model');
   const { numpy: np, nn } = jax;
   const inp = inputsOf(name);
   const A = Object.fromEntries(Object.entries(inp).map(([k, v]) => [k, np.array(v.data).reshape(v.shape)]));
@@ -333,6 +344,7 @@ function jaxRunner(jax, name) {
 const HAD_WORKER = 'Worker' in globalThis;
 
 async function ortRunner(ort, name) {
+  if (WORKLOADS.find((w) => w.name === name)?.model) throw new Error('not written for this model');
   const inp = inputsOf(name);
   const I = (k) => [k, inp[k].shape];
   let m;
@@ -536,7 +548,7 @@ try {
           log(`  ${k} ${w.name}: ${e.message.split('\n')[0]}`);
         }
       }
-      if (hand) record(w.name, 'hand', stats(await timeJs(handRunner(hand, w.name))));
+      if (hand && !w.model) record(w.name, 'hand', stats(await timeJs(handRunner(hand, w.name))));
     }
   }
 
