@@ -204,7 +204,7 @@ static bool ein_label(Interp *I, char ch, int pos, int *out) {
   if (ch >= 'a' && ch <= 'z') *out = ch - 'a';
   else if (ch >= 'A' && ch <= 'Z') *out = ch - 'A' + 26;
   else {
-    dwI_raise(I, EXC_ValueError,
+    dwI_raise(I, EXC_RuntimeError,
               "einsum(): invalid subscript given at index %d in the equation string, subscripts "
               "must be in [a-zA-Z]",
               pos);
@@ -368,7 +368,7 @@ BI(o_einsum) {
     if (*p == ' ') continue;
     if (*p == ',') {
       if (++cur >= nops)
-        return dwI_raise(I, EXC_ValueError, "einsum(): fewer operands were provided than specified in the equation");
+        return dwI_raise(I, EXC_RuntimeError, "einsum(): fewer operands were provided than specified in the equation");
       continue;
     }
     if (*p == '-' && p[1] == '>') {
@@ -379,7 +379,7 @@ BI(o_einsum) {
     }
     if (*p == '.') {
       if (strncmp(p, "...", 3) || ellpos[cur] >= 0)
-        return dwI_raise(I, EXC_ValueError, "einsum(): found '.' for operand %d that is not part of any ellipsis", cur);
+        return dwI_raise(I, EXC_RuntimeError, "einsum(): found '.' for operand %d that is not part of any ellipsis", cur);
       ellpos[cur] = nraw[cur];
       p += 2;
       pos += 2;
@@ -392,7 +392,7 @@ BI(o_einsum) {
     raw[cur][nraw[cur]++] = l;
   }
   if (cur + 1 < nops)
-    return dwI_raise(I, EXC_ValueError, "einsum(): more operands were provided than specified in the equation");
+    return dwI_raise(I, EXC_RuntimeError, "einsum(): more operands were provided than specified in the equation");
   /* expand ellipses; check dims */
   for (int k = 0; k < nops; k++) {
     Tensor *t = TEN(opv[k]);
@@ -433,7 +433,7 @@ BI(o_einsum) {
       if (*p == ' ') continue;
       if (*p == '.') {
         if (strncmp(p, "...", 3) || out_ell)
-          return dwI_raise(I, EXC_ValueError, "einsum(): found '.' for output that is not part of any ellipsis");
+          return dwI_raise(I, EXC_RuntimeError, "einsum(): found '.' for output that is not part of any ellipsis");
         out_ell = true;
         for (int e = ell_dims - 1; e >= 0; e--) outl[nout++] = EIN_ELL + e;
         p += 2;
@@ -443,9 +443,9 @@ BI(o_einsum) {
       int l;
       if (!ein_label(I, *p, pos, &l)) return dwV_null();
       if (seen[l])
-        return dwI_raise(I, EXC_ValueError, "einsum(): output subscript %c appears more than once in the output", *p);
+        return dwI_raise(I, EXC_RuntimeError, "einsum(): output subscript %c appears more than once in the output", *p);
       if (!count[l])
-        return dwI_raise(I, EXC_ValueError,
+        return dwI_raise(I, EXC_RuntimeError,
                          "einsum(): output subscript %c does not appear in the equation for any input operand", *p);
       seen[l] = true;
       outl[nout++] = l;

@@ -828,9 +828,9 @@ def einsum(eq, *ops):
     lhs, rhs = eq.replace(' ', '').split('->') if '->' in eq else (eq.replace(' ', ''), None)
     ins = lhs.split(',')
     if len(ins) > len(ops):
-        raise ValueError('einsum(): fewer operands were provided than specified in the equation')
+        raise RuntimeError('einsum(): fewer operands were provided than specified in the equation')
     if len(ins) < len(ops):
-        raise ValueError('einsum(): more operands were provided than specified in the equation')
+        raise RuntimeError('einsum(): more operands were provided than specified in the equation')
     if rhs is None:
         cnt = {}
         for s in ins:
