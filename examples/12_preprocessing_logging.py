@@ -39,4 +39,4 @@ print(confidence)
 # kept 5 of 6
 # tensor([1, 2, 1, 2, 2])
 # tensor([0.4265, 0.4271, 0.4010, 0.6655, 0.4260])
-# expected explain: graph_count=3 graph_break_count=3
+# expected explain: graph_count=3 graph_break_count=4
