@@ -23,6 +23,9 @@
  *   dwN_  dynamo/live.c          live locals at a graph break
  *   dwC_  dynamo/compile.c       the compile pipeline: dce, fuse, emit, host
  *   dwJ_  dynamo/report.c        marks, records, explain, the run report
+ *   dwM_  dynamo/fx.c            the torch.fx GraphModule of a traced graph
+ *   dwD_  dynamo/dynapi.c        the compiler API as Python sees it
+ *   dwL_  runtime/operator.c     the operator module
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
  *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)
@@ -114,8 +117,29 @@ bool dw_grow(void **pp, int *cap, int n, size_t sz, int first);
   X(RecursionError, RuntimeError)                                            \
   X(TorchDynamoException, RuntimeError)                                      \
   X(Unsupported, TorchDynamoException)                                       \
-  X(BackendCompilerFailed, TorchDynamoException)                             \
+  X(ShortenTraceback, TorchDynamoException)                                  \
+  X(BackendCompilerFailed, ShortenTraceback)                                 \
   X(InternalTorchDynamoError, TorchDynamoException)                          \
+  X(InvalidBackend, TorchDynamoException)                                    \
+  X(TorchRuntimeError, TorchDynamoException)                                 \
+  X(UserError, TorchDynamoException)                                         \
+  X(RecompileError, TorchDynamoException)                                    \
+  X(SkipFrame, TorchDynamoException)                                         \
+  X(ResetRequired, TorchDynamoException)                                     \
+  X(UncapturedHigherOrderOpError, TorchDynamoException)                      \
+  X(CondOpArgsMismatchError, TorchDynamoException)                           \
+  X(ObservedException, TorchDynamoException)                                 \
+  X(ObservedUserStopIteration, ObservedException)                            \
+  X(ObservedLookupError, ObservedException)                                  \
+  X(ObservedIndexError, ObservedLookupError)                                 \
+  X(ObservedKeyError, ObservedLookupError)                                   \
+  X(ObservedAttributeError, ObservedException)                               \
+  X(ObservedRuntimeError, ObservedException)                                 \
+  X(ObservedNotImplementedError, ObservedException)                          \
+  X(ObservedTypeError, ObservedException)                                    \
+  X(FailOnRecompileLimitHit, Exception)                                      \
+  X(ReluCompileError, Exception)                                             \
+  X(TestingOnlyCompileError, Exception)                                      \
   X(StopIteration, Exception)                                                \
   X(SyntaxError, Exception)                                                  \
   X(IndentationError, SyntaxError)                                           \
@@ -698,6 +722,7 @@ int dwG_view_base(const Graph *g, int k);
  * dwG_view_base returned) holding `basev`. New reference; NULL: error. */
 Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev);
 uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
+bool dwG_clone(Graph *dst, const Graph *src); /* a deep copy; false: OOM */
 /* Names an OP_INPUT node the way FX does (a name already taken, or a Python
  * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names
  * ops after dw_ops[op].name; OP_CONST takes its value from at->f[0]. */

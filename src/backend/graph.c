@@ -166,6 +166,31 @@ void dwG_name(Graph *g) {
   g->named = true;
 }
 
+bool dwG_clone(Graph *dst, const Graph *src) {
+  dwG_init(dst);
+  dst->nodes = malloc(sizeof(GNode) * (size_t)(src->n ? src->n : 1));
+  if (!dst->nodes) return false;
+  dst->cap = src->n ? src->n : 1;
+  for (int k = 0; k < src->n; k++) {
+    GNode nd = src->nodes[k];
+    if (nd.nin) {
+      nd.in = dwA_alloc(&dst->arena, (size_t)nd.nin * sizeof *nd.in);
+      if (!nd.in) goto oom;
+      memcpy(nd.in, src->nodes[k].in, (size_t)nd.nin * sizeof *nd.in);
+    }
+    if (nd.name && !(nd.name = dwA_strndup(&dst->arena, nd.name, strlen(nd.name)))) goto oom;
+    dst->nodes[k] = nd;
+  }
+  dst->n = src->n;
+  dst->ninputs = src->ninputs;
+  dst->named = src->named;
+  if (!dwG_set_outputs(dst, src->nout, src->outputs)) goto oom;
+  return true;
+oom:
+  dwG_free(dst);
+  return false;
+}
+
 bool dwG_set_outputs(Graph *g, int n, const int32_t *ids) {
   int32_t *o = n ? dwA_alloc(&g->arena, (size_t)n * sizeof *o) : NULL;
   if (n && !o) return false;

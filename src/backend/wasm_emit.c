@@ -1677,7 +1677,7 @@ static bool costly(const FNest *n, int e) {
   if (x->kind == FE_CAST) return costly(n, x->a[0]);
   if (x->kind != FE_OP) return false;
   switch ((Op)x->op) {
-  case OP_EXP: case OP_LOG: case OP_SIN: case OP_COS: case OP_TANH:
+  case OP_EXP: case OP_LOG: case OP_SIN: case OP_COS: case OP_TAN: case OP_TANH:
   case OP_SIGMOID: case OP_GELU: case OP_SILU: case OP_POW:
     return true;
   default:

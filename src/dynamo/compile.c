@@ -14,7 +14,9 @@
  *
  * The eager backends stop after the cache: their kernel is the graph, run
  * op by op on the eager kernels; so does the "wasm" backend without a host
- * (native builds), after emitting. A compiler error is suppressed
+ * (native builds), after emitting. A custom backend (a callable) gets the
+ * torch.fx.GraphModule of the graph before dce (fx.c) and its answer is
+ * the kernel: the function the graph runs with. A compiler error is suppressed
  * (torch._dynamo.config.suppress_errors: the unit runs eagerly) or raised
  * as BackendCompilerFailed. */
 #include "dynamo.h"
@@ -26,7 +28,12 @@
 
 const char *const dwC_backend_names[] = {
     "wasm", "eager", "aot_eager", "relu_compile_error_TESTING_ONLY",
-    "relu_runtime_error_TESTING_ONLY"};
+    "relu_runtime_error_TESTING_ONLY", "custom"};
+
+const char *dwC_backend_label(const CompileOpts *o) {
+  if (o->backend != BK_CUSTOM) return dwC_backend_names[o->backend];
+  return o->backend_name ? o->backend_name->s : "?";
+}
 
 static int first_op_line(const Graph *g, Op op) {
   for (int k = 0; k < g->n; k++)
@@ -42,9 +49,132 @@ static bool no_ops(const Graph *g) {
   return true;
 }
 
-void dwC_kernel_free(Kernel *k) {
+void dwC_kernel_free(Interp *I, Kernel *k) {
   dwG_free(&k->g);
+  dwV_decref(&I->c, k->fn);
   free(k);
+}
+
+/* ------------------------------------------------------------------ */
+/* Python code called by the compiler                                  */
+/* ------------------------------------------------------------------ */
+
+/* A backend callable and the function it returns run as plain Python,
+ * outside the unit being traced: nothing they do is traced, taken back or
+ * compiled (Dynamo calls them with its frame evaluation off). */
+typedef struct Outside {
+  Frame *f;
+  Trace *trace, *ftrace;
+  const CompileOpts *cctx;
+  bool unit_root;
+  Value retval;      /* the traced frame's return value, pending */
+  Break brk;         /* a graph break, pending */
+} Outside;
+
+static void outside_enter(Interp *I, Outside *o) {
+  memset(o, 0, sizeof *o);
+  o->f = I->frame;
+  o->trace = I->trace;
+  o->retval = I->retval;
+  o->brk = I->brk;
+  I->retval = dwV_null();
+  I->brk.pending = false;
+  I->trace = NULL;
+  if (o->f) {
+    o->ftrace = o->f->trace;
+    o->cctx = o->f->cctx;
+    o->unit_root = o->f->unit_root;
+    o->f->trace = NULL;
+    o->f->cctx = NULL;
+    o->f->unit_root = false;
+  }
+}
+
+static void outside_leave(Interp *I, Outside *o) {
+  I->trace = o->trace;
+  dwV_decref(&I->c, I->retval);
+  I->retval = o->retval;
+  I->brk = o->brk;
+  if (o->f) {
+    o->f->trace = o->ftrace;
+    o->f->cctx = o->cctx;
+    o->f->unit_root = o->unit_root;
+  }
+}
+
+Value dwC_call_outside(Interp *I, Value fn, int n, Value *v) {
+  Outside o;
+  outside_enter(I, &o);
+  Value r = dwI_call0(I, fn, n, v);
+  outside_leave(I, &o);
+  return r;
+}
+
+/* The pending exception as "Type: message" (and cleared). */
+static void take_exc(Interp *I, char *out, size_t cap) {
+  if (I->exc.t != V_EXC) {
+    snprintf(out, cap, "%s", I->brk.pending ? "a graph break escaped the backend" : "error");
+    I->brk.pending = false;
+    return;
+  }
+  Exc *e = (Exc *)I->exc.u.o;
+  const char *tn = e->cls ? e->cls->name->s : dwV_exc_names[e->type];
+  snprintf(out, cap, "%s: %s", tn, e->msg ? e->msg->s : "");
+  dwV_decref(&I->c, I->exc);
+  I->exc = dwV_null();
+}
+
+static bool is_callable(Interp *I, Value v) {
+  switch (v.t) {
+  case V_FUNC:
+  case V_BUILTIN:
+  case V_BOUND:
+  case V_CLASS:
+    return true;
+  case V_WRAP:
+    return ((Wrap *)v.u.o)->kind != WRAP_PROPERTY;
+  case V_INST: {
+    Inst *in = (Inst *)v.u.o;
+    return dwI_class_lookup(in->cls, dwI_intern(I, "__call__")).t != V_NULL ||
+           (in->cls->cflags & CLS_NN_MODULE);
+  }
+  default:
+    return false;
+  }
+}
+
+/* backend(gm, example_inputs) for t's unit, with its graph before dead-code
+ * elimination: the callable it returns (a new reference), or V_NULL with
+ * the reason in err (the inner exception, as BackendCompilerFailed shows
+ * it). */
+static Value call_backend(Interp *I, Trace *t, Graph *pre, int nout, const int32_t *outs,
+                          char *err, size_t cap) {
+  Value gm = dwM_graph_module(I, t, pre, nout, outs);
+  if (gm.t == V_NULL) {
+    take_exc(I, err, cap);
+    return gm;
+  }
+  List *ex = dwV_list(&I->c, 0);
+  for (int k = 0; ex && k < t->ninputs; k++) dwV_list_append(&I->c, ex, dwV_obj(&t->inputs[k]->h));
+  if (!ex) {
+    dwV_decref(&I->c, gm);
+    snprintf(err, cap, "MemoryError: out of memory");
+    return dwV_null();
+  }
+  Value args[2] = {gm, dwV_obj(&ex->h)};
+  Value r = dwC_call_outside(I, t->opts->backend_fn, 2, args);
+  dwV_decref(&I->c, gm);
+  dwV_decref_o(&I->c, &ex->h);
+  if (r.t == V_NULL) {
+    take_exc(I, err, cap);
+    return r;
+  }
+  if (!is_callable(I, r)) {
+    dwV_decref(&I->c, r);
+    snprintf(err, cap, "AssertionError: compiler_fn did not return callable");
+    return dwV_null();
+  }
+  return r;
 }
 
 /* The host takes module m: k->slot is its kernel's table index. false
@@ -73,7 +203,7 @@ static bool host_load(Interp *I, Kernel *k, GraphRec *rec, const WasmModule *m,
 static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
                           int err_line) {
   dwJ_graph_failed(rec, err);
-  const char *bk = dwC_backend_names[t->opts->backend];
+  const char *bk = dwC_backend_label(t->opts);
   if (I->suppress_errors && !t->opts->fullgraph) {
     dwB_printf(&I->err, "WON'T CONVERT %s %s line %d\ndue to:\nBackendCompilerFailed: "
                         "backend='%s' raised:\n%s\n",
@@ -93,11 +223,62 @@ static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
   return UE_ERROR;
 }
 
+/* The backend proper for k's graph (fuse -> emit -> host for the
+ * WebAssembly backends; nothing for the eager ones). false with the error
+ * text in err and the line to blame in *err_line. */
+static bool lower(Interp *I, Kernel *k, GraphRec *rec, char *err, size_t cap, int *err_line) {
+  switch (k->backend) {
+  case BK_RELU_COMPILE_ERROR:
+    if ((*err_line = first_op_line(&k->g, OP_RELU)) > 0) {
+      snprintf(err, cap, "ReluCompileError:");
+      return false;
+    }
+    return true;
+  case BK_EAGER:
+  case BK_AOT_EAGER:
+  case BK_CUSTOM:
+    return true;
+  default: { /* the WebAssembly backend */
+    if (no_ops(&k->g)) return true; /* outputs are inputs: nothing to run */
+    double c0 = dw_now_ms();
+    EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR
+                                                      : EMIT_NORMAL;
+    FPlan plan;
+    WasmModule m;
+    memset(&m, 0, sizeof m);
+    /* fuse */
+    bool ok = dwF_plan(&I->c, &k->g, &plan);
+    /* emit */
+    if (ok) {
+      ok = dwW_emit(&I->c, &plan, mode, I->filename, &m);
+      dwF_free(&plan);
+    }
+    if (!ok) {
+      snprintf(err, cap, "LoweringException: %s", I->c.errmsg);
+      *err_line = k->g.n ? k->g.nodes[k->g.n - 1].line : 0;
+      return false;
+    }
+    k->scratch = m.scratch;
+    if (rec) {
+      rec->t_codegen = dw_now_ms() - c0;
+      rec->wasm_size = m.len - m.wat_section;
+      rec->nloops = m.nloops;
+    }
+    /* host */
+    ok = host_load(I, k, rec, &m, err, cap);
+    dwW_free(&m);
+    return ok;
+  }
+  }
+}
+
 int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
                 double t_trace, Kernel **out) {
   *out = NULL;
-  /* dce */
+  /* dce (a custom backend gets the graph before it: FX keeps every call) */
   dwG_set_outputs(&t->g, nout, outs);
+  Graph pre;
+  bool have_pre = t->opts->backend == BK_CUSTOM && dwG_clone(&pre, &t->g);
   dwG_dce(&t->g);
   /* cache */
   uint64_t h = dwG_hash(&t->g);
@@ -105,6 +286,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     FrameRec *fr = dwJ_frame(I, t->root->code);
     if (fr) fr->cache_hits++;
     *out = t->hit->kernel;
+    if (have_pre) dwG_free(&pre);
     return UE_OK;
   }
   GraphRec *rec = dwJ_graph_new(I, t, t_trace);
@@ -112,6 +294,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   int err_line = 0;
   Kernel *k = calloc(1, sizeof *k);
   if (!k) {
+    if (have_pre) dwG_free(&pre);
     snprintf(err, sizeof err, "MemoryError: out of memory");
     return compile_failed(I, t, rec, err, err_line);
   }
@@ -122,54 +305,29 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   k->graph_id = rec ? rec->id : -1;
   bool ok = true;
   switch (k->backend) {
-  case BK_RELU_COMPILE_ERROR:
-    if ((err_line = first_op_line(&k->g, OP_RELU)) > 0) {
-      snprintf(err, sizeof err, "ReluCompileError:");
+  case BK_CUSTOM:
+    if (!have_pre) {
+      snprintf(err, sizeof err, "MemoryError: out of memory");
       ok = false;
-    }
-    break;
-  case BK_EAGER:
-  case BK_AOT_EAGER:
-    break;
-  default: { /* the WebAssembly backend */
-    if (no_ops(&k->g)) break; /* outputs are inputs: nothing to run */
-    double c0 = dw_now_ms();
-    EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR
-                                                      : EMIT_NORMAL;
-    FPlan plan;
-    WasmModule m;
-    memset(&m, 0, sizeof m);
-    /* fuse */
-    ok = dwF_plan(&I->c, &k->g, &plan);
-    /* emit */
-    if (ok) {
-      ok = dwW_emit(&I->c, &plan, mode, I->filename, &m);
-      dwF_free(&plan);
-    }
-    if (!ok) {
-      snprintf(err, sizeof err, "LoweringException: %s", I->c.errmsg);
-      err_line = k->g.n ? k->g.nodes[k->g.n - 1].line : 0;
       break;
     }
-    k->scratch = m.scratch;
-    if (rec) {
-      rec->t_codegen = dw_now_ms() - c0;
-      rec->wasm_size = m.len - m.wat_section;
-      rec->nloops = m.nloops;
-    }
-    /* host */
-    ok = host_load(I, k, rec, &m, err, sizeof err);
-    dwW_free(&m);
+    /* the GraphModule takes the graph before DCE */
+    k->fn = call_backend(I, t, &pre, nout, outs, err, sizeof err);
+    have_pre = false;
+    ok = k->fn.t != V_NULL;
+    break;
+  default:
+    ok = lower(I, k, rec, err, sizeof err, &err_line);
     break;
   }
-  }
+  if (have_pre) dwG_free(&pre);
   if (!ok) {
     /* the unit keeps its graph (outputs set, after DCE): it may run it
      * eagerly instead */
     dwG_free(&t->g);
     t->g = k->g;
     dwG_init(&k->g);
-    dwC_kernel_free(k);
+    dwC_kernel_free(I, k);
     return compile_failed(I, t, rec, err, err_line);
   }
   /* the unit's cache entry holds the kernel */
@@ -187,13 +345,125 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   }
   dwJ_compiled(I, t, rec, e);
   if (!e) {
-    dwC_kernel_free(k);
+    dwC_kernel_free(I, k);
     dwR_unit_rollback(I, t->root);
     dwI_raise(I, EXC_MemoryError, "out of memory");
     return UE_ERROR;
   }
   *out = k;
   return UE_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Backends as callables                                               */
+/* ------------------------------------------------------------------ */
+
+static void kernel_box_free(Ctx *c, void *p) {
+  (void)c;
+  Kernel *k = p;
+  dwG_free(&k->g);
+  free(k);
+}
+
+#define BI(name) static Value name(Interp *I, const BuiltinDef *def, Value self, Args *a)
+
+/* Calling a graph compiled by a named backend: the graph's outputs as a
+ * tuple. */
+BI(kernel_call) {
+  (void)def;
+  Kernel *k = (Kernel *)((Opaque *)self.u.o)->p;
+  const Graph *g = &k->g;
+  if (a->nkw || a->n != g->ninputs)
+    return dwI_raise(I, EXC_TypeError, "the compiled graph takes %d positional argument%s (%d given)",
+                     g->ninputs, g->ninputs == 1 ? "" : "s", a->n);
+  Tensor **in = calloc((size_t)g->ninputs + 1, sizeof(Tensor *));
+  Tensor **outs = calloc((size_t)g->nout + 1, sizeof(Tensor *));
+  bool ok = in && outs;
+  if (!ok) dwI_raise(I, EXC_MemoryError, "out of memory");
+  for (int j = 0; ok && j < g->n; j++) {
+    const GNode *nd = &g->nodes[j];
+    if (nd->op != OP_INPUT) continue;
+    Value x = a->v[nd->input];
+    Tensor *tx = x.t == V_TENSOR ? (Tensor *)x.u.o : NULL;
+    ok = tx && tx->st && tx->dtype == nd->meta.dtype && tx->ndim == nd->meta.ndim &&
+         !memcmp(tx->shape, nd->meta.shape, sizeof(int64_t) * (size_t)tx->ndim);
+    if (!ok)
+      dwI_raise(I, EXC_RuntimeError,
+                "argument %d of the compiled graph differs from the example input it was "
+                "compiled for (dynawasm's graphs are specialised to their input shapes and "
+                "dtypes)",
+                nd->input);
+    else in[nd->input] = tx;
+  }
+  int err_line;
+  Outside o;
+  if (ok) {
+    outside_enter(I, &o);
+    ok = dwC_run(I, k, in, g->ninputs, outs, &err_line);
+    outside_leave(I, &o);
+    if (!ok && I->exc.t == V_NULL) dwI_raise_ctx(I);
+  }
+  Value r = dwV_null();
+  if (ok) {
+    Tuple *t = dwV_tuple(&I->c, g->nout);
+    if (!t) {
+      dwI_raise_ctx(I);
+      for (int j = 0; j < g->nout; j++) dwV_decref_o(&I->c, &outs[j]->h);
+    } else {
+      for (int j = 0; j < g->nout; j++) t->items[j] = dwV_obj(&outs[j]->h);
+      r = dwV_obj(&t->h);
+    }
+  }
+  free(in);
+  free(outs);
+  return r;
+}
+
+static const BuiltinDef kernel_call_def = {"compiled_fn", kernel_call, TK_UNSUPPORTED, 0, 0};
+
+Value dwC_compile_graph(Interp *I, const Graph *g, int backend) {
+  Kernel *k = calloc(1, sizeof *k);
+  if (!k || !dwG_clone(&k->g, g)) {
+    free(k);
+    return dwI_raise(I, EXC_MemoryError, "out of memory");
+  }
+  k->backend = backend;
+  k->slot = -1;
+  k->graph_id = -1;
+  k->fn = dwV_null();
+  dwG_dce(&k->g);
+  char err[512];
+  int err_line = 0;
+  if (!lower(I, k, NULL, err, sizeof err, &err_line)) {
+    kernel_box_free(&I->c, k);
+    /* "Type: message" as the backend raised it */
+    const char *colon = strchr(err, ':');
+    ExcType et = EXC_RuntimeError;
+    if (colon) {
+      for (int t = 0; t < EXC_COUNT; t++)
+        if (strlen(dwV_exc_names[t]) == (size_t)(colon - err) &&
+            !strncmp(dwV_exc_names[t], err, (size_t)(colon - err)))
+          et = (ExcType)t;
+      const char *msg = colon + 1;
+      while (*msg == ' ') msg++;
+      return dwI_raise(I, et, "%s", msg);
+    }
+    return dwI_raise(I, et, "%s", err);
+  }
+  Opaque *o = (Opaque *)dwV_alloc(&I->c, V_OPAQUE, sizeof(Opaque));
+  Builtin *b = o ? (Builtin *)dwV_alloc(&I->c, V_BUILTIN, sizeof(Builtin)) : NULL;
+  if (!b) {
+    if (o) dwV_decref_o(&I->c, &o->h);
+    else kernel_box_free(&I->c, k);
+    return dwI_raise_ctx(I);
+  }
+  o->kind = 21;
+  o->p = k;
+  o->free = kernel_box_free;
+  b->def = &kernel_call_def;
+  b->self = dwV_obj(&o->h);
+  b->extra = dwV_null();
+  return dwV_obj(&b->h);
 }
 
 /* Replaces the kernel's copies of outputs that eager execution gives as
@@ -216,10 +486,58 @@ static bool alias_outputs(Interp *I, const Graph *g, Tensor **inputs, Tensor **o
   return true;
 }
 
+/* A custom backend's compiled function on the graph inputs: it returns
+ * the graph outputs, a tuple or list of tensors (as the GraphModule's
+ * forward does). false with an exception pending. */
+static bool run_custom(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs) {
+  const Graph *g = &k->g;
+  Value *args = malloc(sizeof(Value) * (size_t)(nin + 1));
+  if (!args) return dwI_raise(I, EXC_MemoryError, "out of memory").t != V_NULL;
+  for (int j = 0; j < nin; j++) args[j] = dwV_obj(&inputs[j]->h);
+  Value r = dwC_call_outside(I, k->fn, nin, args);
+  free(args);
+  if (r.t == V_NULL) return false;
+  int64_t n = -1;
+  Value *items = NULL;
+  if (r.t == V_TUPLE) {
+    n = ((Tuple *)r.u.o)->len;
+    items = ((Tuple *)r.u.o)->items;
+  } else if (r.t == V_LIST) {
+    n = ((List *)r.u.o)->len;
+    items = ((List *)r.u.o)->items;
+  }
+  bool ok = n == g->nout;
+  for (int64_t j = 0; ok && j < n; j++) {
+    ok = items[j].t == V_TENSOR && ((Tensor *)items[j].u.o)->st;
+    if (ok) {
+      const TMeta *m = &g->nodes[g->outputs[j]].meta;
+      Tensor *x = (Tensor *)items[j].u.o;
+      ok = x->dtype == m->dtype && x->ndim == m->ndim &&
+           !memcmp(x->shape, m->shape, sizeof(int64_t) * (size_t)m->ndim);
+    }
+  }
+  if (!ok) {
+    dwV_decref(&I->c, r);
+    dwI_raise(I, EXC_RuntimeError,
+              "the function the backend returned must return the graph's %d output%s, "
+              "tensors of the traced shapes and dtypes, as a tuple or list (as the "
+              "GraphModule's forward does)",
+              g->nout, g->nout == 1 ? "" : "s");
+    return false;
+  }
+  for (int64_t j = 0; j < n; j++) {
+    outs[j] = (Tensor *)items[j].u.o;
+    dwV_incref_o(&outs[j]->h);
+  }
+  dwV_decref(&I->c, r);
+  return true;
+}
+
 bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
              int *err_line) {
   const Graph *g = &k->g;
   *err_line = 0;
+  if (k->backend == BK_CUSTOM) return run_custom(I, k, inputs, nin, outs);
   if (k->backend == BK_RELU_RUNTIME_ERROR && k->slot < 0 &&
       (*err_line = first_op_line(g, OP_RELU)) > 0) {
     dw_fail(&I->c, EXC_AssertionError, "ReluRuntimeError");

@@ -25,6 +25,7 @@ enum EntryStatus {
 
 typedef struct Kernel {
   int backend;
+  Value fn;          /* BK_CUSTOM: what the backend returned (a reference) */
   Graph g;           /* the graph (eager backend, and for the report) */
   int slot;          /* table index of the wasm kernel, -1 if none */
   size_t scratch;    /* bytes of scratch memory the kernel needs */
@@ -36,6 +37,10 @@ typedef struct Undo Undo;   /* trace.c */
 
 typedef struct Entry {
   int status;        /* EntryStatus */
+  int backend;       /* the backend it was made for (BK_*) ... */
+  const Obj *backend_obj; /* ... BK_CUSTOM: which callable (compared, never
+                             dereferenced); another backend recompiles, as
+                             Dynamo's backend-match guard does */
   Guard *guards;
   int nguards;
   uint64_t hash;
@@ -84,7 +89,15 @@ struct Trace {
   Checkpoint region_cp; /* the unit at the region's first iteration */
   char *recompile_reason;
   double t0;
+  struct FxLog *fx;  /* how the traced calls were written (fx.c), for
+                        units whose backend is a callable */
+  const Break *brk;  /* while the unit ends at a graph break: the break (the
+                        GraphModule's compile_subgraph_reason), else NULL */
 };
+
+/* dynapi.c */
+/* gm.compile_subgraph_reason for t's unit (a GraphCompileReason). */
+Value dwD_compile_reason(Interp *I, Trace *t);
 
 /* trace.c */
 /* A new cache entry of t's unit, taking t's guards. NULL: out of memory. */
@@ -117,7 +130,30 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
  * statement's). */
 bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
              int *err_line);
-void dwC_kernel_free(Kernel *k);
+void dwC_kernel_free(Interp *I, Kernel *k);
+/* Graph g compiled by a named backend (BK_*), as a Python callable that
+ * runs it on tensors and returns its outputs as a tuple: what
+ * lookup_backend("inductor")(gm, example_inputs) returns. */
+Value dwC_compile_graph(Interp *I, const Graph *g, int backend);
+/* Calls fn(*v) as plain Python outside the unit being traced (a backend
+ * callable, the function it returned). */
+Value dwC_call_outside(Interp *I, Value fn, int n, Value *v);
+
+/* fx.c */
+typedef struct FxLog FxLog;
+/* The graph of t lost its nodes from gmark on: so do the records. */
+void dwM_truncate(Trace *t, int gmark);
+/* Graph input `index` of t is x: its placeholder is named after where the
+ * unit's frame reaches x now (L['x'], L['self']._modules['fc']...). */
+void dwM_input_source(Interp *I, Trace *t, int index, Tensor *x);
+void dwM_free(Trace *t);
+/* The torch.fx.GraphModule of t's graph `pre` (before dead-code
+ * elimination: FX keeps every traced call), whose outputs are the IR
+ * nodes outs[0..nout); the GraphModule runs `pre`, which it takes (freed
+ * on failure too). New reference, or V_NULL with an exception pending. */
+Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t *outs);
+/* lookup_backend(name)(gm, example_inputs) for a builtin backend (BK_*). */
+Value dwM_compile_gm(Interp *I, Value gm, int bk);
 
 /* ------------------------------------------------------------------ */
 /* The run's records (report.c)                                        */
@@ -145,6 +181,7 @@ typedef struct GraphRec {
 /* A function compiled at least once, as the report lists it. */
 typedef struct FrameRec {
   Code *code;
+  int id;            /* order of first compile in the run (Dynamo's frame id) */
   int compiles, cache_hits, eager_runs;
   int *graphs;
   int ngraphs;
@@ -153,9 +190,16 @@ typedef struct FrameRec {
   char *guards;      /* guards of the latest entry, one per line */
 } FrameRec;
 
-/* A break's message as marks and explain give it: where it happened when
- * that was in a function the unit's frame called. */
+/* A break's message as marks, logs and explain give it: PyTorch's
+ * structured text for registry breaks (the title, Explanation, Hint lines,
+ * the developer context, the gb link), else a line that says where it
+ * happened when that was in a function the unit's frame called. */
 void dwJ_break_message(const Break *b, Buf *out);
+/* The title of registry entry gb (GbKind). */
+const char *dwJ_gb_title(int gb);
+/* str(Unsupported) of a fullgraph break: the message and the user stack
+ * ("from user code:"), as exc.py augment_exc_message writes it. */
+void dwJ_unsupported_text(Interp *I, const Break *b, Buf *out);
 /* Marks of an open unit are tentative: taken back with it or kept. */
 void dwJ_marks_truncate(Interp *I, int to);
 void dwJ_marks_commit(Interp *I, int from);

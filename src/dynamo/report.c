@@ -34,6 +34,72 @@ static const char *const break_hints[BR_COUNT] = {
     "Move the statement out of the compiled function, or put it in a helper "
     "decorated with @torch.compiler.disable."};
 
+/* PyTorch's graph-break registry entries (graph_break_registry.json)
+ * for the breaks dynawasm raises: id, title (gb_type) and hints, as
+ * exc.py format_graph_break_message prints them. */
+static const struct {
+  const char *id, *title;
+  const char *hints[3];
+} gb_types[GB_COUNT] = {
+    [GB_GRAPH_BREAK] = {"GB0025", "Call to `torch._dynamo.graph_break()`",
+                        {"Remove the `torch._dynamo.graph_break()` call."}},
+    [GB_SKIP_DISABLED] = {"GB0098", "Skip calling `torch.compiler.disable()`d function",
+                          {"Remove the `torch.compiler.disable` call"}},
+    [GB_SKIP_INLINE] = {"GB0099", "Skip inlining `torch.compiler.disable()`d function",
+                        {"Remove the `torch.compiler.disable` call"}},
+    [GB_BUILTIN] = {"GB0059", "Failed to trace builtin operator",
+                    {NULL /* per builtin: see gb_hints */}},
+    [GB_DATA_BRANCH] = {"GB0170", "Data-dependent branching",
+                        {"This graph break is fundamental - it is unlikely that Dynamo will ever be "
+                         "able to trace through your code. Consider finding a workaround.",
+                         "Use `torch.cond` to express dynamic control flow."}},
+    [GB_OBSERVED_EXC] = {"GB0088", "Observed exception",
+                         {"Your code may result in an error when running in eager. Please double "
+                          "check that your code doesn't contain a similar error when actually "
+                          "running eager/uncompiled. You can do this by removing the "
+                          "`torch.compile` call, or by using "
+                          "`torch.compiler.set_stance(\"force_eager\")`.",
+                          "It may be possible to write Dynamo tracing rules for this code. Please "
+                          "report an issue to PyTorch if you encounter this graph break often "
+                          "and it is causing performance issues."}},
+    [GB_ITEM] = {"GB0124", "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+                 {"Set `torch._dynamo.config.capture_scalar_outputs = True` or `export "
+                  "TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these operations in the "
+                  "captured graph."}},
+};
+
+const char *dwJ_gb_title(int gb) {
+  return gb > GB_NONE && gb < GB_COUNT && gb_types[gb].title ? gb_types[gb].title : "";
+}
+
+/* The hints of a break, one per line. */
+static void gb_hints(const Break *b, Buf *out) {
+  if (b->gb == GB_BUILTIN) {
+    /* the builtin's name is the context's second word */
+    char name[64] = "";
+    sscanf(b->context, "builtin %63s", name);
+    const char *types = strchr(b->expl, '[');
+    const char *te = types ? strchr(types, ']') : NULL;
+    dwB_printf(out, "Avoid calling builtin `%s` with argument types %.*s. Consider using an "
+                    "equivalent alternative function/method to `%s`.\n",
+               name, te ? (int)(te - types + 1) : 2, te ? types : "[]", name);
+    dwB_puts(out, "If you are attempting to call a logging function (e.g. `print`), you can "
+                  "try adding it to `torch._dynamo.config.reorderable_logging_functions`.\n");
+    dwB_puts(out, "Please report an issue to PyTorch.\n");
+    return;
+  }
+  for (int k = 0; k < 3 && gb_types[b->gb].hints[k]; k++)
+    dwB_printf(out, "%s\n", gb_types[b->gb].hints[k]);
+}
+
+/* textwrap.indent(s, "    ").lstrip(): lines after the first indented. */
+static void put_indented(Buf *out, const char *s) {
+  for (const char *p = s; *p; p++) {
+    dwB_putc(out, *p);
+    if (*p == '\n' && p[1] && p[1] != '\n') dwB_puts(out, "    ");
+  }
+}
+
 /* ------------------------------------------------------------------ */
 /* Run state                                                           */
 /* ------------------------------------------------------------------ */
@@ -53,6 +119,7 @@ typedef struct Tally {
   int nbreaks;
   int *graphs;       /* graph ids, for ops per graph */
   int ngraphs;
+  Buf guards;        /* torch._dynamo.explain: guards of the entries made */
 } Tally;
 
 typedef struct Run {
@@ -113,6 +180,7 @@ static void mark_free(Mark *m) {
   free(m->message);
   free(m->function);
   free(m->hint);
+  free(m->title);
 }
 
 void dwJ_marks_truncate(Interp *I, int to) {
@@ -167,19 +235,200 @@ void dwJ_marks_untrace(Interp *I, int from, int line) {
   I->nmarks = w;
 }
 
-/* The user stack of a break, outermost frame first (as tracebacks).
- * b->line/fn is the root frame; b->stack[0] the frame it called, ... */
-static void break_stack_text(Interp *I, const Break *b, Buf *out) {
-  dwB_printf(out, "  File \"%s\", line %d, in %s\n", I->filename, b->line, b->fn);
-  for (int k = 0; k < b->nstack; k++)
-    dwB_printf(out, "  File \"%s\", line %d, in %s\n", I->filename,
-               b->stack[k].line, b->stack[k].fn);
+void dwJ_break_message(const Break *b, Buf *out) {
+  if (b->gb == GB_NONE) {
+    dwB_puts(out, b->msg);
+    if (b->nstack > 0)
+      dwB_printf(out, " (in %s, line %d)", b->stack[0].fn, b->stack[0].line);
+    return;
+  }
+  dwB_printf(out, "%s\n  Explanation: ", b->msg);
+  put_indented(out, b->expl);
+  dwB_putc(out, '\n');
+  Buf h = {0};
+  gb_hints(b, &h);
+  for (const char *p = h.p ? h.p : ""; *p;) {
+    const char *nl = strchr(p, '\n');
+    dwB_puts(out, "  Hint: ");
+    dwB_putn(out, p, nl ? (size_t)(nl - p) : strlen(p));
+    dwB_putc(out, '\n');
+    p = nl ? nl + 1 : p + strlen(p);
+  }
+  dwB_free(&h);
+  dwB_puts(out, "\n  Developer debug context: ");
+  put_indented(out, b->context);
+  dwB_printf(out, "\n\n For more details about this graph break, please visit: "
+                  "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb%s.html",
+             gb_types[b->gb].id + 2);
 }
 
-void dwJ_break_message(const Break *b, Buf *out) {
-  dwB_puts(out, b->msg);
-  if (b->nstack > 0)
-    dwB_printf(out, " (in %s, line %d)", b->stack[0].fn, b->stack[0].line);
+/* Line `line` of the program, without its indentation. */
+static void source_line(Interp *I, int line, Buf *out) {
+  const char *p = I->src, *end = I->src + I->srclen;
+  for (int n = 1; p < end && n < line; p++)
+    if (*p == '\n') n++;
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  const char *e = p;
+  while (e < end && *e != '\n' && *e != '\r') e++;
+  while (e > p && (e[-1] == ' ' || e[-1] == '\t')) e--;
+  dwB_putn(out, p, (size_t)(e - p));
+}
+
+static void stack_frame(Interp *I, Buf *out, int line, const char *fn) {
+  dwB_printf(out, "  File \"%s\", line %d, in %s\n    ", I->filename, line, fn);
+  source_line(I, line, out);
+  dwB_putc(out, '\n');
+}
+
+void dwJ_unsupported_text(Interp *I, const Break *b, Buf *out) {
+  dwJ_break_message(b, out);
+  if (b->gb == GB_NONE) return;
+  dwB_puts(out, "\n\nfrom user code:\n ");
+  stack_frame(I, out, b->line, b->fn);
+  for (int k = 0; k < b->nstack; k++) stack_frame(I, out, b->stack[k].line, b->stack[k].fn);
+  Value v = dwD_config(I, "verbose");
+  if (!(v.t == V_BOOL && v.u.i))
+    dwB_puts(out, "\nSet TORCHDYNAMO_VERBOSE=1 for the internal stack trace (please do this "
+                  "especially if you're reporting a bug to PyTorch). For even more developer "
+                  "context, set TORCH_LOGS=\"+dynamo\"\n");
+}
+
+void dwJ_vt_repr(Buf *b, Value v) {
+  switch (v.t) {
+  case V_STR:
+    dwB_puts(b, "ConstantVariable(str: ");
+    dwV_repr(b, v);
+    dwB_putc(b, ')');
+    return;
+  case V_INT:
+  case V_FLOAT:
+  case V_BOOL:
+  case V_NONE:
+    dwB_printf(b, "ConstantVariable(%s: ", v.t == V_INT ? "int" : v.t == V_FLOAT ? "float"
+                                         : v.t == V_BOOL ? "bool" : "NoneType");
+    dwV_repr(b, v);
+    dwB_putc(b, ')');
+    return;
+  case V_TENSOR:
+    dwB_puts(b, "TensorVariable()");
+    return;
+  case V_LIST:
+    dwB_puts(b, "ListVariable()");
+    return;
+  case V_TUPLE:
+    dwB_puts(b, "TupleVariable()");
+    return;
+  case V_DICT:
+    dwB_puts(b, "ConstDictVariable()");
+    return;
+  default:
+    dwB_printf(b, "%sVariable()", dwV_type_name(v));
+    return;
+  }
+}
+
+bool dwJ_break_disabled(Interp *I, Value target, bool recursive, Str *reason) {
+  Buf fn = {0}, r = {0};
+  dwV_repr(&fn, target);
+  if (reason) dwV_repr_str(&r, reason->s, reason->len, false);
+  const char *fs = fn.p ? fn.p : "", *rs = reason && r.p ? reason->s : "None";
+  bool v = recursive
+                ? dwR_break_here_gb(I, BR_DISABLED_CALL, GB_SKIP_DISABLED, fs,
+                               "Skip calling function `%s` since it was wrapped with "
+                               "`torch.compiler.disable` (reason: %s)",
+                               fs, rs)
+                : dwR_break_here_gb(I, BR_DISABLED_CALL, GB_SKIP_INLINE, fs,
+                               "Skip inlining function %s since it was wrapped with "
+                               "`torch.compiler.disable` (reason: %s)",
+                               fs, rs);
+  dwB_free(&fn);
+  dwB_free(&r);
+  return v;
+}
+
+/* The Python type name of an argument, as Dynamo's messages list it. */
+static const char *py_type(Value v) {
+  return v.t == V_TENSOR ? "Tensor" : dwV_type_name(v);
+}
+
+/* The module path of the VariableTracker class Dynamo wraps v in. */
+static const char *vt_class(Value v) {
+  switch (v.t) {
+  case V_TENSOR: return "torch._dynamo.variables.tensor.TensorVariable";
+  case V_LIST: return "torch._dynamo.variables.lists.ListVariable";
+  case V_TUPLE: return "torch._dynamo.variables.lists.TupleVariable";
+  case V_DICT: return "torch._dynamo.variables.dicts.ConstDictVariable";
+  case V_FUNC: return "torch._dynamo.variables.functions.UserFunctionVariable";
+  case V_INST: return "torch._dynamo.variables.user_defined.UserDefinedObjectVariable";
+  default: return "torch._dynamo.variables.constant.ConstantVariable";
+  }
+}
+
+bool dwJ_break_call(Interp *I, const BuiltinDef *d, Value self, Args *a) {
+  const char *n = d->name;
+  if (!strcmp(n, "Tensor.item")) {
+    return dwR_break_here_gb(I, BR_DATA_DEPENDENT, GB_ITEM, "call_method TensorVariable() item () {}",
+                        "Dynamo does not support tracing `Tensor.item()` with "
+                        "config.capture_scalar_outputs=False.");
+  }
+  if (!strchr(n, '.') && d->trace == TK_UNSUPPORTED) {
+    /* a Python builtin (print, input, ...): builtin.py call_function */
+    Buf types = {0}, vts = {0};
+    dwB_putc(&types, '[');
+    dwB_putc(&vts, '[');
+    int k = 0;
+    if (self.t != V_NULL) {
+      dwB_printf(&types, "'%s'", py_type(self));
+      dwB_printf(&vts, "<class '%s'>", vt_class(self));
+      k++;
+    }
+    for (int j = 0; j < a->n; j++, k++) {
+      dwB_printf(&types, "%s'%s'", k ? ", " : "", py_type(a->v[j]));
+      dwB_printf(&vts, "%s<class '%s'>", k ? ", " : "", vt_class(a->v[j]));
+    }
+    dwB_putc(&types, ']');
+    dwB_putc(&vts, ']');
+    char ctx[400];
+    snprintf(ctx, sizeof ctx, "builtin %s %s %s", n, vts.p, a->nkw ? "True" : "False");
+    bool v = dwR_break_here_gb(I, BR_UNSUPPORTED_CALL, GB_BUILTIN, ctx,
+                           "Dynamo does not know how to trace builtin operator `%s` with "
+                           "argument types %s (has_kwargs %s)",
+                           n, types.p, a->nkw ? "True" : "False");
+    dwB_free(&types);
+    dwB_free(&vts);
+    return v;
+  }
+  if (d->trace == TK_DATA)
+    return dwR_break_here(I, BR_DATA_DEPENDENT,
+                     "Data-dependent call %s(): it needs the value of a traced tensor", n);
+  return dwR_break_here(I, BR_UNSUPPORTED_CALL,
+                   "Unsupported call to %s(): it has side effects the graph cannot hold", n);
+}
+
+bool dwJ_break_raise(Interp *I, Value exc) {
+  Buf ctx = {0};
+  const char *name = "Exception";
+  Value args = dwV_null();
+  if (exc.t == V_EXC) {
+    Exc *e = (Exc *)exc.u.o;
+    name = e->cls ? e->cls->name->s : dwV_exc_names[e->type];
+    args = e->args;
+  } else if (exc.t == V_CLASS) {
+    name = ((Class *)exc.u.o)->name->s;
+  }
+  dwB_printf(&ctx, "raised exception %s([", name);
+  if (args.t == V_TUPLE)
+    for (int64_t k = 0; k < ((Tuple *)args.u.o)->len; k++) {
+      if (k) dwB_puts(&ctx, ", ");
+      dwJ_vt_repr(&ctx, ((Tuple *)args.u.o)->items[k]);
+    }
+  dwB_puts(&ctx, "])");
+  bool v = dwR_break_here_gb(I, BR_UNSUPPORTED_SYNTAX, GB_OBSERVED_EXC, ctx.p,
+                         "Dynamo found no exception handler at the top-level compiled function "
+                         "when encountering an exception. Exception will propagate outside the "
+                         "compiled region.");
+  dwB_free(&ctx);
+  return v;
 }
 
 void dwJ_mark_break(Interp *I, const Break *b) {
@@ -190,7 +439,15 @@ void dwJ_mark_break(Interp *I, const Break *b) {
   dwJ_break_message(b, &msg);
   m->message = dwB_take(&msg);
   m->function = xstrdup(b->fn);
-  m->hint = xstrdup(break_hints[b->reason]);
+  m->title = xstrdup(b->msg);
+  if (b->gb != GB_NONE) {
+    Buf h = {0};
+    gb_hints(b, &h);
+    if (h.len && h.p[h.len - 1] == '\n') h.p[--h.len] = 0;
+    m->hint = dwB_take(&h);
+  } else {
+    m->hint = xstrdup(break_hints[b->reason]);
+  }
 }
 
 void dwJ_mark_suppressed(Interp *I) {
@@ -217,6 +474,7 @@ FrameRec *dwJ_frame(Interp *I, Code *code) {
   FrameRec *r = &R->frames[R->nframes++];
   memset(r, 0, sizeof *r);
   r->code = code;
+  r->id = R->nframes - 1;
   return r;
 }
 
@@ -253,13 +511,23 @@ void dwJ_break(Interp *I, const Break *b) {
   if (R->explain) tally_break(R->explain, b, st.p);
   dwB_free(&st);
   if (I->opt.logs & DW_LOG_GRAPH_BREAKS) {
-    dwB_printf(&I->err, "Graph break in user code at %s:%d\nReason: %s: %s\n",
-               I->filename, b->line, dwJ_reason_names[b->reason], b->msg);
-    dwB_puts(&I->err, "User code traceback:\n");
-    Buf tb = {0};
-    break_stack_text(I, b, &tb);
-    if (tb.p) dwB_puts(&I->err, tb.p);
-    dwB_free(&tb);
+    /* symbolic_convert.py log_graph_break: where the break happened, the
+     * reason, the user stack from the program's top (frames above the
+     * compiled one too) */
+    int line = b->nstack ? b->stack[b->nstack - 1].line : b->line;
+    Buf msg = {0};
+    dwJ_break_message(b, &msg);
+    dwB_printf(&I->err, "Graph break in user code at %s:%d\nGraph Break Reason: %s\n"
+                        "User code traceback:\n",
+               I->filename, line, msg.p ? msg.p : "");
+    dwB_free(&msg);
+    Frame *above[64];
+    int na = 0;
+    for (Frame *f = I->frame ? I->frame->back : NULL; f && na < 64; f = f->back)
+      if (!f->code->is_comp) above[na++] = f;
+    for (int k = na - 1; k >= 0; k--) stack_frame(I, &I->err, above[k]->line, above[k]->code->name);
+    stack_frame(I, &I->err, b->line, b->fn);
+    for (int k = 0; k < b->nstack; k++) stack_frame(I, &I->err, b->stack[k].line, b->stack[k].fn);
   }
 }
 
@@ -332,6 +600,7 @@ void dwJ_compiled(Interp *I, Trace *t, GraphRec *rec, Entry *e) {
                    t->recompile_reason);
     }
     if (e) dwJ_frame_guards(fr, e);
+    if (e && R->explain) dwR_guards_text(e, &R->explain->guards);
     if ((I->opt.logs & DW_LOG_GUARDS) && fr->guards)
       dwB_printf(&I->err, "GUARDS (%s, graph %d):\n%s", t->root->code->name,
                  rec ? rec->id : -1, fr->guards);
@@ -365,11 +634,6 @@ void dwJ_graph_ran(Interp *I, int id, double ms) {
 /* torch._dynamo.explain                                               */
 /* ------------------------------------------------------------------ */
 
-typedef struct ExplainOut {
-  Tally t;
-  char *text;
-} ExplainOut;
-
 static void tally_free(Tally *T) {
   for (int k = 0; k < T->nbreaks; k++) {
     free(T->breaks[k].function);
@@ -378,39 +642,43 @@ static void tally_free(Tally *T) {
   }
   free(T->breaks);
   free(T->graphs);
+  dwB_free(&T->guards);
   memset(T, 0, sizeof *T);
 }
 
-static void explain_free(Ctx *c, void *p) {
-  (void)c;
-  ExplainOut *e = p;
-  tally_free(&e->t);
-  free(e->text);
-  free(e);
+void *dwJ_explain_begin(Interp *I) {
+  Run *R = RUN(I);
+  Tally *saved = R->explain;
+  R->explain = calloc(1, sizeof(Tally));
+  return saved;
 }
 
-static void explain_repr(Buf *b, void *p) {
-  ExplainOut *e = p;
-  if (e->text) dwB_puts(b, e->text);
-}
-
-static Value explain_getattr(void *interp, void *p, const char *name) {
-  Interp *I = interp;
-  ExplainOut *e = p;
-  if (!strcmp(name, "graph_count")) return dwV_int(e->t.graph_count);
-  if (!strcmp(name, "graph_break_count")) return dwV_int(e->t.graph_break_count);
-  if (!strcmp(name, "op_count")) return dwV_int(e->t.op_count);
-  if (!strcmp(name, "break_reasons")) {
-    List *l = dwV_list(&I->c, 0);
-    for (int k = 0; l && k < e->t.nbreaks; k++) {
-      Str *s = dwV_strf(&I->c, "%s", e->t.breaks[k].message);
-      if (!s) break;
-      dwV_list_append(&I->c, l, dwV_obj(&s->h));
-      dwV_decref_o(&I->c, &s->h);
+void dwJ_explain_end(Interp *I, void *saved, Buf *guards, Buf *times) {
+  Run *R = RUN(I);
+  Tally *T = R->explain;
+  R->explain = saved;
+  if (!T) return;
+  if (T->guards.p) dwB_puts(guards, T->guards.p);
+  /* utils.py compile_times(repr="str"): a tabulate table of the timed
+   * functions; dynawasm times one, a graph's trace and compile */
+  Buf col = {0};
+  for (int k = 0; k < T->ngraphs; k++)
+    for (int j = 0; j < R->ngraphs; j++) {
+      const GraphRec *g = &R->graphs[j];
+      if (g->id != T->graphs[k]) continue;
+      dwB_printf(&col, "%s%.4f", col.len ? ", " : "",
+                 (g->t_trace + g->t_codegen + g->t_optimize + g->t_instantiate) / 1000.0);
     }
-    return l ? dwV_obj(&l->h) : dwV_null();
-  }
-  return dwV_null();
+  const char *fn = "_compile.compile_inner", *hd = "Runtimes (s)";
+  int w0 = (int)strlen(fn), w1 = (int)(col.len > strlen(hd) ? col.len : strlen(hd));
+  dwB_printf(times, "TorchDynamo compilation metrics:\n%-*s  %s\n", w0, "Function", hd);
+  for (int k = 0; k < w0; k++) dwB_putc(times, '-');
+  dwB_puts(times, "  ");
+  for (int k = 0; k < w1; k++) dwB_putc(times, '-');
+  if (T->ngraphs) dwB_printf(times, "\n%s  %s", fn, col.p ? col.p : "");
+  dwB_free(&col);
+  tally_free(T);
+  free(T);
 }
 
 /* Writes text line by line, each after `indent`: at most max lines (-1:
@@ -427,94 +695,33 @@ static void put_lines(Buf *b, const char *text, const char *indent, int max) {
   }
 }
 
-/* An explain summary of tally T (NULL: nothing was compiled), modelled on
- * str(torch._dynamo.explain(f)(...)). For torch._dynamo.explain (cli
- * false): every frame of each break's user stack, then the ops of each
- * graph. For the `explain` command (cli true): each reason with its code,
- * the frame it broke in, then every graph of the run with its code. */
-static void explain_text(Buf *b, const Tally *T, const Run *R, bool cli) {
+/* The `explain` command's summary of tally T (NULL: nothing was
+ * compiled), modelled on str(torch._dynamo.explain(f)(...)) but counting
+ * the breaks that happened: each reason (the message's first line, its
+ * code), the frame it broke in, then every graph of the run with its code. */
+static void explain_text(Buf *b, const Tally *T, const Run *R) {
   dwB_printf(b, "Graph Count: %d\nGraph Break Count: %d\nOp Count: %d\n",
              T ? T->graph_count : 0, T ? T->graph_break_count : 0, T ? T->op_count : 0);
   dwB_puts(b, "Break Reasons:\n");
   for (int k = 0; T && k < T->nbreaks; k++) {
     BreakRec *br = &T->breaks[k];
     dwB_printf(b, "  Break Reason %d:\n", k + 1);
-    if (cli && br->message && *br->message)
-      dwB_printf(b, "    Reason: %s (%s)\n", br->message, dwJ_reason_names[br->reason]);
-    else if (cli)
+    const char *m = br->message ? br->message : "";
+    if (*m)
+      dwB_printf(b, "    Reason: %.*s (%s)\n", (int)strcspn(m, "\n"), m,
+                 dwJ_reason_names[br->reason]);
+    else
       dwB_printf(b, "    Reason: %s\n", dwJ_reason_names[br->reason]);
-    else /* docs/report.md: a graph_break() call is `call to graph_break()` */
-      dwB_printf(b, "    Reason: %s\n", br->reason == BR_GRAPH_BREAK_CALL
-                                           ? "call to graph_break()" : br->message);
     dwB_puts(b, "    User Stack:\n");
-    /* the command: the frame of the compiled function */
-    put_lines(b, br->stack, "      ", cli ? 1 : -1);
+    put_lines(b, br->stack, "      ", 1);
   }
-  if (cli) {
-    dwB_puts(b, "Graphs:\n");
-    for (int k = 0; R && k < R->ngraphs; k++) {
-      const GraphRec *g = &R->graphs[k];
-      dwB_printf(b, "  Graph %d: %s, %d ops\n", k + 1, g->function ? g->function : "",
-                 g->op_count);
-      put_lines(b, g->code, "    ", -1);
-    }
-    return;
+  dwB_puts(b, "Graphs:\n");
+  for (int k = 0; R && k < R->ngraphs; k++) {
+    const GraphRec *g = &R->graphs[k];
+    dwB_printf(b, "  Graph %d: %s, %d ops\n", k + 1, g->function ? g->function : "",
+               g->op_count);
+    put_lines(b, g->code, "    ", -1);
   }
-  dwB_puts(b, "Ops per Graph:\n");
-  for (int k = 0; T && k < T->ngraphs; k++) {
-    dwB_printf(b, "  Ops %d:\n", k + 1);
-    for (int j = 0; R && j < R->ngraphs; j++) {
-      if (R->graphs[j].id != T->graphs[k]) continue;
-      for (int o = 0; o < R->graphs[j].op_count && R->graphs[j].ops; o++)
-        dwB_printf(b, "    <op> %s\n", R->graphs[j].ops[o]);
-    }
-  }
-}
-
-Value dwJ_explain_call(Interp *I, Value fn, Args *a) {
-  Run *R = RUN(I);
-  Tally *saved = R->explain;
-  ExplainOut *e = calloc(1, sizeof *e);
-  if (!e) return dwI_raise(I, EXC_MemoryError, "out of memory");
-  R->explain = &e->t;
-  /* run fn as a compiled frame with its own (fresh) tally */
-  static const CompileOpts explain_opts = {.backend = BK_WASM, .explain = true};
-  Value r;
-  Value target = fn;
-  const CompileOpts *opts = &explain_opts;
-  if (fn.t == V_WRAP && ((Wrap *)fn.u.o)->kind == WRAP_COMPILE) {
-    opts = &((Wrap *)fn.u.o)->opts;
-    target = ((Wrap *)fn.u.o)->target;
-  }
-  Frame *caller = I->frame;
-  const CompileOpts *saved_ctx = caller ? caller->cctx : NULL;
-  if (target.t == V_FUNC) {
-    r = dwR_call_compiled(I, (Func *)target.u.o, dwV_null(), a, opts);
-  } else {
-    if (caller) caller->cctx = opts;
-    r = dwI_call(I, target, a);
-    if (caller) caller->cctx = saved_ctx;
-  }
-  R->explain = saved;
-  if (r.t == V_NULL) {
-    explain_free(&I->c, e);
-    return r;
-  }
-  dwV_decref(&I->c, r);
-  Buf text = {0};
-  explain_text(&text, &e->t, R, false);
-  e->text = dwB_take(&text);
-  Opaque *o = (Opaque *)dwV_alloc(&I->c, V_OPAQUE, sizeof(Opaque));
-  if (!o) {
-    explain_free(&I->c, e);
-    return dwI_raise_ctx(I);
-  }
-  o->kind = 1;
-  o->p = e;
-  o->free = explain_free;
-  o->repr = explain_repr;
-  o->getattr = explain_getattr;
-  return dwV_obj(&o->h);
 }
 
 /* ------------------------------------------------------------------ */
@@ -598,6 +805,8 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
       json_str(b, m->message);
       dwB_puts(b, ",\"hint\":");
       json_str(b, m->hint);
+      dwB_puts(b, ",\"title\":");
+      json_str(b, m->title);
     }
     if (m->kind == MK_SUPPRESSED) {
       dwB_puts(b, ",\"message\":");
@@ -685,7 +894,7 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
     dwB_putc(b, '}');
   }
   dwB_puts(b, "],\"text\":");
-  explain_text(ex, T, R, true);
+  explain_text(ex, T, R);
   dwB_json_str(b, ex->p ? ex->p : "", ex->len);
   dwB_putc(b, '}');
 }
@@ -745,7 +954,7 @@ void dwJ_report_failed(Buf *json, Buf *tb, Buf *ex, const char *message,
   dwB_json_str(json, text, strlen(text));
   dwB_puts(json, "},\"marks\":[],\"frames\":[],\"graphs\":[],\"explain\":{\"graph_count\":0,"
                  "\"graph_break_count\":0,\"op_count\":0,\"break_reasons\":[],\"text\":");
-  explain_text(ex, NULL, NULL, true);
+  explain_text(ex, NULL, NULL);
   dwB_json_str(json, ex->p ? ex->p : "", ex->len);
   dwB_puts(json, "},\"time_ms\":{\"total\":0}}");
   dwB_puts(tb, text);

@@ -434,7 +434,8 @@ static bool guard_check(Interp *I, Frame *f, const Guard *g, Buf *why) {
   if (g->vt == V_TENSOR && v.t == V_TENSOR) {
     Tensor *t = (Tensor *)v.u.o;
     dwB_puts(why, "tensor '");
-    guard_source(g, why);
+    if (g->kind == G_GLOBAL) guard_source(g, why);
+    else dwB_puts(why, g->name->s);
     if (t->dtype != g->meta.dtype)
       dwB_printf(why, "' dtype mismatch. expected %s, actual %s",
                  dwT_scalar_name((DType)g->meta.dtype), dwT_scalar_name((DType)t->dtype));
@@ -549,6 +550,7 @@ static void trace_free(Interp *I, Trace *t) {
   free(t->written);
   free(t->gwritten);
   free(t->recompile_reason);
+  dwM_free(t);
   dwG_free(&t->g);
   free(t);
 }
@@ -574,6 +576,57 @@ static void untrace_frames(Interp *I, Frame *root, Trace *t) {
 static Node *unit_rerun_stmt(Trace *t, bool *ok) {
   *ok = t->start_kind == UK_STMT;
   return t->start;
+}
+
+/* Does the frame hold a tensor (Dynamo's has_tensor_in_frame: a frame
+ * without one is never compiled, so never "recompiled")? */
+static bool value_has_tensor(Value v, int depth) {
+  if (v.t == V_TENSOR) return true;
+  if (depth > 2) return false;
+  if (v.t == V_LIST || v.t == V_TUPLE) {
+    int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
+    Value *items = v.t == V_LIST ? ((List *)v.u.o)->items : ((Tuple *)v.u.o)->items;
+    for (int64_t k = 0; k < n; k++)
+      if (value_has_tensor(items[k], depth + 1)) return true;
+  } else if (v.t == V_DICT) {
+    Dict *d = (Dict *)v.u.o;
+    for (int64_t k = 0; k < d->nent; k++)
+      if (d->ent[k].used && value_has_tensor(d->ent[k].val, depth + 1)) return true;
+  } else if (v.t == V_INST) {
+    return (((Inst *)v.u.o)->cls->cflags & CLS_NN_MODULE) != 0;
+  }
+  return false;
+}
+
+static bool frame_has_tensor(Frame *f) {
+  for (int k = 0; k < f->code->nslots; k++) {
+    Value v = f->slots[k];
+    if (f->code->slotcell[k] && v.t == V_CELL) v = ((Cell *)v.u.o)->v;
+    if (value_has_tensor(v, 0)) return true;
+  }
+  return false;
+}
+
+/* set_stance("fail_on_recompile") met a call that would compile: PyTorch's
+ * RuntimeError (eval_frame.py), with every cache entry's guard failure. */
+static void fail_on_recompile(Interp *I, Frame *f, UnitCache *uc, FrameRec *fr) {
+  Buf m = {0};
+  dwB_printf(&m, "Detected recompile when torch.compile stance is 'fail_on_recompile'. "
+                 "filename: '%s', function name: '%s', line number: %d",
+             I->filename, f->code->name, f->code->firstline);
+  Buf reasons = {0};
+  for (int k = 0; k < uc->n; k++) {
+    Entry *e = &uc->entries[k];
+    Buf w = {0};
+    for (int j = 0; j < e->nguards && !w.len; j++) guard_check(I, f, &e->guards[j], &w);
+    if (w.len) dwB_printf(&reasons, "\n    - %d/%d: %s", fr ? fr->id : 0, k, w.p);
+    dwB_free(&w);
+  }
+  if (reasons.len)
+    dwB_printf(&m, "\n    triggered by the following guard failure(s):%s", reasons.p);
+  dwB_free(&reasons);
+  dwI_raise(I, EXC_RuntimeError, "%s", m.p ? m.p : "");
+  dwB_free(&m);
 }
 
 /* Starts a unit of frame f at resume point (at, kind) (at NULL: the end of
@@ -605,6 +658,9 @@ static void unit_begin(Interp *I, Frame *f, Node *at, int kind) {
   if (!explaining) {
     for (int k = 0; k < uc->n; k++) {
       Entry *e = &uc->entries[k];
+      if (opts && (e->backend != opts->backend ||
+                   (opts->backend == BK_CUSTOM && e->backend_obj != opts->backend_fn.u.o)))
+        continue;
       bool ok = true;
       for (int j = 0; j < e->nguards && ok; j++)
         ok = guard_check(I, f, &e->guards[j], (k == uc->n - 1 && !why.len) ? &why : NULL);
@@ -625,6 +681,19 @@ static void unit_begin(Interp *I, Frame *f, Node *at, int kind) {
     if (fr) fr->eager_runs++;
     f->no_resume = true;
     dwB_free(&why);
+    return;
+  }
+  if (!hit && !explaining && (I->stance == ST_EAGER_ON_RECOMPILE || I->stance == ST_FAIL_ON_RECOMPILE)) {
+    /* set_stance: what would compile runs eagerly, or fails (at the
+     * frame's entry, where eval_frame.py's callback sees it) */
+    dwB_free(&why);
+    bool entry = kind == UK_STMT && f->code->node->body.n && at == f->code->node->body.v[0];
+    if (I->stance == ST_FAIL_ON_RECOMPILE && entry && frame_has_tensor(f)) {
+      fail_on_recompile(I, f, uc, fr);
+      return;
+    }
+    if (fr) fr->eager_runs++;
+    f->no_resume = true;
     return;
   }
   if (!hit && uc->n >= I->cache_size_limit && !explaining) {
@@ -669,13 +738,14 @@ static void unit_begin(Interp *I, Frame *f, Node *at, int kind) {
   dwG_init(&t->g);
   if (!hit && uc->n > 0) {
     Buf r = {0};
-    dwB_printf(&r, "%d: %s", uc->n - 1, why.p ? why.p : "guard failure");
+    dwB_printf(&r, "%d/%d: %s", fr ? fr->id : 0, uc->n - 1, why.p ? why.p : "guard failure");
     t->recompile_reason = dwB_take(&r);
   }
   dwB_free(&why);
   I->trace = t;
   f->trace = t;
   f->unit_root = true;
+  return;
 }
 
 void dwR_unit_rollback(Interp *I, Frame *f) {
@@ -694,6 +764,10 @@ Entry *dwR_entry_add(Trace *t, int status) {
   Entry *e = &uc->entries[uc->n++];
   memset(e, 0, sizeof *e);
   e->status = status;
+  if (t->opts) {
+    e->backend = t->opts->backend;
+    e->backend_obj = t->opts->backend == BK_CUSTOM ? t->opts->backend_fn.u.o : NULL;
+  }
   e->guards = t->guards;
   e->nguards = t->nguards;
   t->guards = NULL;
@@ -881,6 +955,7 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
   if (ok && !eager) {
     Kernel *k;
     int ue = dwC_compile(I, t, nout, outs_id, t_trace, &k);
+    t->brk = NULL;
     if (ue == UE_EAGER && fallback) {
       eager = true; /* t->g is the graph as dwC_compile left it (outputs set) */
     } else if (ue != UE_OK) {
@@ -1026,6 +1101,7 @@ static bool skip_frame(Interp *I, Frame *f) {
 static bool end_at_break(Interp *I, Frame *f, Tensor *empty, const Break *saved) {
   Trace *t = f->trace;
   bool counted = !t->hit;
+  t->brk = saved; /* the GraphModule's compile_subgraph_reason */
   int ue = unit_finish(I, f, UF_COMPILE, empty, !rerunnable(t));
   if (ue == UE_ERROR) return false;
   if (ue == UE_EAGER) {
@@ -1064,6 +1140,39 @@ static bool break_root(Interp *I, Frame *f, Tensor *cond, bool test, Node *stmt,
   return true;
 }
 
+/* Fills the break's user stack from the live frames: b->fn/line the
+ * unit's root frame, b->stack the traced frames it called (innermost
+ * last). */
+static void break_frames(Interp *I, Break *b) {
+  Frame *fr[17];
+  int n = 0;
+  Frame *root = I->trace ? I->trace->root : NULL;
+  for (Frame *f = I->frame; f && n < 17; f = f->back) {
+    if (!f->code->is_comp) fr[n++] = f;
+    if (f == root) break;
+  }
+  if (!n) return;
+  Frame *r = fr[n - 1];
+  b->line = r->line;
+  b->col = r->col;
+  snprintf(b->fn, sizeof b->fn, "%s", r->code->name);
+  b->nstack = 0;
+  for (int k = n - 2; k >= 0; k--) {
+    snprintf(b->stack[b->nstack].fn, sizeof b->stack[0].fn, "%s", fr[k]->code->name);
+    b->stack[b->nstack++].line = fr[k]->line;
+  }
+}
+
+/* The registry entry gb of the break being filled: its title as the
+ * message, the developer context, the explanation. */
+static void break_gb(Interp *I, int gb, const char *context, const char *fmt, va_list ap) {
+  Break *b = &I->brk;
+  b->gb = (uint8_t)gb;
+  snprintf(b->msg, sizeof b->msg, "%s", dwJ_gb_title(gb));
+  snprintf(b->context, sizeof b->context, "%s", context ? context : "");
+  vsnprintf(b->expl, sizeof b->expl, fmt, ap);
+}
+
 /* A break at the current position (I->brk filled). */
 static bool break_dispatch(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operand) {
   Break *b = &I->brk;
@@ -1071,8 +1180,14 @@ static bool break_dispatch(Interp *I, Tensor *cond, bool test, Node *stmt, Node 
   Trace *t = site ? site->trace : NULL;
   if (!t) return true;
   if (t->opts->fullgraph) {
-    /* fullgraph=True: the break is an error, raised where it happens */
-    dwI_raise(I, EXC_Unsupported, "%s", b->msg);
+    /* fullgraph=True: the break is an error, raised where it happens, with
+     * the user stack (exc.py augment_exc_message) */
+    Break full = *b;
+    break_frames(I, &full);
+    Buf m = {0};
+    dwJ_unsupported_text(I, &full, &m);
+    dwI_raise(I, EXC_Unsupported, "%s", m.p ? m.p : b->msg);
+    dwB_free(&m);
     return false;
   }
   if (!root_level(site)) {
@@ -1102,20 +1217,48 @@ Value dwR_break(Interp *I, int reason, const char *fmt, ...) {
   return break_dispatch(I, NULL, false, NULL, NULL) ? dwV_none() : dwV_null();
 }
 
-static bool break_jump_v(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operand,
-                         const char *fmt, ...) {
+/* break_fill and break_gb with their arguments */
+static void break_fill_f(Interp *I, int reason, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  break_fill(I, BR_DATA_DEPENDENT, fmt, ap);
+  break_fill(I, reason, fmt, ap);
   va_end(ap);
-  return break_dispatch(I, cond, test, stmt, operand);
+}
+
+static void break_gb_f(Interp *I, int gb, const char *context, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  break_gb(I, gb, context, fmt, ap);
+  va_end(ap);
+}
+
+bool dwR_break_here_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...) {
+  if (!dwR_tracing(I)) return true;
+  break_fill_f(I, reason, "%s", "");
+  va_list ap;
+  va_start(ap, fmt);
+  break_gb(I, gb, context, fmt, ap);
+  va_end(ap);
+  return break_dispatch(I, NULL, false, NULL, NULL);
+}
+
+Value dwR_break_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...) {
+  if (!dwR_tracing(I)) return dwV_none();
+  break_fill_f(I, reason, "%s", "");
+  va_list ap;
+  va_start(ap, fmt);
+  break_gb(I, gb, context, fmt, ap);
+  va_end(ap);
+  return break_dispatch(I, NULL, false, NULL, NULL) ? dwV_none() : dwV_null();
 }
 
 bool dwR_break_jump(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operand) {
   if (!dwR_tracing(I)) return true;
-  return break_jump_v(I, cond, test, stmt, operand,
-                      "Data-dependent branching: generic_jump on a tensor "
-                      "(the condition needs the tensor's value)");
+  break_fill_f(I, BR_DATA_DEPENDENT, "%s", "");
+  break_gb_f(I, GB_DATA_BRANCH, "attempted to jump with TensorVariable()",
+             "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
+             "Dynamo does not support tracing dynamic control flow.");
+  return break_dispatch(I, cond, test, stmt, operand);
 }
 
 void dwR_break_passes(Interp *I, Frame *callee) {
@@ -1229,7 +1372,8 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
   Value r;
   Node *start = def->body.n ? def->body.v[0] : NULL;
   unit_begin(I, f, start, UK_STMT);
-  st = dwI_exec_from(I, f, start);
+  /* an exception: set_stance("fail_on_recompile") */
+  st = I->exc.t != V_NULL ? X_EXC : dwI_exec_from(I, f, start);
   for (;;) {
     if (st == X_GBREAK && I->brk.pending && I->brk.action == BA_SKIP && f->trace) {
       st = skip_unit(I, f);
@@ -1351,6 +1495,7 @@ static int lift(Interp *I, Trace *t, Tensor *x) {
   }
   if (!named) snprintf(buf, sizeof buf, "arg%d", t->ninputs);
   dwG_set_name(&t->g, id, buf);
+  dwM_input_source(I, t, t->ninputs, x);
   dwV_incref_o(&x->h);
   t->input_node[t->ninputs] = id;
   t->inputs[t->ninputs++] = x;
@@ -1446,14 +1591,13 @@ static void caches_free(Interp *I, Code *code) {
     for (int k = 0; k < u->n; k++) {
       Entry *e = &u->entries[k];
       free(e->guards);
-      if (e->kernel) dwC_kernel_free(e->kernel);
+      if (e->kernel) dwC_kernel_free(I, e->kernel);
     }
     free(u->entries);
     free(u);
     u = next;
   }
   code->caches = NULL;
-  (void)I;
 }
 
 void dwR_forget(Interp *I, Code **codes, int n) {

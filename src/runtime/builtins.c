@@ -5409,7 +5409,7 @@ bool dwL_init(Interp *I) {
   dwL_set(I, math->attrs, "tau", dwV_float(2 * M_PI));
   dwL_set(I, math->attrs, "inf", dwV_float(INFINITY));
   dwL_set(I, math->attrs, "nan", dwV_float(NAN));
-  return dwL_torch_init(I);
+  return dwL_operator_init(I) && dwL_torch_init(I);
 }
 
 Value dwL_builtin(Interp *I, const char *name) {
@@ -5429,7 +5429,7 @@ Value dwL_import(Interp *I, const char *dotted) {
   dwV_decref_o(&I->c, &key->h);
   if (v.t == V_NULL)
     return dwI_raise(I, EXC_ModuleNotFoundError,
-                     "No module named '%s' (dynawasm provides torch, math, time and sys)",
+                     "No module named '%s' (dynawasm provides torch, math, time, sys and operator)",
                      dotted);
   dwV_incref(v);
   return v;

@@ -387,7 +387,10 @@ static bool store_name(Interp *I, Frame *f, Node *n, Value v) {
   }
   bool global = n->scope != RS_LOCAL && n->scope != RS_CELL && n->scope != RS_FREE;
   if (global && f->trace) dwR_global_write(I, n->slot);
-  if (f->trace) dwR_log_store(I, f, n, slot);
+  if (f->trace) {
+    dwR_log_store(I, f, n, slot);
+    if (n->scope == RS_LOCAL && v.t == V_TENSOR) dwM_name_hint(I, v, (Str *)n->str);
+  }
   dwV_incref(v);
   Value old = *slot;
   *slot = v;
@@ -1804,7 +1807,8 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
     Module *m = (Module *)OBJ(obj);
     Value v = dwV_dict_gets(m->attrs, name);
     if (v.t == V_NULL && m->special == MOD_DYNAMO_CONFIG)
-      return dwL_config_get(I, name);
+      return dwD_config_get(I, name);
+    if (v.t == V_NULL && m->special == MOD_API) return dwD_missing(I, m, name);
     if (v.t == V_NULL) return attr_error(I, obj, name);
     dwV_incref(v);
     return v;
@@ -1994,7 +1998,7 @@ bool dwI_setattr(Interp *I, Value obj, Str *name, Value v) {
   } else if (obj.t == V_CLASS) d = ((Class *)OBJ(obj))->ns;
   else if (obj.t == V_MODULE) {
     Module *m = (Module *)OBJ(obj);
-    if (m->special == MOD_DYNAMO_CONFIG) return dwL_config_set(I, name, v);
+    if (m->special == MOD_DYNAMO_CONFIG) return dwD_config_set(I, name, v);
     d = m->attrs;
   } else if (obj.t == V_FUNC) {
     Func *fn = (Func *)OBJ(obj);
@@ -2242,14 +2246,22 @@ static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
      * compiled frame of its own) */
     Checkpoint cp;
     dwR_call_checkpoint(I, caller, &cp);
+    /* torch._dynamo.allow_in_graph(fn): one call node of the graph */
+    int tok = self.t == V_NULL && dwD_allowed_in_graph(I, dwV_obj(&fn->h))
+                  ? dwM_pre_obj(I, dwV_obj(&fn->h), a)
+                  : -1;
     Frame *f = dwI_frame_push(I, fn, self, a);
-    if (!f) return dwV_null();
+    if (!f) {
+      dwM_post(I, tok, dwV_null());
+      return dwV_null();
+    }
     f->trace = caller->trace;
     f->cctx = caller->cctx;
     Exec st;
     Value r = dwI_run_frame(I, f, &st);
     if (st == X_GBREAK) dwR_break_passes(I, f);
     dwI_frame_pop(I, f);
+    dwM_post(I, tok, r);
     if (st == X_GBREAK && dwR_call_broke(I, caller, &cp))
       return dwR_call_compiled(I, fn, self, a, caller->cctx);
     return r;
@@ -2310,9 +2322,10 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
     /* @torch.compile(...) / @torch.compiler.disable(...): the decorator */
     if (a->n != 1 || a->nkw)
       return dwI_raise(I, EXC_TypeError, "the decorator expects one function");
-    return dwL_wrap_apply(I, w, a->v[0]);
+    return dwD_wrap_apply(I, w, a->v[0]);
   }
-  if (w->kind == WRAP_COMPILE && I->opt.no_compile) {
+  if (w->kind == WRAP_COMPILE && I->stance == ST_INVALID) return dwD_stance_error(I);
+  if (w->kind == WRAP_COMPILE && (I->opt.no_compile || I->stance == ST_FORCE_EAGER)) {
     if (self.t == V_NULL) return dwI_call(I, w->target, a);
     Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
     if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
@@ -2335,25 +2348,8 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
     return dwR_call_compiled(I, fn, tself, a, &w->opts);
   }
   /* WRAP_DISABLE */
-  if (caller && caller->trace) {
-    const char *name = "?";
-    Func *fn;
-    Value ts;
-    if (compile_target(I, w->target, &fn, &ts)) name = fn->code->name;
-    bool eager = w->recursive
-                     ? dwR_break_here(I, BR_DISABLED_CALL,
-                                      "Skip calling `torch.compiler.disable()`d function "
-                                      "`%s`%s%s",
-                                      name, w->reason ? ": " : "",
-                                      w->reason ? w->reason->s : "")
-                     : dwR_break_here(I, BR_DISABLED_CALL,
-                                      "Skip inlining `torch.compiler.disable(recursive=False)`d "
-                                      "function `%s`%s%s",
-                                      name, w->reason ? ": " : "",
-                                      w->reason ? w->reason->s : "");
-    if (!eager) return dwV_null();
-    /* the unit ended here: the call runs as below */
-  }
+  if (caller && caller->trace && !dwJ_break_disabled(I, w->target, w->recursive, w->reason))
+    return dwV_null(); /* else the unit ended here: the call runs as below */
   Func *fn;
   Value tself;
   if (w->target.t == V_FUNC || w->target.t == V_BOUND) {
@@ -2390,24 +2386,31 @@ Value dwI_call(Interp *I, Value callee, Args *a) {
   case V_BUILTIN: {
     Builtin *b = (Builtin *)OBJ(callee);
     if (dwR_tracing(I)) {
+      if (dwD_disallowed(I, callee)) {
+        if (!dwR_break_here(I, BR_UNSUPPORTED_CALL,
+                            "Call to `%s`, which torch._dynamo.disallow_in_graph excluded "
+                            "from the graph",
+                            b->def->name))
+          return dwV_null();
+        return b->def->fn(I, b->def, b->self.t == V_NULL ? b->extra : b->self, a);
+      }
       switch (b->def->trace) {
       case TK_UNSUPPORTED:
-        if (!dwR_break_here(I, BR_UNSUPPORTED_CALL,
-                            "Unsupported call to %s(): it has side effects "
-                            "the graph cannot hold",
-                            b->def->name))
-          return dwV_null();
-        break;
       case TK_DATA:
-        if (!dwR_break_here(I, BR_DATA_DEPENDENT,
-                            "Data-dependent call %s(): it needs the value of a "
-                            "traced tensor",
-                            b->def->name))
+        if (!dwJ_break_call(I, b->def, b->self.t == V_NULL ? b->extra : b->self, a))
           return dwV_null();
-        break;
+        /* the unit ended here: the call runs eagerly */
+        return b->def->fn(I, b->def, b->self.t == V_NULL ? b->extra : b->self, a);
       case TK_MUTATE:
         if (V_ISOBJ(b->self.t)) dwR_log_obj(I, OBJ(b->self));
         break;
+      case TK_TENSOR: {
+        Value self = b->self.t == V_NULL ? b->extra : b->self;
+        int tok = dwM_pre_builtin(I, b->def, self, a);
+        Value r = b->def->fn(I, b->def, self, a);
+        dwM_post(I, tok, r);
+        return r;
+      }
       default:
         break;
       }
@@ -2461,6 +2464,12 @@ static Value call_inst(Interp *I, Value inst, Args *a) {
     if (dwR_tracing(I) && d->trace == TK_UNSUPPORTED &&
         !dwR_break_here(I, BR_UNSUPPORTED_CALL, "Unsupported call to %s()", d->name))
       return dwV_null();
+    if (d->trace == TK_TENSOR && dwR_tracing(I)) {
+      int tok = dwM_pre_builtin(I, d, inst, a);
+      Value r = d->fn(I, d, inst, a);
+      dwM_post(I, tok, r);
+      return r;
+    }
     return d->fn(I, d, inst, a);
   }
   return dwI_call(I, m, a);
@@ -3947,6 +3956,10 @@ static bool assign(Interp *I, Frame *f, Node *t, Value v) {
   }
 }
 
+static Value inplace_op(Interp *I, int op, Value a, Value b);
+Value dwI_inplace(Interp *I, int op, Value a, Value b) { return inplace_op(I, op, a, b); }
+Value dwI_unary(Interp *I, int op, Value v) { return unary(I, op, v); }
+
 /* a op= b: mutable containers change in place (list += / *=, dict |=,
  * set |= &= -= ^=), user classes through __iadd__ & co (falling back to
  * the binary operator). */
@@ -4890,6 +4903,14 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
   }
   case N_RAISE:
     if (f->trace) {
+      if (f->cctx && f->cctx->fullgraph) {
+        /* the exception Dynamo would observe, for the message (GB0088) */
+        Value e = s->a ? eval(I, f, s->a) : dwV_null();
+        if (s->a && e.t == V_NULL) return fail_status(I);
+        dwJ_break_raise(I, e);
+        dwV_decref(&I->c, e);
+        return fail_status(I);
+      }
       Exec st = stmt_break(I, f, s, "`raise` in a traced frame");
       if (st != X_NORMAL) return st;
     }
@@ -5017,6 +5038,8 @@ void dwI_free_obj(Ctx *c, Obj *o, bool deep) {
     if (deep) {
       dwV_decref(c, ((Wrap *)o)->target);
       dwV_decref(c, ((Wrap *)o)->fset);
+      dwV_decref(c, ((Wrap *)o)->opts.backend_fn);
+      if (((Wrap *)o)->opts.backend_name) dwV_decref_o(c, &((Wrap *)o)->opts.backend_name->h);
       if (((Wrap *)o)->reason) dwV_decref_o(c, &((Wrap *)o)->reason->h);
     }
     break;

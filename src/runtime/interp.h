@@ -68,6 +68,10 @@ typedef struct CompileOpts {
   bool run_only;      /* a frame over the recompile limit runs eagerly and
                          whatever it calls uses existing cache entries
                          only: nothing new is compiled (trace.c) */
+  int8_t dynamic;     /* torch.compile(dynamic=): -1 None, 0 False, 1 True */
+  Value backend_fn;   /* BK_CUSTOM: the backend callable (a reference) */
+  Str *backend_name;  /* BK_CUSTOM: the name errors give it (a reference;
+                         NULL: '?', as for torch._dynamo.optimize(obj)) */
 } CompileOpts;
 
 enum Backend {
@@ -75,9 +79,12 @@ enum Backend {
   BK_EAGER,                /* "eager": graph op by op on eager kernels */
   BK_AOT_EAGER,            /* "aot_eager": treated as "eager" */
   BK_RELU_COMPILE_ERROR,   /* "relu_compile_error_TESTING_ONLY" */
-  BK_RELU_RUNTIME_ERROR    /* "relu_runtime_error_TESTING_ONLY" */
+  BK_RELU_RUNTIME_ERROR,   /* "relu_runtime_error_TESTING_ONLY" */
+  BK_CUSTOM                /* a callable fn(gm, example_inputs) (dynamo/fx.c) */
 };
 extern const char *const dwC_backend_names[]; /* compile.c */
+/* The backend's name as errors give it ("eager", a callable's __name__). */
+const char *dwC_backend_label(const CompileOpts *o);
 
 typedef struct Func {
   Obj h;
@@ -235,7 +242,12 @@ typedef struct Module {
   Dict *attrs;
   int special;         /* MOD_* */
 } Module;
-enum { MOD_PLAIN, MOD_DYNAMO_CONFIG };
+enum {
+  MOD_PLAIN,         /* a missing attribute is an AttributeError */
+  MOD_DYNAMO_CONFIG, /* torch._dynamo.config: options (dynamo/dynapi.c) */
+  MOD_API            /* a compiler API module: a missing public name is a
+                        PyTorch API not implemented (NotImplementedError) */
+};
 
 enum IterKind {
   IT_SEQ,       /* list/tuple/str by index */
@@ -293,7 +305,23 @@ typedef struct Mark {
   char *message;       /* owned; graph breaks and suppressed errors */
   char *function;      /* owned */
   char *hint;          /* owned; graph breaks */
+  char *title;         /* owned; graph breaks: the message's first line */
 } Mark;
+
+/* The graph breaks dynawasm raises that PyTorch's graph-break registry
+ * (torch/_dynamo/graph_break_registry.json) knows: their messages are
+ * PyTorch's structured ones (report.c). */
+enum GbKind {
+  GB_NONE,          /* dynawasm's own: a one-line message */
+  GB_GRAPH_BREAK,   /* GB0025 Call to `torch._dynamo.graph_break()` */
+  GB_SKIP_DISABLED, /* GB0098 Skip calling `torch.compiler.disable()`d function */
+  GB_SKIP_INLINE,   /* GB0099 Skip inlining `torch.compiler.disable()`d function */
+  GB_BUILTIN,       /* GB0059 Failed to trace builtin operator */
+  GB_DATA_BRANCH,   /* GB0170 Data-dependent branching */
+  GB_OBSERVED_EXC,  /* GB0088 Observed exception */
+  GB_ITEM,          /* GB0124 Unsupported Tensor.item() call with capture_scalar_outputs=False */
+  GB_COUNT
+};
 
 /* What a pending break asks of the frames it travels through (trace.c). */
 enum BreakAction {
@@ -314,8 +342,11 @@ typedef struct Break {
                           a suppressed compiler error) */
   Node *region;        /* BA_REGION: the loop or comprehension */
   uint8_t reason;      /* BreakReason */
+  uint8_t gb;          /* GbKind */
   int line, col;       /* where, in the innermost traced frame */
-  char msg[400];       /* PyTorch-like message */
+  char msg[400];       /* PyTorch-like message (GB_*: the registry's title) */
+  char expl[600];      /* GB_*: the explanation ... */
+  char context[400];   /* ... and the developer debug context */
   char fn[80];         /* function it happened in */
   /* the user stack, innermost last */
   struct { char fn[80]; int line; } stack[16];
@@ -398,6 +429,7 @@ struct Interp {
   int ncodes, capcodes;
   Module *torch, *dynamo_config;
   /* Dynamo state (trace.c) */
+  uint8_t stance;      /* Stance: torch.compiler.set_stance (dynapi.c) */
   bool suppress_errors;
   int64_t cache_size_limit;
   Trace *trace;        /* the active trace, if any */
@@ -433,6 +465,8 @@ Value dwI_iter_range_reversed(Interp *I, Range *r); /* reversed(range) */
 Value dwI_next(Interp *I, Value it);
 bool dwI_truth(Interp *I, Value v, bool *out);
 Value dwI_binop(Interp *I, int op, Value a, Value b);
+Value dwI_inplace(Interp *I, int op, Value a, Value b); /* a op= b */
+Value dwI_unary(Interp *I, int op, Value v);            /* UnOp */
 Value dwI_compare(Interp *I, int op, Value a, Value b);
 /* a == b with Python's rules (identity first, containers by value, user
  * __eq__); false with an exception pending on error. */
@@ -534,6 +568,24 @@ typedef struct Checkpoint {
 } Checkpoint;
 void dwR_call_checkpoint(Interp *I, Frame *caller, Checkpoint *cp);
 bool dwR_call_broke(Interp *I, Frame *caller, const Checkpoint *cp);
+/* dwR_break_here / dwR_break with PyTorch's registry entry gb: its
+ * developer context and explanation (printf-style). */
+bool dwR_break_here_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+Value dwR_break_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* The VariableTracker Dynamo would make of v, as its messages show it:
+ * ConstantVariable(str: 'x'), TensorVariable(), ... */
+void dwJ_vt_repr(Buf *b, Value v);
+/* The graph breaks of the evaluator, with PyTorch's messages (report.c):
+ * a call of a disabled function (target, its disable() options), a builtin
+ * the graph cannot hold (print, time, Tensor.item, ...), a `raise` under
+ * fullgraph (exc: the exception, V_NULL for a bare raise). As
+ * dwR_break_here: true to go on eagerly, false to stop (an exception, or
+ * the break travelling up). */
+bool dwJ_break_disabled(Interp *I, Value target, bool recursive, Str *reason);
+bool dwJ_break_call(Interp *I, const BuiltinDef *d, Value self, Args *a);
+bool dwJ_break_raise(Interp *I, Value exc);
 /* Runs a user function as a compiled frame (Dynamo's frame evaluation). */
 Value dwR_call_compiled(Interp *I, Func *f, Value self, Args *a,
                         const CompileOpts *opts);
@@ -562,8 +614,13 @@ void dwR_log_store(Interp *I, Frame *f, Node *name, Value *slot);
 void dwR_log_tensor(Interp *I, Tensor *x); /* before an in-place rebind */
 void dwR_log_obj(Interp *I, Obj *o);
 void dwR_forget(Interp *I, Code **codes, int n); /* drop Dynamo caches */
-/* torch._dynamo.explain(fn)(*a): fn run compiled, what happened counted. */
-Value dwJ_explain_call(Interp *I, Value fn, Args *a);
+/* torch._dynamo.explain (dynapi.c): a collection starts (returns the one
+ * it interrupts) ... */
+void *dwJ_explain_begin(Interp *I);
+/* ... and ends: the guards of the entries compiled meanwhile, one per
+ * line, and the compile times as utils.py compile_times(repr="str")
+ * writes them. */
+void dwJ_explain_end(Interp *I, void *saved, Buf *guards, Buf *times);
 /* The run's records (report.c): made before the program runs, freed after
  * the report is written. */
 void dwJ_run_begin(Interp *I);
@@ -578,12 +635,57 @@ void dwJ_report(Interp *I, bool ok, double t0, Buf *json, Buf *tb, Buf *ex);
 void dwJ_report_failed(Buf *json, Buf *tb, Buf *ex, const char *message,
                        const char *text);
 
+/* The FX view of traced graphs (dynamo/fx.c). Around each tensor API call
+ * made from traced code, dwM_pre records how the call was written (a
+ * function with its qualified name, "torch.sin", "operator.add", or a
+ * method name) and its arguments, dwM_post the graph nodes it made; the
+ * token goes from one to the other (-1: nothing recorded). Only units
+ * whose backend is a callable record. */
+enum FxKind {
+  FX_CALL_FUNCTION, /* call_function: target is a qualified name */
+  FX_CALL_METHOD    /* call_method: target is the method name */
+};
+int dwM_pre(Interp *I, int kind, const char *target, Value self, int n, const Value *v,
+            int nkw, const KwArg *kw);
+int dwM_pre_builtin(Interp *I, const BuiltinDef *d, Value self, Args *a);
+/* A call of a Python function given to allow_in_graph (target: fn). */
+int dwM_pre_obj(Interp *I, Value fn, Args *a);
+void dwM_post(Interp *I, int tok, Value result);
+/* A traced frame stored v in the local `name`: the node that made v is
+ * named after it (Dynamo's name hints). */
+void dwM_name_hint(Interp *I, Value v, Str *name);
+bool dwM_init(Interp *I); /* the torch.fx module */
+
+/* torch.compiler.set_stance's stances (Interp.stance). */
+enum Stance {
+  ST_DEFAULT,            /* compile as usual */
+  ST_FORCE_EAGER,        /* compiled functions run eagerly */
+  ST_EAGER_ON_RECOMPILE, /* cached code still runs; what would compile runs eagerly */
+  ST_FAIL_ON_RECOMPILE,  /* what would compile raises RuntimeError */
+  ST_INVALID             /* an unknown stance: the next compiled call raises */
+};
+/* The RuntimeError a compiled call meets under ST_INVALID; V_NULL. */
+Value dwD_stance_error(Interp *I);
+
+/* The compiler API as Python sees it (dynamo/dynapi.c). */
+bool dwD_init(Interp *I); /* torch.compile, torch._dynamo, torch.compiler */
+/* a Wrap with no target is a decorator waiting for its function */
+Value dwD_wrap_apply(Interp *I, Wrap *w, Value target);
+Value dwD_config_get(Interp *I, Str *name);      /* an unset alias, or error */
+bool dwD_config_set(Interp *I, Str *name, Value v);
+Value dwD_config(Interp *I, const char *name);   /* borrowed; V_NULL: unknown */
+Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API miss */
+/* torch._dynamo.allow_in_graph / disallow_in_graph registries */
+bool dwD_allowed_in_graph(Interp *I, Value fn);
+bool dwD_disallowed(Interp *I, Value fn);
+
 /* ------------------------------------------------------------------ */
 /* Library (builtins.c, torchlib.c)                                    */
 /* ------------------------------------------------------------------ */
 
 bool dwL_init(Interp *I); /* builtins, torch, math, time modules */
 bool dwL_torch_init(Interp *I);
+bool dwL_operator_init(Interp *I); /* the operator module (operator.c) */
 bool dwL_bind(Interp *I, const char *fname, Value self, Args *a,
               const char *names, Value *out, int nout);
 bool dwL_int(Interp *I, Value v, const char *what, int64_t *out);
@@ -609,15 +711,17 @@ Value dwL_tensor_unary(Interp *I, int unop, Value a);
 Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b);
 Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx);
 bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v);
-Value dwL_wrap_apply(Interp *I, Wrap *w, Value target);
+
 /* graph inputs mutated in place while tracing (functionalised) */
 bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
 /* false (graph break pending) when an in-place update would break aliasing */
 bool dwR_inplace_ok(Interp *I, Tensor *x);
 Value dwL_import(Interp *I, const char *dotted);
-Value dwL_config_get(Interp *I, Str *name);
-bool dwL_config_set(Interp *I, Str *name, Value v);
+
 Value dwL_module_attr(Interp *I, Value inst, Str *name); /* nn.Module */
+/* A class implemented in C (instances are Inst, methods builtins in ns);
+ * new reference. */
+Class *dwL_new_class(Interp *I, const char *name, Class *base, uint16_t flags);
 Value dwL_builtin_class_call(Interp *I, struct Class *c, Args *a);
 Value dwL_str_percent(Interp *I, Str *fmt, Value args);
 Value dwL_tensor_contains(Interp *I, Tensor *t, Value item);

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The class of torch.device (made by dwD_init, named "device"). */
+/* The class of torch.device (made by dwDv_init, named "device"). */
 static bool is_device_class(const Class *c) {
   return c && (c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_NN_MODULE) && !strcmp(c->name->s, "device");
 }
@@ -49,7 +49,7 @@ static bool parse_device(Interp *I, const char *s, char *type, size_t cap, int64
 static bool device_type(Interp *I, Value v, char *type, size_t cap) {
   int64_t index;
   if (v.t == V_STR) return parse_device(I, STR(v)->s, type, cap, &index);
-  if (dwD_is_device(v)) {
+  if (dwDv_is_device(v)) {
     Value t = dwL_attr_get(I, v, "type");
     snprintf(type, cap, "%s", t.t == V_STR ? STR(t)->s : "cpu");
     return true;
@@ -58,7 +58,7 @@ static bool device_type(Interp *I, Value v, char *type, size_t cap) {
   return false;
 }
 
-bool dwD_check_device(Interp *I, Value v) {
+bool dwDv_check_device(Interp *I, Value v) {
   char type[32];
   if (v.t == V_NULL || v.t == V_NONE) return true;
   if (v.t == V_INT) { /* a CUDA ordinal */
@@ -79,7 +79,7 @@ bool dwD_check_device(Interp *I, Value v) {
   return false;
 }
 
-bool dwD_is_device(Value v) { return v.t == V_INST && is_device_class(((Inst *)OBJ(v))->cls); }
+bool dwDv_is_device(Value v) { return v.t == V_INST && is_device_class(((Inst *)OBJ(v))->cls); }
 
 static Value new_device(Interp *I, const char *type, int64_t index) {
   Args none = {0, NULL, 0, NULL};
@@ -98,7 +98,7 @@ static Value new_device(Interp *I, const char *type, int64_t index) {
   return d;
 }
 
-Value dwD_cpu(Interp *I) { return new_device(I, "cpu", -1); }
+Value dwDv_cpu(Interp *I) { return new_device(I, "cpu", -1); }
 
 /* torch.device(type) / torch.device(type, index) */
 BI(d_new) {
@@ -106,7 +106,7 @@ BI(d_new) {
   (void)self;
   Value v[2];
   if (!dwL_bind(I, "device", dwV_null(), a, "type,index", v, 2)) return dwV_null();
-  if (dwD_is_device(v[0])) {
+  if (dwDv_is_device(v[0])) {
     dwV_incref(v[0]);
     return v[0];
   }
@@ -151,7 +151,7 @@ static Value recv(Value self, Args *a, int *first) {
 BI(d_text) {
   int f;
   self = recv(self, a, &f);
-  if (!dwD_is_device(self)) return dwI_raise(I, EXC_TypeError, "descriptor needs a 'torch.device' object");
+  if (!dwDv_is_device(self)) return dwI_raise(I, EXC_TypeError, "descriptor needs a 'torch.device' object");
   Buf b = {0};
   device_text(I, &b, self, def->data != 0);
   Str *s = dwV_str(&I->c, b.p ? b.p : "", b.len);
@@ -163,9 +163,9 @@ BI(d_eq) {
   (void)def;
   int f;
   self = recv(self, a, &f);
-  if (a->n - f != 1 || !dwD_is_device(self)) return dwI_raise(I, EXC_TypeError, "__eq__ takes 1 argument");
+  if (a->n - f != 1 || !dwDv_is_device(self)) return dwI_raise(I, EXC_TypeError, "__eq__ takes 1 argument");
   Value o = a->v[f];
-  if (!dwD_is_device(o)) return dwV_bool(false);
+  if (!dwDv_is_device(o)) return dwV_bool(false);
   Buf x = {0}, y = {0};
   device_text(I, &x, self, false);
   device_text(I, &y, o, false);
@@ -179,7 +179,7 @@ BI(d_hash) {
   (void)def;
   int f;
   self = recv(self, a, &f);
-  if (!dwD_is_device(self)) return dwI_raise(I, EXC_TypeError, "descriptor needs a 'torch.device' object");
+  if (!dwDv_is_device(self)) return dwI_raise(I, EXC_TypeError, "descriptor needs a 'torch.device' object");
   Buf x = {0};
   device_text(I, &x, self, false);
   Str *s = dwV_str(&I->c, x.p ? x.p : "", x.len);
@@ -190,7 +190,7 @@ BI(d_hash) {
   return dwV_int(h);
 }
 
-Value dwD_no_autograd(Interp *I, const char *what) {
+Value dwDv_no_autograd(Interp *I, const char *what) {
   return dwI_raise(I, EXC_NotImplementedError,
                    "autograd is not supported by dynawasm: %s (tensors record no gradients here)", what);
 }
@@ -223,18 +223,18 @@ BI(d_optim) {
   (void)a;
   char what[96];
   snprintf(what, sizeof what, "%s needs gradients", def->name);
-  return dwD_no_autograd(I, what);
+  return dwDv_no_autograd(I, what);
 }
 
 /* Tensor.backward / Tensor.requires_grad_(True) / Module.requires_grad_(True) */
 BI(d_backward) {
   (void)self;
-  if (def->data == 0) return dwD_no_autograd(I, ".backward()");
+  if (def->data == 0) return dwDv_no_autograd(I, ".backward()");
   Value v[2];
   if (!dwL_bind(I, "requires_grad_", self, a, "self,requires_grad", v, 2)) return dwV_null();
   bool on = true;
   if (v[1].t != V_NULL && !dwI_truth(I, v[1], &on)) return dwV_null();
-  if (on) return dwD_no_autograd(I, "requires_grad_(True)");
+  if (on) return dwDv_no_autograd(I, "requires_grad_(True)");
   dwV_incref(self);
   return self;
 }
@@ -272,7 +272,7 @@ static const BuiltinDef autograd_defs[] = {
     {"torch.autograd.backward", d_optim, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const BuiltinDef dwD_tensor_methods[] = {
+const BuiltinDef dwDv_tensor_methods[] = {
     {"Tensor.backward", d_backward, TK_PURE, 0, 0},
     {"Tensor.requires_grad_", d_backward, TK_PURE, 1, 0},
     {"Tensor.cuda", d_no_cuda, TK_PURE, 0, 0},
@@ -290,13 +290,13 @@ BI(d_module_to) {
       continue;
     }
     if (v.t == V_BOOL && k >= a->n) continue; /* non_blocking= */
-    if (!dwD_check_device(I, v)) return dwV_null();
+    if (!dwDv_check_device(I, v)) return dwV_null();
   }
   dwV_incref(self);
   return self;
 }
 
-const BuiltinDef dwD_module_methods[] = {
+const BuiltinDef dwDv_module_methods[] = {
     {"Module.to", d_module_to, TK_PURE, 0, 0},
     {"Module.cuda", d_no_cuda, TK_PURE, 0, 0},
     {"Module.requires_grad_", d_backward, TK_PURE, 1, 0},
@@ -310,7 +310,7 @@ static bool submodule(Interp *I, Module *parent, const char *name, const char *f
   return true;
 }
 
-bool dwD_init(Interp *I, Module *torch) {
+bool dwDv_init(Interp *I, Module *torch) {
   static const BuiltinDef ctor = {"torch.device", d_new, TK_PURE, 0, 0};
   Class *c = (Class *)dwV_alloc(&I->c, V_CLASS, sizeof(Class));
   if (!c) return false;

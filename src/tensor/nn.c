@@ -1220,9 +1220,9 @@ BI(nn_bn_init) {
   if (track) {
     Value rm = dwL_full(I, &C, 1, 0, DT_F32), rv = dwL_full(I, &C, 1, 1, DT_F32);
     Value nb = dwL_full(I, NULL, 0, 0, DT_I64);
-    if (!dwM_register_buffer(I, m, "running_mean", rm, true) ||
-        !dwM_register_buffer(I, m, "running_var", rv, true) ||
-        !dwM_register_buffer(I, m, "num_batches_tracked", nb, true))
+    if (!dwNm_register_buffer(I, m, "running_mean", rm, true) ||
+        !dwNm_register_buffer(I, m, "running_var", rv, true) ||
+        !dwNm_register_buffer(I, m, "num_batches_tracked", nb, true))
       return dwV_null();
   } else if (!dwL_attr_set(I, m, "running_mean", dwV_none()) ||
              !dwL_attr_set(I, m, "running_var", dwV_none()) ||
@@ -1243,7 +1243,7 @@ BI(nn_bn_forward) {
   if (kind == 2 && x->ndim != 4)
     return dwI_raise(I, EXC_ValueError, "expected 4D input (got %dD input)", x->ndim);
   Value m = v[0];
-  bool training = dwM_training(I, m);
+  bool training = dwNm_training(I, m);
   Tensor *rm = attr_tensor(I, m, "running_mean"), *rv = attr_tensor(I, m, "running_var");
   Tensor *nbt = attr_tensor(I, m, "num_batches_tracked");
   Value mom = dwL_attr_get(I, m, "momentum");
@@ -1931,7 +1931,7 @@ BI(nn_mha_forward) {
   } else if (addm) {
     mask = addm;
   }
-  double dp = dwM_training(I, m) ? attr_float(I, m, "dropout", 0) : 0;
+  double dp = dwNm_training(I, m) ? attr_float(I, m, "dropout", 0) : 0;
   Tensor *wts = NULL;
   Tensor *o = attention(I, &T, proj[0], proj[1], proj[2], mask, causal && !mask, 1.0 / sqrt((double)D), dp,
                         &wts); /* [B, H, L, D] */
@@ -2020,7 +2020,7 @@ BI(nn_dropout_forward) {
   (void)def;
   if (!dwL_bind(I, "forward", self, a, "self,input", v, 2) || !as_tensor_arg(I, v[1], "forward", "input"))
     return dwV_null();
-  return dropout(I, TEN(v[1]), attr_float(I, v[0], "p", 0.5), dwM_training(I, v[0]));
+  return dropout(I, TEN(v[1]), attr_float(I, v[0], "p", 0.5), dwNm_training(I, v[0]));
 }
 
 BI(f_one_hot) {
@@ -2340,7 +2340,7 @@ BI(f_mse_loss2) {
 /* Tables                                                              */
 /* ------------------------------------------------------------------ */
 
-const BuiltinDef dwN_functional_defs[] = {
+const BuiltinDef dwNn_functional_defs[] = {
     {"F.pad", f_pad, TK_TENSOR, 0, 0},
     {"F.conv1d", f_conv, TK_TENSOR, 1, 0},
     {"F.conv2d", f_conv, TK_TENSOR, 2, 0},
@@ -2363,7 +2363,7 @@ const BuiltinDef dwN_functional_defs[] = {
     {"F.mse_loss", f_mse_loss2, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const BuiltinDef dwN_torch_defs[] = {
+const BuiltinDef dwNn_torch_defs[] = {
     {"torch.conv1d", f_conv, TK_TENSOR, 1, 0},
     {"torch.conv2d", f_conv, TK_TENSOR, 2, 0},
     {"torch.max_pool2d", f_max_pool, TK_TENSOR, 2, 0},
@@ -2374,9 +2374,9 @@ const BuiltinDef dwN_torch_defs[] = {
     {"torch.dropout", f_dropout2, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const BuiltinDef dwN_from_pretrained_def = {"Embedding.from_pretrained", nn_emb_from_pretrained, TK_PURE, 0, 0};
+const BuiltinDef dwNn_from_pretrained_def = {"Embedding.from_pretrained", nn_emb_from_pretrained, TK_PURE, 0, 0};
 
-const DwNClass dwN_classes[] = {
+const DwNClass dwNn_classes[] = {
     {"Conv1d", {"Conv1d.__init__", nn_conv_init, TK_PURE, 1, 0}, {"Conv1d.forward", nn_conv_forward, TK_TENSOR, 1, 0}},
     {"Conv2d", {"Conv2d.__init__", nn_conv_init, TK_PURE, 2, 0}, {"Conv2d.forward", nn_conv_forward, TK_TENSOR, 2, 0}},
     {"MaxPool1d", {"MaxPool1d.__init__", nn_pool_init, TK_PURE, 1, 0}, {"MaxPool1d.forward", nn_pool_forward, TK_TENSOR, 1, 0}},
@@ -2398,4 +2398,4 @@ const DwNClass dwN_classes[] = {
     {NULL, {0}, {0}}};
 
 /* Dropout's forward with the training flag */
-const BuiltinDef dwN_dropout_forward = {"Dropout.forward", nn_dropout_forward, TK_TENSOR, 0, 0};
+const BuiltinDef dwNn_dropout_forward = {"Dropout.forward", nn_dropout_forward, TK_TENSOR, 0, 0};

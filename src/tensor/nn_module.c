@@ -17,7 +17,7 @@ static Value param(Value t) {
   return t;
 }
 
-bool dwM_training(Interp *I, Value m) {
+bool dwNm_training(Interp *I, Value m) {
   Value v = dwL_attr_get(I, m, "training");
   return v.t != V_BOOL || v.u.i != 0;
 }
@@ -54,7 +54,7 @@ static bool list_add_name(Interp *I, List *l, const char *s) {
   return ok || (dwI_raise_ctx(I), false);
 }
 
-bool dwM_register_buffer(Interp *I, Value m, const char *name, Value t, bool persistent) {
+bool dwNm_register_buffer(Interp *I, Value m, const char *name, Value t, bool persistent) {
   if (t.t == V_NULL) return false;
   List *b = name_list(I, m, "_buffers", true);
   List *np = persistent ? name_list(I, m, "_non_persistent", false) : name_list(I, m, "_non_persistent", true);
@@ -493,7 +493,7 @@ BI(nn_register_buffer) {
   bool persistent;
   if (!truthy(I, v[3], true, &persistent)) return dwV_null();
   dwV_incref(v[2]);
-  return dwM_register_buffer(I, self, n, v[2], persistent) ? dwV_none() : dwV_null();
+  return dwNm_register_buffer(I, self, n, v[2], persistent) ? dwV_none() : dwV_null();
 }
 
 BI(nn_register_parameter) {
@@ -805,7 +805,7 @@ static void put_ints_attr(Interp *I, Buf *b, Value m, const char *name) {
   dwV_repr(b, v.t == V_NULL ? dwV_none() : v);
 }
 
-bool dwM_extra_repr(Interp *I, Buf *b, Value m, const char *cls) {
+bool dwNm_extra_repr(Interp *I, Buf *b, Value m, const char *cls) {
   if (!strcmp(cls, "Embedding") || !strcmp(cls, "EmbeddingBag")) {
     dwB_printf(b, "%lld, %lld", (long long)attr_int(I, m, "num_embeddings", 0),
                (long long)attr_int(I, m, "embedding_dim", 0));
@@ -904,15 +904,15 @@ bool dwM_extra_repr(Interp *I, Buf *b, Value m, const char *cls) {
 /* Tables                                                              */
 /* ------------------------------------------------------------------ */
 
-const BuiltinDef dwM_tensor_methods[] = {
+const BuiltinDef dwNm_tensor_methods[] = {
     {"Tensor.unflatten", t_unflatten, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const BuiltinDef dwM_torch_defs[] = {
+const BuiltinDef dwNm_torch_defs[] = {
     {"torch.unflatten", t_unflatten, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const BuiltinDef dwM_module_methods[] = {
+const BuiltinDef dwNm_module_methods[] = {
     {"Module.parameters", nn_collect, TK_PURE, 0, 0},
     {"Module.named_parameters", nn_collect, TK_PURE, 1, 0},
     {"Module.buffers", nn_collect, TK_PURE, 2, 0},
@@ -930,9 +930,9 @@ const BuiltinDef dwM_module_methods[] = {
     {"Module.apply", nn_apply, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const BuiltinDef dwM_parameter_def = {"torch.nn.Parameter", nn_parameter, TK_PURE, 0, 0};
+const BuiltinDef dwNm_parameter_def = {"torch.nn.Parameter", nn_parameter, TK_PURE, 0, 0};
 
-const BuiltinDef dwM_moddict_methods[] = {
+const BuiltinDef dwNm_moddict_methods[] = {
     {"ModuleDict.update", nn_moddict_update, TK_MUTATE, 0, 0},
     {"ModuleDict.keys", nn_moddict_view, TK_PURE, 0, 0},
     {"ModuleDict.values", nn_moddict_view, TK_PURE, 1, 0},
@@ -944,7 +944,7 @@ const BuiltinDef dwM_moddict_methods[] = {
     {"ModuleDict.__contains__", nn_moddict_contains, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const DwNClass dwM_classes[] = {
+const DwNClass dwNm_classes[] = {
     {"Flatten", {"Flatten.__init__", nn_flatten_init, TK_PURE, 0, 0}, {"Flatten.forward", nn_flatten_forward, TK_TENSOR, 0, 0}},
     {"Unflatten", {"Unflatten.__init__", nn_unflatten_init, TK_PURE, 0, 0},
      {"Unflatten.forward", nn_unflatten_forward, TK_TENSOR, 0, 0}},

@@ -1,7 +1,7 @@
 /* torchlib.c - the torch module: tensor creation, ops as functions and
- * methods, indexing, torch.nn (Module, Linear, ...), torch.nn.functional,
- * and the compiler API (torch.compile, torch.compiler.disable,
- * torch._dynamo.*). Every tensor op goes through dwR_op, which records it
+ * methods, indexing, torch.nn (Module, Linear, ...), torch.nn.functional
+ * (the compiler API, torch.compile and torch._dynamo, is dynamo/dynapi.c's).
+ * Every tensor op goes through dwR_op, which records it
  * while tracing and runs the eager kernels otherwise. Composite ops
  * (softmax, layer_norm, linear, ...) are decomposed here into ops.def
  * primitives, so eager and compiled code share the same arithmetic. */
@@ -141,7 +141,7 @@ static bool inplace_binary_ok(Interp *I, Op o, Tensor *x, Tensor *y) {
   return false;
 }
 
-Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
+static Value tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
   Op o = binop_ops[binop];
   if (o == OP_COUNT || (a.t != V_TENSOR && b.t != V_TENSOR))
     return dwI_raise(I, EXC_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
@@ -166,7 +166,7 @@ Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
   return dwL_assign_inplace(I, TEN(a), r);
 }
 
-Value dwL_tensor_unary(Interp *I, int unop, Value a) {
+static Value tensor_unary(Interp *I, int unop, Value a) {
   Tensor *x = TEN(a);
   switch (unop) {
   case UN_NEG:
@@ -202,7 +202,7 @@ Value dwL_tensor_unary(Interp *I, int unop, Value a) {
   }
 }
 
-Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b) {
+static Value tensor_compare(Interp *I, int cmpop, Value a, Value b) {
   static const Op ops[] = {OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE};
   if (cmpop > CMP_GE) return dwI_raise(I, EXC_TypeError, "unsupported comparison");
   if ((cmpop == CMP_EQ || cmpop == CMP_NE) &&
@@ -220,6 +220,58 @@ Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b) {
   Value r = op2(I, ops[cmpop], x, y);
   release(I, oa);
   release(I, ob);
+  return r;
+}
+
+static Value tensor_getitem(Interp *I, Tensor *t, Value idx);
+
+/* The operators as Python spells them: traced code records them as
+ * call_function nodes of the operator module (dynamo/fx.c). */
+static const char *const binop_fx[] = {"operator.add", "operator.sub", "operator.mul",
+    "operator.truediv", "operator.floordiv", "operator.mod", "operator.pow", "operator.matmul",
+    "operator.lshift", "operator.rshift", "operator.and_", "operator.or_", "operator.xor"};
+static const char *const ibinop_fx[] = {"operator.iadd", "operator.isub", "operator.imul",
+    "operator.itruediv", "operator.ifloordiv", "operator.imod", "operator.ipow",
+    "operator.imatmul", "operator.ilshift", "operator.irshift", "operator.iand",
+    "operator.ior", "operator.ixor"};
+
+Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
+  if (!dwR_tracing(I) || binop < 0 || binop > BIN_XOR) return tensor_binop(I, binop, a, b, inplace);
+  Value v[2] = {a, b};
+  int tok = dwM_pre(I, FX_CALL_FUNCTION, (inplace ? ibinop_fx : binop_fx)[binop], dwV_null(), 2,
+                    v, 0, NULL);
+  Value r = tensor_binop(I, binop, a, b, inplace);
+  dwM_post(I, tok, r);
+  return r;
+}
+
+Value dwL_tensor_unary(Interp *I, int unop, Value a) {
+  if (!dwR_tracing(I)) return tensor_unary(I, unop, a);
+  const char *tg = unop == UN_NEG ? "operator.neg" : unop == UN_POS ? "operator.pos"
+                 : unop == UN_INVERT ? "operator.invert" : unop == 100 ? "builtins.abs" : NULL;
+  int tok = tg ? dwM_pre(I, FX_CALL_FUNCTION, tg, dwV_null(), 1, &a, 0, NULL) : -1;
+  Value r = tensor_unary(I, unop, a);
+  dwM_post(I, tok, r);
+  return r;
+}
+
+Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b) {
+  static const char *const cmp_fx[] = {"operator.eq", "operator.ne", "operator.lt",
+                                       "operator.le", "operator.gt", "operator.ge"};
+  if (!dwR_tracing(I) || cmpop < 0 || cmpop > CMP_GE) return tensor_compare(I, cmpop, a, b);
+  Value v[2] = {a, b};
+  int tok = dwM_pre(I, FX_CALL_FUNCTION, cmp_fx[cmpop], dwV_null(), 2, v, 0, NULL);
+  Value r = tensor_compare(I, cmpop, a, b);
+  dwM_post(I, tok, r);
+  return r;
+}
+
+Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx) {
+  if (!dwR_tracing(I)) return tensor_getitem(I, t, idx);
+  Value v[2] = {tv(t), idx};
+  int tok = dwM_pre(I, FX_CALL_FUNCTION, "operator.getitem", dwV_null(), 2, v, 0, NULL);
+  Value r = tensor_getitem(I, t, idx);
+  dwM_post(I, tok, r);
   return r;
 }
 
@@ -411,7 +463,7 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
   return r ? tv(r) : dwI_raise_ctx(I);
 }
 
-Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx) {
+static Value tensor_getitem(Interp *I, Tensor *t, Value idx) {
   if (idx.t == V_TUPLE && idx.u.o->flags != TUP_SIZE) {
     Tuple *tu = (Tuple *)OBJ(idx);
     for (int64_t k = 0; k < tu->len; k++)
@@ -1200,10 +1252,10 @@ BI(t_tensor) {
   Value v[4];
   if (!dwL_bind(I, "tensor", self, a, "data,dtype,device,requires_grad", v, 4)) return dwV_null();
   int dt = -1;
-  if (!get_dtype(I, v[1], &dt) || !dwD_check_device(I, v[2])) return dwV_null();
+  if (!get_dtype(I, v[1], &dt) || !dwDv_check_device(I, v[2])) return dwV_null();
   bool rg;
   if (!truthy(I, v[3], false, &rg)) return dwV_null();
-  if (rg) return dwD_no_autograd(I, "requires_grad=True");
+  if (rg) return dwDv_no_autograd(I, "requires_grad=True");
   if (v[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "tensor() missing 1 required positional argument: 'data'");
   if (def->data == 1 && dt < 0) dt = DT_F32; /* torch.Tensor(...) is float */
   return tensor_from_data(I, v[0], dt);
@@ -1224,11 +1276,11 @@ static bool creation_args(Interp *I, Args *a, int nfixed, int64_t *shape, int *n
     } else if (!strcmp(n, "fill_value") && fill) {
       *fill = a->kw[k].v;
     } else if (!strcmp(n, "device")) {
-      if (!dwD_check_device(I, a->kw[k].v)) return false;
+      if (!dwDv_check_device(I, a->kw[k].v)) return false;
     } else if (!strcmp(n, "requires_grad")) {
       bool on;
       if (!dwI_truth(I, a->kw[k].v, &on)) return false;
-      if (on) return dwD_no_autograd(I, "requires_grad=True"), false;
+      if (on) return dwDv_no_autograd(I, "requires_grad=True"), false;
     } else if (strcmp(n, "layout")) {
       dwI_raise(I, EXC_TypeError, "got an unexpected keyword argument '%s'", n);
       return false;
@@ -1440,6 +1492,30 @@ BI(t_size) {
   return dwV_int(x->shape[norm_dim(d, x->ndim)]);
 }
 
+/* x.stride(dim=None): the strides, in elements (a traced tensor's are
+ * those eager execution gives it). */
+BI(t_stride) {
+  (void)def;
+  Value v[2];
+  if (!dwL_bind(I, "stride", self, a, "input,dim", v, 2) || !as_tensor_arg(I, v[0], "stride", "input"))
+    return dwV_null();
+  Tensor *x = TEN(v[0]);
+  int64_t st[DW_MAXDIM];
+  bool zero = true;
+  for (int k = 0; k < x->ndim; k++) zero &= x->stride[k] == 0;
+  if (!x->st && zero) dwT_contig_strides(x->ndim, x->shape, st);
+  else memcpy(st, x->stride, sizeof st);
+  if (v[1].t != V_NULL && v[1].t != V_NONE) {
+    int64_t d;
+    if (!dwL_int(I, v[1], "dim", &d) || !check_dim(I, d, x->ndim)) return dwV_null();
+    return dwV_int(x->ndim ? st[norm_dim(d, x->ndim)] : 1);
+  }
+  Tuple *t = dwV_tuple(&I->c, x->ndim);
+  if (!t) return dwI_raise_ctx(I);
+  for (int k = 0; k < x->ndim; k++) t->items[k] = dwV_int(st[k]);
+  return dwV_obj(&t->h);
+}
+
 Value dwL_item_of(Interp *I, Tensor *t) {
   if (!t->st) return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
   if (dwT_numel(t) != 1)
@@ -1506,7 +1582,7 @@ BI(t_cast) {
     if (v.t == V_DTYPE) dt = (int)v.u.i;
     else if (v.t == V_TENSOR) dt = TEN(v)->dtype;
     else if (v.t == V_BOOL || v.t == V_NONE) continue; /* non_blocking, copy */
-    else if (!dwD_check_device(I, v)) return dwV_null();
+    else if (!dwDv_check_device(I, v)) return dwV_null();
   }
   if (dt < 0) {
     dwV_incref(self);
@@ -1881,7 +1957,7 @@ static const BuiltinDef tensor_methods[];
 /* the tables of Tensor methods; I->tensor_methods maps a name to
  * table << 16 | index */
 static const BuiltinDef *const method_tables[] = {tensor_methods, dwO_tensor_methods,
-                                                   dwM_tensor_methods, dwD_tensor_methods};
+                                                   dwNm_tensor_methods, dwDv_tensor_methods};
 
 Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   Tensor *t = TEN(self);
@@ -1899,13 +1975,13 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
     }
     return permute_to(I, t, perm, t->ndim);
   }
-  if (!strcmp(n, "device")) return dwD_cpu(I);
+  if (!strcmp(n, "device")) return dwDv_cpu(I);
   if (!strcmp(n, "requires_grad")) return dwV_bool((t->h.flags & DW_TENSOR_PARAM) != 0);
   if (!strcmp(n, "is_cuda")) return dwV_bool(false);
   if (!strcmp(n, "is_leaf")) return dwV_bool(true);
   if (!strcmp(n, "grad") || !strcmp(n, "grad_fn")) {
     if (!strcmp(n, "grad_fn")) return dwV_none();
-    return dwD_no_autograd(I, ".grad");
+    return dwDv_no_autograd(I, ".grad");
   }
   if (!strcmp(n, "data")) {
     dwV_incref(self);
@@ -2022,7 +2098,7 @@ BI(nn_act_forward) {
     dwV_incref(v[1]);
     return v[1];
   case -3: /* Dropout (with the training flag) */
-    return dwN_dropout_forward.fn(I, &dwN_dropout_forward, v[0], &(Args){1, &v[1], 0, NULL});
+    return dwNn_dropout_forward.fn(I, &dwNn_dropout_forward, v[0], &(Args){1, &v[1], 0, NULL});
   case -2: { /* Softmax */
     Value d = dwL_attr_get(I, v[0], "dim");
     int64_t dim = d.t == V_INT ? d.u.i : (x->ndim <= 1 || x->ndim == 3 ? 0 : 1);
@@ -2163,7 +2239,7 @@ static void module_repr(Interp *I, Buf *b, Value m, int indent);
 static void extra_repr(Interp *I, Buf *b, Value m) {
   Class *c = ((Inst *)OBJ(m))->cls;
   const char *n = c->name->s;
-  if (dwM_extra_repr(I, b, m, n)) return;
+  if (dwNm_extra_repr(I, b, m, n)) return;
   if (!strcmp(n, "Linear")) {
     Value in = dwL_attr_get(I, m, "in_features"), out = dwL_attr_get(I, m, "out_features");
     Value bias = dwL_attr_get(I, m, "bias");
@@ -2276,150 +2352,8 @@ Value dwL_module_attr(Interp *I, Value inst, Str *name) {
 }
 
 /* ------------------------------------------------------------------ */
-/* The compiler API                                                    */
+/* Grad modes (no autograd here: context managers that do nothing)     */
 /* ------------------------------------------------------------------ */
-
-static int backend_of(Interp *I, Value v) {
-  int bk = BK_WASM;
-  if (v.t == V_STR) {
-    const char *s = STR(v)->s;
-    if (!strcmp(s, "inductor") || !strcmp(s, "wasm")) bk = BK_WASM;
-    else if (!strcmp(s, "eager")) bk = BK_EAGER;
-    else if (!strcmp(s, "aot_eager")) bk = BK_AOT_EAGER;
-    else if (!strcmp(s, "relu_compile_error_TESTING_ONLY")) bk = BK_RELU_COMPILE_ERROR;
-    else if (!strcmp(s, "relu_runtime_error_TESTING_ONLY")) bk = BK_RELU_RUNTIME_ERROR;
-    else {
-      dwI_raise(I, EXC_RuntimeError,
-                "backend='%s' is not available here (dynawasm has 'inductor'/'wasm', "
-                "'eager', 'aot_eager' and the TESTING_ONLY backends)",
-                s);
-      return -1;
-    }
-  } else if (v.t != V_NULL && v.t != V_NONE) {
-    dwI_raise(I, EXC_NotImplementedError, "custom backend callables are not supported");
-    return -1;
-  }
-  /* the run's --backend option overrides the ordinary backends */
-  if (bk <= BK_AOT_EAGER) {
-    if (I->opt.backend == DW_BACKEND_EAGER) bk = BK_EAGER;
-    else if (I->opt.backend == DW_BACKEND_WASM) bk = BK_WASM;
-  }
-  return bk;
-}
-
-static Value make_wrap(Interp *I, int kind, Value target) {
-  Wrap *w = (Wrap *)dwV_alloc(&I->c, V_WRAP, sizeof(Wrap));
-  if (!w) return dwI_raise_ctx(I);
-  w->kind = (uint8_t)kind;
-  w->target = target;
-  dwV_incref(target);
-  w->recursive = true;
-  return dwV_obj(&w->h);
-}
-
-static void mark_disabled(Interp *I, Value target, bool recursive) {
-  Value t = target;
-  if (t.t == V_BOUND) t = ((Bound *)OBJ(t))->func;
-  if (t.t == V_WRAP) t = ((Wrap *)OBJ(t))->target;
-  if (t.t == V_FUNC) {
-    Code *c = ((Func *)OBJ(t))->code;
-    dwJ_mark_disabled(I, c->firstline, recursive, c->name);
-  }
-}
-
-/* a Wrap with no target is a decorator waiting for its function */
-Value dwL_wrap_apply(Interp *I, Wrap *w, Value target) {
-  Value r = make_wrap(I, w->kind, target);
-  if (r.t == V_NULL) return r;
-  Wrap *n = (Wrap *)OBJ(r);
-  n->recursive = w->recursive;
-  n->opts = w->opts;
-  n->reason = w->reason;
-  if (n->reason) dwV_incref_o(&n->reason->h);
-  if (w->kind == WRAP_DISABLE) mark_disabled(I, target, w->recursive);
-  return r;
-}
-
-BI(c_compile) {
-  Value v[8];
-  if (!dwL_bind(I, "compile", self, a, "model,fullgraph,dynamic,backend,mode,options,disable", v, 7))
-    return dwV_null();
-  bool fullgraph, disable;
-  if (!truthy(I, v[1], false, &fullgraph) || !truthy(I, v[6], false, &disable)) return dwV_null();
-  int bk = backend_of(I, v[3]);
-  if (bk < 0) return dwV_null();
-  if (disable) {
-    if (v[0].t == V_NULL) return make_wrap(I, WRAP_DISABLE, dwV_null()); /* rare: identity-ish */
-    dwV_incref(v[0]);
-    return v[0];
-  }
-  Value r = make_wrap(I, WRAP_COMPILE, v[0].t == V_NULL ? dwV_null() : v[0]);
-  if (r.t == V_NULL) return r;
-  Wrap *w = (Wrap *)OBJ(r);
-  w->opts.backend = bk;
-  w->opts.fullgraph = fullgraph;
-  return r;
-}
-
-BI(c_disable) {
-  Value v[3];
-  if (!dwL_bind(I, "disable", self, a, "fn,recursive,reason", v, 3)) return dwV_null();
-  bool recursive;
-  if (!truthy(I, v[1], true, &recursive)) return dwV_null();
-  Value r = make_wrap(I, WRAP_DISABLE, v[0].t == V_NULL || v[0].t == V_NONE ? dwV_null() : v[0]);
-  if (r.t == V_NULL) return r;
-  Wrap *w = (Wrap *)OBJ(r);
-  w->recursive = recursive;
-  if (v[2].t == V_STR) {
-    w->reason = STR(v[2]);
-    dwV_incref_o(&w->reason->h);
-  }
-  if (w->target.t != V_NULL) mark_disabled(I, w->target, recursive);
-  return r;
-}
-
-BI(c_graph_break) {
-  if (dwR_tracing(I) &&
-      !dwR_break_here(I, BR_GRAPH_BREAK_CALL, "Call to `torch._dynamo.graph_break()`"))
-    return dwV_null();
-  return dwV_none();
-}
-
-BI(c_reset) {
-  dwR_forget(I, I->codes, I->ncodes);
-  return dwV_none();
-}
-
-BI(c_explain_call) { return dwJ_explain_call(I, self, a); }
-
-static const BuiltinDef explain_bound = {"explain.<call>", c_explain_call, TK_UNSUPPORTED, 0, 0};
-
-BI(c_explain) {
-  if (a->n < 1) return dwI_raise(I, EXC_TypeError, "explain() missing 1 required positional argument: 'f'");
-  if (a->n > 1 || a->nkw) {
-    /* the old form explain(f, *args) */
-    Args rest = {a->n - 1, a->v + 1, a->nkw, a->kw};
-    return dwJ_explain_call(I, a->v[0], &rest);
-  }
-  Builtin *b = (Builtin *)dwV_alloc(&I->c, V_BUILTIN, sizeof(Builtin));
-  if (!b) return dwI_raise_ctx(I);
-  b->def = &explain_bound;
-  b->self = dwV_null();
-  dwV_incref(b->extra = a->v[0]);
-  return dwV_obj(&b->h);
-}
-
-BI(c_passthrough) {
-  /* allow_in_graph(fn), mark_dynamic(t, d), assume_constant_result(fn) */
-  if (a->n < 1) return dwV_none();
-  if (def->data == 1) return dwV_none();
-  dwV_incref(a->v[0]);
-  return a->v[0];
-}
-
-/* True while tracing (the arguments of a call that breaks the graph are
- * traced too). */
-BI(c_is_compiling) { return dwV_bool(dwR_tracing(I)); }
 
 static void ctx_free(Ctx *c, void *p) {
   (void)c;
@@ -2432,33 +2366,6 @@ BI(c_no_grad) {
   o->kind = 3;
   o->free = ctx_free;
   return dwV_obj(&o->h);
-}
-
-Value dwL_config_get(Interp *I, Str *name) {
-  if (!strcmp(name->s, "suppress_errors")) return dwV_bool(I->suppress_errors);
-  if (!strcmp(name->s, "cache_size_limit") || !strcmp(name->s, "recompile_limit"))
-    return dwV_int(I->cache_size_limit);
-  return dwI_raise(I, EXC_AttributeError, "module 'torch._dynamo.config' has no attribute '%s'", name->s);
-}
-
-bool dwL_config_set(Interp *I, Str *name, Value v) {
-  if (!strcmp(name->s, "suppress_errors")) {
-    bool b;
-    if (!dwI_truth(I, v, &b)) return false;
-    I->suppress_errors = b;
-    return true;
-  }
-  if (!strcmp(name->s, "cache_size_limit") || !strcmp(name->s, "recompile_limit")) {
-    int64_t n;
-    if (!dwL_int(I, v, name->s, &n)) return false;
-    I->cache_size_limit = n < 0 ? 0 : n;
-    return true;
-  }
-  /* other settings (verbose, ...) are accepted and have no effect */
-  Module *m = (Module *)OBJ(dwL_import(I, "torch._dynamo.config"));
-  bool ok = dwV_dict_set(&I->c, m->attrs, VSTR(name), v);
-  dwV_decref_o(&I->c, &m->h);
-  return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2506,7 +2413,6 @@ static const BuiltinDef torch_defs[] = {
     {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
     {"torch.numel", t_numel, TK_PURE, 0, 0}, {"torch.is_tensor", t_is_tensor, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
-    {"torch.compile", c_compile, TK_PURE, 0, 0},
     {"torch.no_grad", c_no_grad, TK_PURE, 0, 0}, {"torch.enable_grad", c_no_grad, TK_PURE, 0, 0},
     {"torch.inference_mode", c_no_grad, TK_PURE, 0, 0},
     {"torch.set_grad_enabled", c_no_grad, TK_PURE, 0, 0},
@@ -2540,7 +2446,7 @@ static const BuiltinDef tensor_methods[] = {
     M("transpose", t_transpose, TK_TENSOR, 0), M("t", t_t, TK_TENSOR, 0),
     M("var", t_var, TK_TENSOR, 0), M("std", t_var, TK_TENSOR, 1),
     M("square", t_square, TK_TENSOR, 0),
-    M("size", t_size, TK_PURE, 0), M("dim", t_dim, TK_PURE, 0), M("numel", t_numel, TK_PURE, 0),
+    M("size", t_size, TK_PURE, 0), M("stride", t_stride, TK_PURE, 0), M("dim", t_dim, TK_PURE, 0), M("numel", t_numel, TK_PURE, 0),
     M("nelement", t_numel, TK_PURE, 0),
     M("item", t_item, TK_DATA, 0), M("tolist", t_tolist, TK_DATA, 0),
     M("float", t_cast, TK_TENSOR, DT_F32), M("long", t_cast, TK_TENSOR, DT_I64),
@@ -2560,30 +2466,10 @@ static const BuiltinDef tensor_methods[] = {
 static const BuiltinDef functional_defs[] = {
     {"F.relu", t_unary, TK_TENSOR, OP_RELU, 0}, {"F.silu", t_unary, TK_TENSOR, OP_SILU, 0},
     {"F.sigmoid", t_unary, TK_TENSOR, OP_SIGMOID, 0}, {"F.tanh", t_unary, TK_TENSOR, OP_TANH, 0},
-    {"F.gelu", f_gelu, TK_TENSOR, 0, 0}, {"F.softmax", t_softmax, TK_TENSOR, 0, 0},
-    {"F.log_softmax", t_softmax, TK_TENSOR, 1, 0}, {"F.linear", f_linear, TK_TENSOR, 0, 0},
+    {"torch._C._nn.gelu", f_gelu, TK_TENSOR, 0, 0}, {"F.softmax", t_softmax, TK_TENSOR, 0, 0},
+    {"F.log_softmax", t_softmax, TK_TENSOR, 1, 0}, {"torch._C._nn.linear", f_linear, TK_TENSOR, 0, 0},
     {"F.layer_norm", f_layer_norm, TK_TENSOR, 0, 0},
     {"F.leaky_relu", f_leaky_relu, TK_TENSOR, 0, 0},
-    {NULL, NULL, 0, 0, 0}};
-
-static const BuiltinDef dynamo_defs[] = {
-    {"torch._dynamo.graph_break", c_graph_break, TK_SPECIAL, 0, 0},
-    {"torch._dynamo.disable", c_disable, TK_PURE, 0, 0},
-    {"torch._dynamo.reset", c_reset, TK_UNSUPPORTED, 0, 0},
-    {"torch._dynamo.explain", c_explain, TK_UNSUPPORTED, 0, 0},
-    {"torch._dynamo.allow_in_graph", c_passthrough, TK_PURE, 0, 0},
-    {"torch._dynamo.mark_dynamic", c_passthrough, TK_PURE, 1, 0},
-    {"torch._dynamo.assume_constant_result", c_passthrough, TK_PURE, 0, 0},
-    {"torch._dynamo.is_compiling", c_is_compiling, TK_PURE, 0, 0},
-    {NULL, NULL, 0, 0, 0}};
-
-static const BuiltinDef compiler_defs[] = {
-    {"torch.compiler.disable", c_disable, TK_PURE, 0, 0},
-    {"torch.compiler.reset", c_reset, TK_UNSUPPORTED, 0, 0},
-    {"torch.compiler.allow_in_graph", c_passthrough, TK_PURE, 0, 0},
-    {"torch.compiler.assume_constant_result", c_passthrough, TK_PURE, 0, 0},
-    {"torch.compiler.is_compiling", c_is_compiling, TK_PURE, 0, 0},
-    {"torch.compiler.is_dynamo_compiling", c_is_compiling, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
 /* methods of the base class torch.nn.Module */
@@ -2635,7 +2521,7 @@ static const BuiltinDef seq_methods[] = {
     {"Sequential.append", nn_seq_append, TK_MUTATE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-static Class *new_class(Interp *I, const char *name, Class *base, uint16_t flags) {
+Class *dwL_new_class(Interp *I, const char *name, Class *base, uint16_t flags) {
   Class *c = (Class *)dwV_alloc(&I->c, V_CLASS, sizeof(Class));
   if (!c) return NULL;
   c->name = dwI_intern(I, name);
@@ -2664,23 +2550,22 @@ bool dwL_torch_init(Interp *I) {
   Module *torch = dwL_module(I, "torch");
   Module *nn = dwL_module(I, "torch.nn");
   Module *F = dwL_module(I, "torch.nn.functional");
-  Module *dyn = dwL_module(I, "torch._dynamo");
-  Module *cfg = dwL_module(I, "torch._dynamo.config");
-  Module *comp = dwL_module(I, "torch.compiler");
-  if (!torch || !nn || !F || !dyn || !cfg || !comp) return false;
-  cfg->special = MOD_DYNAMO_CONFIG;
+  Module *cnn = dwL_module(I, "torch._C._nn"), *tc = dwL_module(I, "torch._C");
+  if (!torch || !nn || !F || !cnn || !tc) return false;
   I->torch = torch;
-  I->dynamo_config = cfg;
   if (!dwL_add_defs(I, torch->attrs, torch_defs) || !dwL_add_defs(I, torch->attrs, dwO_torch_defs) ||
-      !dwL_add_defs(I, torch->attrs, dwN_torch_defs) || !dwL_add_defs(I, torch->attrs, dwM_torch_defs) || !dwL_add_defs(I, F->attrs, dwN_functional_defs) || !dwL_add_defs(I, F->attrs, functional_defs) ||
-      !dwL_add_defs(I, dyn->attrs, dynamo_defs) || !dwL_add_defs(I, comp->attrs, compiler_defs))
+      !dwL_add_defs(I, torch->attrs, dwNn_torch_defs) || !dwL_add_defs(I, torch->attrs, dwNm_torch_defs) ||
+      !dwL_add_defs(I, F->attrs, dwNn_functional_defs) || !dwL_add_defs(I, F->attrs, functional_defs))
     return false;
   /* F also has the activations as torch.* names */
   set_mod(I, torch, "nn", nn);
   set_mod(I, nn, "functional", F);
-  set_mod(I, torch, "_dynamo", dyn);
-  set_mod(I, dyn, "config", cfg);
-  set_mod(I, torch, "compiler", comp);
+  /* F.linear and F.gelu are torch._C._nn's (the names FX graphs show) */
+  set_mod(I, torch, "_C", tc);
+  set_mod(I, tc, "_nn", cnn);
+  static const char *const cnn_names[] = {"linear", "gelu"};
+  for (int k = 0; k < 2; k++)
+    dwL_set(I, cnn->attrs, cnn_names[k], dwV_dict_gets(F->attrs, dwI_intern(I, cnn_names[k])));
   static const char *const dtn[] = {"float32", "float", "int64", "long", "int32", "int", "bool"};
   static const int dtv[] = {DT_F32, DT_F32, DT_I64, DT_I64, DT_I32, DT_I32, DT_BOOL};
   for (int k = 0; k < 7; k++) dwL_set(I, torch->attrs, dtn[k], (Value){V_DTYPE, {.i = dtv[k]}});
@@ -2701,15 +2586,15 @@ bool dwL_torch_init(Interp *I) {
       dwL_set(I, I->tensor_methods, strchr(method_tables[t][k].name, '.') + 1,
               dwV_int((int64_t)t << 16 | k));
   /* torch.nn */
-  Class *module = new_class(I, "Module", NULL, CLS_BUILTIN | CLS_NN_MODULE);
+  Class *module = dwL_new_class(I, "Module", NULL, CLS_BUILTIN | CLS_NN_MODULE);
   if (!module || !dwL_add_defs(I, module->ns, module_methods) ||
-      !dwL_add_defs(I, module->ns, dwM_module_methods) ||
-      !dwL_add_defs(I, module->ns, dwD_module_methods) || !dwD_init(I, torch))
+      !dwL_add_defs(I, module->ns, dwNm_module_methods) ||
+      !dwL_add_defs(I, module->ns, dwDv_module_methods) || !dwDv_init(I, torch))
     return false;
-  add_def(I, nn->attrs, "Parameter", &dwM_parameter_def);
+  add_def(I, nn->attrs, "Parameter", &dwNm_parameter_def);
   dwL_set(I, nn->attrs, "Module", dwV_obj(&module->h));
   for (const NNClass *nc = nn_classes; nc->name; nc++) {
-    Class *c = new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
+    Class *c = dwL_new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
     if (!c || !add_def(I, c->ns, "__init__", &nc->init) ||
         !add_def(I, c->ns, "forward", &nc->forward))
       return false;
@@ -2718,18 +2603,19 @@ bool dwL_torch_init(Interp *I) {
     dwL_set(I, nn->attrs, nc->name, dwV_obj(&c->h));
     dwV_decref_o(&I->c, &c->h);
   }
-  const DwNClass *more[2] = {dwN_classes, dwM_classes};
+  const DwNClass *more[2] = {dwNn_classes, dwNm_classes};
   for (int t = 0; t < 2; t++)
   for (const DwNClass *nc = more[t]; nc->name; nc++) {
-    Class *c = new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
+    Class *c = dwL_new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
     if (!c || !add_def(I, c->ns, "__init__", &nc->init) ||
         (nc->forward.name && !add_def(I, c->ns, "forward", &nc->forward)))
       return false;
-    if (!strcmp(nc->name, "ModuleDict")) dwL_add_defs(I, c->ns, dwM_moddict_methods);
-    if (!strcmp(nc->name, "Embedding")) add_def(I, c->ns, "from_pretrained", &dwN_from_pretrained_def);
+    if (!strcmp(nc->name, "ModuleDict")) dwL_add_defs(I, c->ns, dwNm_moddict_methods);
+    if (!strcmp(nc->name, "Embedding")) add_def(I, c->ns, "from_pretrained", &dwNn_from_pretrained_def);
     dwL_set(I, nn->attrs, nc->name, dwV_obj(&c->h));
     dwV_decref_o(&I->c, &c->h);
   }
   dwV_decref_o(&I->c, &module->h);
-  return true;
+  /* the compiler API (dynamo/dynapi.c), torch.fx (dynamo/fx.c) */
+  return dwD_init(I) && dwM_init(I);
 }

@@ -377,27 +377,27 @@ typedef struct DwNClass {
   BuiltinDef init, forward;
 } DwNClass;
 /* nn.c: layers and torch.nn.functional */
-extern const BuiltinDef dwN_functional_defs[], dwN_torch_defs[];
-extern const BuiltinDef dwN_from_pretrained_def, dwN_dropout_forward;
-extern const DwNClass dwN_classes[];
+extern const BuiltinDef dwNn_functional_defs[], dwNn_torch_defs[];
+extern const BuiltinDef dwNn_from_pretrained_def, dwNn_dropout_forward;
+extern const DwNClass dwNn_classes[];
 /* nn_module.c: the Module machinery */
-extern const BuiltinDef dwM_tensor_methods[], dwM_torch_defs[], dwM_module_methods[],
-    dwM_moddict_methods[];
-extern const BuiltinDef dwM_parameter_def;
-extern const DwNClass dwM_classes[];
+extern const BuiltinDef dwNm_tensor_methods[], dwNm_torch_defs[], dwNm_module_methods[],
+    dwNm_moddict_methods[];
+extern const BuiltinDef dwNm_parameter_def;
+extern const DwNClass dwNm_classes[];
 /* a module's training flag (True unless eval() set it off) */
-bool dwM_training(Interp *I, Value m);
+bool dwNm_training(Interp *I, Value m);
 /* m.register_buffer(name, t (stolen), persistent) */
-bool dwM_register_buffer(Interp *I, Value m, const char *name, Value t, bool persistent);
+bool dwNm_register_buffer(Interp *I, Value m, const char *name, Value t, bool persistent);
 /* the extra_repr of the nn.c layers; false for other classes */
-bool dwM_extra_repr(Interp *I, Buf *b, Value m, const char *cls);
+bool dwNm_extra_repr(Interp *I, Buf *b, Value m, const char *cls);
 /* device.c: devices (only the CPU) and the missing autograd */
-bool dwD_init(Interp *I, Module *torch);
-bool dwD_check_device(Interp *I, Value v); /* None / 'cpu' / torch.device('cpu') */
-bool dwD_is_device(Value v);
-Value dwD_cpu(Interp *I);                  /* torch.device('cpu') */
-Value dwD_no_autograd(Interp *I, const char *what); /* NotImplementedError */
-extern const BuiltinDef dwD_tensor_methods[], dwD_module_methods[];
+bool dwDv_init(Interp *I, Module *torch);
+bool dwDv_check_device(Interp *I, Value v); /* None / 'cpu' / torch.device('cpu') */
+bool dwDv_is_device(Value v);
+Value dwDv_cpu(Interp *I);                  /* torch.device('cpu') */
+Value dwDv_no_autograd(Interp *I, const char *what); /* NotImplementedError */
+extern const BuiltinDef dwDv_tensor_methods[], dwDv_module_methods[];
 /* x[idx] for an integer index tensor (torchops.c) */
 Value dwO_index_tensor(Interp *I, Tensor *x, Tensor *idx);
 

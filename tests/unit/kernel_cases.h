@@ -228,7 +228,7 @@ static inline KB knew(KList *l, Ctx *c, const char *fmt, ...) {
 }
 
 static const Op unary_f32[] = {OP_NEG, OP_ABS, OP_EXP, OP_LOG, OP_SQRT,
-                               OP_RSQRT, OP_SIN, OP_COS, OP_TANH,
+                               OP_RSQRT, OP_SIN, OP_COS, OP_TAN, OP_TANH,
                                OP_SIGMOID, OP_RELU, OP_SILU, OP_NOT};
 static const Op binary_all[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV,
                                 OP_MOD, OP_POW, OP_MAXIMUM, OP_MINIMUM,

@@ -442,7 +442,7 @@ static void test_wide_pointwise(void) {
   drop(c, w);
   drop(c, m);
   /* unary ops against the scalar dwmath routines */
-  Op uops[] = {OP_EXP, OP_LOG, OP_SIN, OP_COS, OP_TANH, OP_SIGMOID, OP_RELU,
+  Op uops[] = {OP_EXP, OP_LOG, OP_SIN, OP_COS, OP_TAN, OP_TANH, OP_SIGMOID, OP_RELU,
                OP_GELU, OP_SILU, OP_SQRT, OP_RSQRT, OP_NEG, OP_ABS};
   for (size_t k = 0; k < sizeof uops / sizeof uops[0]; k++) {
     Tensor *t = op1(c, uops[k], a, NULL);
@@ -454,6 +454,7 @@ static void test_wide_pointwise(void) {
       case OP_LOG: want = dw_logf(x); break;
       case OP_SIN: want = dw_sinf(x); break;
       case OP_COS: want = dw_cosf(x); break;
+      case OP_TAN: want = dw_tanf(x); break;
       case OP_TANH: want = dw_tanhf(x); break;
       case OP_SIGMOID: want = dw_sigmoidf(x); break;
       case OP_RELU: want = isnan(x) ? x : (x > 0 ? x : 0); break;

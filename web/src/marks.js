@@ -68,6 +68,7 @@ export function marksByLine(report) {
           key,
           reason: m.reason ? String(m.reason) : 'graph_break',
           message: m.message ? String(m.message) : '',
+          title: m.title ? String(m.title) : '',
           hint: m.hint ? String(m.hint) : (DEFAULT_HINT[m.reason] || ''),
           function: m.function ? String(m.function) : '',
         });
@@ -164,7 +165,10 @@ export function watLineRefs(wat) {
 
 /** One-line summary used in tooltips, the Explain pane and titles. */
 export function breakText(b) {
-  return `${b.reason}${b.message ? ': ' + b.message : ''}`;
+  // one line: the break's title (a structured message's first line); the
+  // whole message is in the tooltips
+  const msg = b.title || (b.message || '').split('\n')[0];
+  return `${b.reason}${msg ? ': ' + msg : ''}`;
 }
 
 /** Plain-text description of all marks of a line (for title attributes). */
