@@ -1,7 +1,9 @@
 /* arena.c - arenas (bump allocation, freed all at once) and growable
- * byte buffers. */
+ * byte buffers, with the formatting every stage shares (JSON strings,
+ * Python's float repr). */
 #include "dw.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +117,56 @@ void dwB_json_str(Buf *b, const char *s, size_t n) {
     }
   }
   dwB_putc(b, '"');
+}
+
+/* Python's repr of a float: the shortest digits that read back as v. */
+void dwB_float(Buf *b, double v) {
+  if (isnan(v)) {
+    dwB_puts(b, "nan");
+    return;
+  }
+  if (isinf(v)) {
+    dwB_puts(b, v < 0 ? "-inf" : "inf");
+    return;
+  }
+  /* shortest %.{p}e that reads back as v: the digits Python's repr uses */
+  char tmp[64];
+  for (int p = 0; p < 17; p++) {
+    snprintf(tmp, sizeof tmp, "%.*e", p, v);
+    if (strtod(tmp, NULL) == v) break;
+  }
+  /* split "-d.ddde+XX" into sign, digits and decimal exponent */
+  const char *s = tmp;
+  bool neg = *s == '-';
+  if (neg) s++;
+  char digits[32];
+  int nd = 0;
+  for (; *s && *s != 'e'; s++)
+    if (*s != '.') digits[nd++] = *s;
+  int exp10 = atoi(s + 1);
+  while (nd > 1 && digits[nd - 1] == '0') nd--; /* trailing zeros */
+  digits[nd] = 0;
+  if (neg) dwB_putc(b, '-');
+  if (exp10 < -4 || exp10 >= 16) {
+    /* scientific: d[.ddd]e+XX */
+    dwB_putc(b, digits[0]);
+    if (nd > 1) {
+      dwB_putc(b, '.');
+      dwB_puts(b, digits + 1);
+    }
+    dwB_printf(b, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
+  } else if (exp10 < 0) {
+    /* 0.000ddd */
+    dwB_puts(b, "0.");
+    for (int k = 0; k < -exp10 - 1; k++) dwB_putc(b, '0');
+    dwB_puts(b, digits);
+  } else {
+    /* ddd.ddd, with at least one digit after the point */
+    for (int k = 0; k <= exp10; k++) dwB_putc(b, k < nd ? digits[k] : '0');
+    dwB_putc(b, '.');
+    if (nd > exp10 + 1) dwB_puts(b, digits + exp10 + 1);
+    else dwB_putc(b, '0');
+  }
 }
 
 char *dwB_take(Buf *b) {

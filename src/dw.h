@@ -51,6 +51,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+typedef struct Interp Interp; /* the evaluator (runtime/interp.h) */
+typedef struct Node Node;     /* a node of the AST (below) */
+
 #define DW_MAXDIM 8        /* max tensor rank */
 #define DW_ERRMSG 512      /* max length of a library error message */
 
@@ -83,6 +86,7 @@ void dwB_printf(Buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void dwB_vprintf(Buf *b, const char *fmt, va_list ap);
 void dwB_json_str(Buf *b, const char *s, size_t n); /* "quoted, escaped" */
+void dwB_float(Buf *b, double v); /* Python's repr of a float */
 char *dwB_take(Buf *b);                             /* returns p, resets b */
 void dwB_free(Buf *b);
 
@@ -270,7 +274,12 @@ static inline Value dwV_obj(Obj *o) {
   return (Value){o ? o->type : V_NULL, {.o = o}};
 }
 
-/* Object layouts (value.c). Strings are immutable UTF-8 byte strings;
+/* ------------------------------------------------------------------ */
+/* Object layouts: every type (value.c allocates, tears down and     */
+/* prints them all)                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Strings are immutable UTF-8 byte strings;
  * Python-level lengths and indices count code points (dwV_str_* helpers),
  * with a fast path for pure-ASCII strings. */
 typedef struct Str {
@@ -360,16 +369,6 @@ typedef struct Opaque {
   Value (*getattr)(void *interp, void *p, const char *name);
 } Opaque;
 
-/* Interpreter-owned object types (Func, Builtin, Bound, Wrap, Class, Inst,
- * Module, Iter) are defined in interp.h; value.c tears them down through
- * dwI_free_obj. With `deep`, references held are dropped; without (the
- * end-of-run sweep frees everything anyway), only private memory. */
-void dwI_free_obj(Ctx *c, Obj *o, bool deep);
-
-/* ------------------------------------------------------------------ */
-/* Tensors (tensor.c, tensor_print.c)                                  */
-/* ------------------------------------------------------------------ */
-
 typedef enum DType {
   DT_F32,  /* torch.float32 (default float) */
   DT_I64,  /* torch.int64 (default integer) */
@@ -377,11 +376,6 @@ typedef enum DType {
   DT_BOOL, /* torch.bool (1 byte) */
   DT_COUNT
 } DType;
-
-extern const char *const dwT_dtype_names[DT_COUNT]; /* "torch.float32" */
-extern const size_t dwT_dtype_size[DT_COUNT];
-/* Name of a dtype as PyTorch's C++ messages spell it ("Float", "Long"). */
-const char *dwT_scalar_name(DType dt);
 
 typedef struct Storage {
   int32_t rc;    /* tensors (views) sharing it */
@@ -404,6 +398,281 @@ typedef struct Tensor {
 
 /* Obj.flags of a real tensor: an nn.Parameter (torch.nn parameters()) */
 #define DW_TENSOR_PARAM 0x4000
+
+/* One function body, lambda, comprehension, class body or module. */
+typedef struct Code {
+  Node *node;          /* N_DEF, N_LAMBDA, N_LISTCOMP..., N_CLASS, N_MODULE */
+  const char *name;    /* "f", "<lambda>", "<listcomp>", "<module>" */
+  const char *qualname;/* "A.f", "outer.<locals>.inner" (argument errors) */
+  struct Code *parent; /* lexically enclosing code */
+  int nslots;          /* locals (incl. parameters and cells) */
+  Str **slotnames;     /* for NameError/UnboundLocalError and guards */
+  uint8_t *slotcell;   /* slotcell[k]: slot k holds a Cell */
+  int nfree;           /* cells captured from enclosing scopes */
+  int *freefrom;       /* per free var: encoded source in the parent:
+                          >= 0 parent's slot (a cell), < 0: -1-k parent's
+                          free var k */
+  Str **freenames;
+  int nparams;         /* positional-or-keyword + keyword-only params */
+  int firstline;       /* the def line */
+  bool is_module, is_class, is_comp;
+  bool prelude;        /* runtime library code (no marks, own file name) */
+  struct UnitCache *caches; /* Dynamo caches of this code (trace.c) */
+} Code;
+
+/* torch.compile options carried by a compile context. */
+typedef struct CompileOpts {
+  int backend;        /* BK_* */
+  bool fullgraph;
+  bool explain;       /* a torch._dynamo.explain(...) call is collecting */
+  bool run_only;      /* a frame over the recompile limit runs eagerly and
+                         whatever it calls uses existing cache entries
+                         only: nothing new is compiled (trace.c) */
+  int8_t dynamic;     /* torch.compile(dynamic=): -1 None, 0 False, 1 True */
+  Value backend_fn;   /* BK_CUSTOM: the backend callable (a reference) */
+  Str *backend_name;  /* BK_CUSTOM: the name errors give it (a reference;
+                         NULL: '?', as for torch._dynamo.optimize(obj)) */
+} CompileOpts;
+
+enum Backend {
+  BK_WASM,                 /* "wasm" (also "inductor", the default) */
+  BK_EAGER,                /* "eager": graph op by op on eager kernels */
+  BK_AOT_EAGER,            /* "aot_eager": treated as "eager" */
+  BK_RELU_COMPILE_ERROR,   /* "relu_compile_error_TESTING_ONLY" */
+  BK_RELU_RUNTIME_ERROR,   /* "relu_runtime_error_TESTING_ONLY" */
+  BK_CUSTOM                /* a callable fn(gm, example_inputs) (dynamo/fx.c) */
+};
+extern const char *const dwC_backend_names[]; /* compile.c */
+/* The backend's name as errors give it ("eager", a callable's __name__). */
+const char *dwC_backend_label(const CompileOpts *o);
+
+typedef struct Func {
+  Obj h;
+  Code *code;
+  Value *defaults;   /* code->nparams entries, V_NULL where none */
+  Cell **cells;      /* code->nfree captured cells */
+  Str *name;         /* __name__ */
+  Value module_ns;   /* unused (globals are session slots) */
+  Dict *attrs;       /* function attributes (rare) */
+  struct Class *owner; /* class whose body defined it (for super()) */
+} Func;
+
+/* A C function. `self` is the bound receiver (V_NULL when unbound). */
+typedef struct KwArg {
+  Str *name;
+  Value v;
+} KwArg;
+typedef struct Args {
+  int n;           /* positional */
+  Value *v;
+  int nkw;         /* keyword */
+  KwArg *kw;
+} Args;
+struct BuiltinDef;
+typedef Value (*BuiltinFn)(Interp *I, const struct BuiltinDef *def, Value self,
+                           Args *a);
+
+/* What calling a builtin means to the tracer. */
+enum TraceKind {
+  TK_PURE,        /* Python-level, no side effects: runs while tracing */
+  TK_TENSOR,      /* tensor op: records into the graph while tracing */
+  TK_MUTATE,      /* mutates its receiver (list.append): logged, runs */
+  TK_UNSUPPORTED, /* print, input, time.*: an unsupported_call break */
+  TK_DATA,        /* needs tensor data (item, tolist): data_dependent */
+  TK_SPECIAL      /* handled by the evaluator itself (graph_break, ...) */
+};
+
+typedef struct BuiltinDef {
+  const char *name;    /* "print", "sum", "Tensor.sum", "torch.sin" */
+  BuiltinFn fn;
+  uint8_t trace;       /* TraceKind */
+  int16_t data;        /* free for the implementation (an Op, a flag) */
+  const char *doc;     /* argument names, "input,dim,keepdim" (optional) */
+} BuiltinDef;
+
+typedef struct Builtin {
+  Obj h;
+  const BuiltinDef *def;
+  Value self;          /* bound receiver or V_NULL */
+  Value extra;         /* partial argument (explain(f), ...) */
+} Builtin;
+
+typedef struct Bound {
+  Obj h;
+  Value self;
+  Value func;          /* Func or Wrap */
+} Bound;
+
+enum WrapKind {
+  WRAP_COMPILE,     /* torch.compile(f) */
+  WRAP_DISABLE,     /* torch.compiler.disable(f) */
+  WRAP_PROPERTY,    /* property(fget): read through the instance */
+  WRAP_STATIC,      /* staticmethod(f): not bound */
+  WRAP_CLASSMETHOD  /* classmethod(f): bound to the class */
+};
+typedef struct Wrap {
+  Obj h;
+  uint8_t kind;        /* WrapKind */
+  bool recursive;      /* WRAP_DISABLE */
+  Str *reason;         /* WRAP_DISABLE reason= */
+  CompileOpts opts;    /* WRAP_COMPILE */
+  Value target;        /* the wrapped callable (WRAP_PROPERTY: the getter) */
+  Value fset;          /* WRAP_PROPERTY: the setter, V_NULL when none */
+} Wrap;
+
+enum ClassFlags {
+  CLS_NN_MODULE = 1,   /* derives from torch.nn.Module */
+  CLS_EXCEPTION = 2,   /* derives from an exception type */
+  CLS_BUILTIN = 4,     /* provided by the runtime (ValueError, nn.Module) */
+  CLS_OBJECT = 8       /* the class `object` */
+};
+typedef struct Class {
+  Obj h;
+  Str *name;
+  struct Class *base;  /* first base class, or NULL */
+  int builtin_base;    /* -1, or ExcType for exception subclasses */
+  uint16_t cflags;     /* ClassFlags */
+  Dict *ns;            /* methods and class attributes */
+  int line;
+  /* Classes made by `class` statements: every base (references held) and
+   * the C3 method resolution order, mro[0] == the class itself (the others
+   * referenced). NULL for runtime classes: their order is the base chain. */
+  struct Class **bases;
+  int nbases;
+  struct Class **mro;
+  int nmro;
+} Class;
+
+typedef struct Inst {
+  Obj h;
+  Class *cls;
+  Dict *attrs;
+} Inst;
+
+/* A set: its elements are the keys of a dict (values None), so a traced
+ * frame logs a set mutation by logging that dict (dwR_log_obj). Iteration
+ * and printing follow CPython's hash-table order for elements whose hash
+ * CPython fixes (int, bool, float, str and tuples of them, with
+ * PYTHONHASHSEED=0), else insertion order (builtins.c, set_order). */
+typedef struct SetSlot {
+  Value key;           /* borrowed from d (active slots) */
+  int64_t hash;        /* CPython's hash(key) */
+  uint8_t state;       /* 0 empty, 1 active, 2 dummy (deleted) */
+} SetSlot;
+
+typedef struct Set {
+  Obj h;
+  Dict *d;             /* the elements (keys; values None) */
+  /* a model of CPython's table (Objects/setobject.c), kept while every
+   * element has a CPython-fixed hash (model_ok): its slot order is the
+   * iteration order */
+  SetSlot *tab;        /* mask + 1 slots, NULL: the empty 8-slot table */
+  size_t mask, fill, used, finger;
+  bool model_off;      /* an element without a fixed hash was added */
+} Set;
+
+/* dict.keys() / values() / items(): a live view of the dict. */
+typedef struct DictView {
+  Obj h;
+  Dict *d;
+  uint8_t mode;        /* 0 keys, 1 values, 2 items */
+} DictView;
+
+typedef struct Module {
+  Obj h;
+  Str *name;           /* "torch", "torch.nn.functional", "math" */
+  Dict *attrs;
+  int special;         /* MOD_* */
+} Module;
+enum {
+  MOD_PLAIN,         /* a missing attribute is an AttributeError */
+  MOD_DYNAMO_CONFIG, /* torch._dynamo.config: options (dynamo/dynapi.c) */
+  MOD_API            /* a compiler API module: a missing public name is a
+                        PyTorch API not implemented (NotImplementedError) */
+};
+
+enum IterKind {
+  IT_SEQ,       /* list/tuple/str by index */
+  IT_RANGE,     /* range */
+  IT_DICT,      /* dict keys (items/values via mode) */
+  IT_ENUMERATE, /* (i, x) over an inner iterator */
+  IT_ZIP,       /* tuples over inner iterators */
+  IT_TENSOR,    /* rows of a tensor (select dim 0) */
+  IT_MAP,       /* map(f, it...) over inner iterators */
+  IT_REVERSED,  /* reversed(seq) */
+  IT_NEXT,      /* a user iterator: src.__next__() until StopIteration */
+  IT_GETITEM,   /* src.__getitem__(0, 1, ...) until IndexError */
+  IT_SET        /* a set: src = snapshot list, inner[0] = the set */
+};
+typedef struct Iter {
+  Obj h;
+  uint8_t kind;
+  uint8_t mode;        /* IT_DICT: 0 keys, 1 values, 2 items */
+  Value src;           /* sequence / inner iterator / function */
+  Value *inner;        /* IT_ZIP: iterators */
+  int ninner;
+  int64_t i, n, step;  /* position (IT_RANGE: next value, items left,
+                          step; IT_DICT / IT_SET: size when created) */
+} Iter;
+
+/* ------------------------------------------------------------------ */
+/* Values (value.c)                                                    */
+/* ------------------------------------------------------------------ */
+
+Str *dwV_str(Ctx *c, const char *s, size_t n);
+Str *dwV_strf(Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint32_t dwV_hash_str(Str *s);
+bool dwV_hashable(Value v);
+uint32_t dwV_hash(Value v);
+bool dwV_eq(Value a, Value b); /* Python == for hashable keys */
+List *dwV_list(Ctx *c, int64_t n);
+bool dwV_list_append(Ctx *c, List *l, Value v); /* increfs v */
+Tuple *dwV_tuple(Ctx *c, int64_t n);
+Dict *dwV_dict(Ctx *c);
+Value dwV_dict_get(Dict *d, Value key); /* borrowed; V_NULL if missing */
+Value dwV_dict_get_key(Dict *d, Value key); /* the stored equal key */
+bool dwV_dict_set(Ctx *c, Dict *d, Value key, Value v); /* increfs both */
+bool dwV_dict_del(Ctx *c, Dict *d, Value key);
+void dwV_dict_clear(Ctx *c, Dict *d); /* every entry dropped, index reset */
+Value dwV_dict_gets(Dict *d, Str *key);
+bool dwV_str_ascii(Str *s);              /* every byte < 0x80 */
+int64_t dwV_str_cplen(Str *s);           /* length in code points */
+size_t dwV_str_cpoff(Str *s, int64_t k); /* byte offset of code point k */
+int64_t dwV_utf8_cplen(const char *p, size_t n);
+/* CPython's hash() for values whose hash CPython fixes (int, bool, finite
+ * float, str with PYTHONHASHSEED=0, tuples of them): false for others. */
+bool dwV_pyhash(Value v, int64_t *out);
+void dwV_repr(Buf *b, Value v);
+void dwV_repr_str(Buf *b, const char *s, size_t n, bool ascii); /* 'quoted' */
+/* The elements of a set (borrowed) in iteration order; malloc'd, NULL
+ * when out of memory. */
+Value *dwV_set_items(Ctx *c, Set *s, int64_t *n); /* c NULL: read-only */
+/* The doc string of the builtin defs that are types (int, str, ...): they
+ * print as <class 'int'>. */
+extern const char dwV_type_doc[];
+bool dwV_is_type_def(const BuiltinDef *d);
+void dwV_str_of(Buf *b, Value v);
+const char *dwV_type_name(Value v);
+
+/* Set primitives (value.c): they keep the dict and the model in step,
+ * in CPython's order of operations. false: out of memory (in c). */
+bool dwV_set_add(Ctx *c, Set *s, Value key);     /* no-op if present */
+bool dwV_set_discard(Ctx *c, Set *s, Value key); /* true if it was there */
+void dwV_set_clear(Ctx *c, Set *s);
+bool dwV_set_merge(Ctx *c, Set *dst, Set *src);  /* set_merge: |= a set */
+void dwV_set_presize(Set *s, int64_t n);         /* before adding n from a dict */
+Value dwV_set_pop(Ctx *c, Set *s);               /* new ref; V_NULL if empty */
+bool dwV_set_assign(Ctx *c, Set *a, Set *b);     /* a's elements := b's */
+void dwV_set_shrink(Set *s);                     /* drops many dummies */
+
+/* ------------------------------------------------------------------ */
+/* Tensors (tensor.c, tensor_print.c)                                  */
+/* ------------------------------------------------------------------ */
+
+extern const char *const dwT_dtype_names[DT_COUNT]; /* "torch.float32" */
+extern const size_t dwT_dtype_size[DT_COUNT];
+/* Name of a dtype as PyTorch's C++ messages spell it ("Float", "Long"). */
+const char *dwT_scalar_name(DType dt);
 
 /* Shape and dtype without data: what shape inference works on. */
 typedef struct TMeta {
@@ -503,7 +772,6 @@ bool dwT_check_inplace(Ctx *c, const TMeta *dst, const TMeta *res);
 /* The broadcast of a's and b's shapes, with their promoted dtype (false +
  * ctx error, PyTorch's infer_size message, when they do not broadcast). */
 bool dwT_broadcast(Ctx *c, const TMeta *a, const TMeta *b, TMeta *out);
-void dwT_free_storage(Ctx *c, Tensor *t); /* called by dwV_free_obj */
 
 /* Shape inference: checks everything eager execution would check and
  * raises PyTorch's messages (ctx->err). `in` has dw_ops[op].nin entries
@@ -525,7 +793,6 @@ Tensor *dwT_rand(Ctx *c, int ndim, const int64_t *shape, bool normal);
 
 /* Printing with PyTorch's default print options (tensor_print.c). */
 void dwT_repr(Buf *b, const Tensor *t);      /* tensor([...]) */
-void dwT_fmt_float(Buf *b, double v);        /* Python float repr */
 
 /* ------------------------------------------------------------------ */
 /* Tokens and AST (lex.c, parse.c)                                     */

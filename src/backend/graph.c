@@ -223,7 +223,7 @@ static void put_number(Buf *b, double v, DType dt) {
   if (dt == DT_BOOL)
     dwB_puts(b, v != 0 ? "True" : "False");
   else if (dt == DT_F32)
-    dwT_fmt_float(b, v);
+    dwB_float(b, v);
   else
     dwB_printf(b, "%lld", (long long)v);
 }

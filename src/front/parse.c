@@ -2598,7 +2598,7 @@ void dwP_dump(Buf *b, const Node *n) {
     if (n->flags & NF_BIGINT) dwB_printf(b, "(BigInt %s)", n->s);
     else dwB_printf(b, "%lld", (long long)n->ival);
     break;
-  case N_FLOAT: dwT_fmt_float(b, n->fval); break;
+  case N_FLOAT: dwB_float(b, n->fval); break;
   case N_STR: dwB_json_str(b, n->s, n->slen); break;
   case N_TRUE: dwB_puts(b, "True"); break;
   case N_FALSE: dwB_puts(b, "False"); break;

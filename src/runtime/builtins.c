@@ -545,7 +545,7 @@ static void fmt_float_spec_s(Buf *body, double x, const Spec *sp, char type, siz
   }
   Buf tmp = {0};
   if (type == 0 && sp->prec < 0) {
-    dwT_fmt_float(&tmp, ax);
+    dwB_float(&tmp, ax);
   } else {
     if (type == 0) {
       fmtc = 'g';
@@ -2522,10 +2522,6 @@ BI(b_input) {
   return dwI_raise(I, EXC_RuntimeError, "input() is not available: programs run without a terminal");
 }
 
-/* Builtin functions that are types print as <class 'int'>. */
-static const char dw_type_doc[] = "<type>";
-
-bool dwL_is_type_def(const BuiltinDef *d) { return d && d->doc == dw_type_doc; }
 
 /* The name of v's builtin type as the type objects are registered. */
 static const char *type_key(Value v) {
@@ -2539,7 +2535,7 @@ static const char *type_key(Value v) {
   case V_TENSOR: return "torch.Tensor";
   case V_TUPLE: return OBJ(v)->flags == TUP_SIZE ? "torch.Size" : "tuple";
   case V_BUILTIN:
-    return ((Builtin *)OBJ(v))->self.t == V_NULL && dwL_is_type_def(((Builtin *)OBJ(v))->def)
+    return ((Builtin *)OBJ(v))->self.t == V_NULL && dwV_is_type_def(((Builtin *)OBJ(v))->def)
                ? "type"
                : "builtin_function_or_method";
   case V_OPAQUE:
@@ -2556,7 +2552,7 @@ static Value type_object(Interp *I, const char *name) {
   if (!strcmp(name, "torch.Tensor")) return dwL_builtin(I, "__tensor_type");
   Value r = dwV_null();
   if (!strchr(name, '.')) r = dwL_builtin(I, name);
-  if (r.t == V_BUILTIN && dwL_is_type_def(((Builtin *)OBJ(r))->def)) return r;
+  if (r.t == V_BUILTIN && dwV_is_type_def(((Builtin *)OBJ(r))->def)) return r;
   dwV_decref(&I->c, r);
   char key[64];
   snprintf(key, sizeof key, "__type_%s", name);
@@ -2598,30 +2594,30 @@ BI(b_type_new) {
 }
 
 static const BuiltinDef type_defs[] = {
-    {"NoneType", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"function", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"builtin_function_or_method", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"method", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"module", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"slice", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"iterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"dict_keys", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"dict_values", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"dict_items", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"ellipsis", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"NotImplementedType", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"cell", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"list_iterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"tuple_iterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"str_iterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"str_ascii_iterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"range_iterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"set_iterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"dict_keyiterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"dict_valueiterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"dict_itemiterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"list_reverseiterator", b_type_new, TK_PURE, 0, dw_type_doc},
-    {"iterator", b_type_new, TK_PURE, 0, dw_type_doc},
+    {"NoneType", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"function", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"builtin_function_or_method", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"method", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"module", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"slice", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"dict_keys", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"dict_values", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"dict_items", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"ellipsis", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"NotImplementedType", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"cell", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"list_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"tuple_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"str_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"str_ascii_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"range_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"set_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"dict_keyiterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"dict_valueiterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"dict_itemiterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"list_reverseiterator", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
 
     {NULL, NULL, 0, 0, 0}};
 
@@ -4444,7 +4440,7 @@ Value dwL_method(Interp *I, Value self, Str *name) {
       return str_new(I, dot ? dot + 1 : n, strlen(dot ? dot + 1 : n));
     }
     if (!strcmp(name->s, "__qualname__")) return str_new(I, bd->name, strlen(bd->name));
-    if (dwL_is_type_def(bd) && ((Builtin *)OBJ(self))->self.t == V_NULL) {
+    if (dwV_is_type_def(bd) && ((Builtin *)OBJ(self))->self.t == V_NULL) {
       /* str.upper, dict.fromkeys, ... */
       const BuiltinDef *tab = !strcmp(bd->name, "str")     ? str_methods
                               : !strcmp(bd->name, "list")  ? list_methods
@@ -4512,9 +4508,9 @@ static bool is_instance(Interp *I, Value v, Value cls, bool *out) {
     }
     return true;
   }
-  if (cls.t == V_BUILTIN && dwL_is_type_def(((Builtin *)OBJ(cls))->def)) {
+  if (cls.t == V_BUILTIN && dwV_is_type_def(((Builtin *)OBJ(cls))->def)) {
     const BuiltinDef *d = ((Builtin *)OBJ(cls))->def;
-    if (!strcmp(d->name, "type")) *out = v.t == V_CLASS || (v.t == V_BUILTIN && dwL_is_type_def(((Builtin *)OBJ(v))->def));
+    if (!strcmp(d->name, "type")) *out = v.t == V_CLASS || (v.t == V_BUILTIN && dwV_is_type_def(((Builtin *)OBJ(v))->def));
     else if (v.t == V_INST || v.t == V_EXC) *out = false;
     else *out = type_def_matches(d, type_key(v));
     return true;
@@ -4533,7 +4529,7 @@ bad:
 }
 
 static bool is_type_value(Value v) {
-  return v.t == V_CLASS || (v.t == V_BUILTIN && (dwL_is_type_def(((Builtin *)OBJ(v))->def) ||
+  return v.t == V_CLASS || (v.t == V_BUILTIN && (dwV_is_type_def(((Builtin *)OBJ(v))->def) ||
                                                  !strncmp(((Builtin *)OBJ(v))->def->name, "torch.", 6)));
 }
 
@@ -5229,21 +5225,21 @@ static const BuiltinDef exc_methods[] = {
     {NULL, NULL, 0, 0, 0}};
 
 static const BuiltinDef builtin_defs[] = {
-    {"property", b_property2, TK_PURE, 0, dw_type_doc}, {"staticmethod", b_staticmethod, TK_PURE, 0, dw_type_doc},
-    {"classmethod", b_classmethod, TK_PURE, 0, dw_type_doc},
+    {"property", b_property2, TK_PURE, 0, dwV_type_doc}, {"staticmethod", b_staticmethod, TK_PURE, 0, dwV_type_doc},
+    {"classmethod", b_classmethod, TK_PURE, 0, dwV_type_doc},
     {"print", b_print, TK_UNSUPPORTED, 0, 0}, {"len", b_len, TK_PURE, 0, 0},
-    {"range", b_range, TK_PURE, 0, dw_type_doc}, {"enumerate", b_enumerate, TK_PURE, 0, dw_type_doc},
-    {"zip", b_zip, TK_PURE, 0, dw_type_doc}, {"map", b_map, TK_PURE, 0, dw_type_doc},
-    {"filter", b_filter, TK_PURE, 0, dw_type_doc}, {"min", b_min, TK_PURE, 0, 0},
+    {"range", b_range, TK_PURE, 0, dwV_type_doc}, {"enumerate", b_enumerate, TK_PURE, 0, dwV_type_doc},
+    {"zip", b_zip, TK_PURE, 0, dwV_type_doc}, {"map", b_map, TK_PURE, 0, dwV_type_doc},
+    {"filter", b_filter, TK_PURE, 0, dwV_type_doc}, {"min", b_min, TK_PURE, 0, 0},
     {"max", b_max, TK_PURE, 0, 0}, {"sum", b_sum, TK_PURE, 0, 0},
     {"abs", b_abs, TK_PURE, 0, 0}, {"round", b_round, TK_PURE, 0, 0},
-    {"int", b_int, TK_PURE, 0, dw_type_doc}, {"float", b_float, TK_PURE, 0, dw_type_doc},
-    {"bool", b_bool, TK_PURE, 0, dw_type_doc}, {"str", b_str, TK_PURE, 0, dw_type_doc},
+    {"int", b_int, TK_PURE, 0, dwV_type_doc}, {"float", b_float, TK_PURE, 0, dwV_type_doc},
+    {"bool", b_bool, TK_PURE, 0, dwV_type_doc}, {"str", b_str, TK_PURE, 0, dwV_type_doc},
     {"repr", b_repr, TK_PURE, 0, 0}, {"format", b_format, TK_PURE, 0, 0},
-    {"list", b_list, TK_PURE, 0, dw_type_doc}, {"tuple", b_tuple, TK_PURE, 0, dw_type_doc},
-    {"dict", b_dict, TK_PURE, 0, dw_type_doc}, {"set", b_set, TK_PURE, 0, dw_type_doc},
+    {"list", b_list, TK_PURE, 0, dwV_type_doc}, {"tuple", b_tuple, TK_PURE, 0, dwV_type_doc},
+    {"dict", b_dict, TK_PURE, 0, dwV_type_doc}, {"set", b_set, TK_PURE, 0, dwV_type_doc},
     {"isinstance", b_isinstance, TK_PURE, 0, 0}, {"issubclass", b_issubclass, TK_PURE, 0, 0},
-    {"sorted", b_sorted, TK_PURE, 0, 0}, {"reversed", b_reversed, TK_PURE, 0, dw_type_doc},
+    {"sorted", b_sorted, TK_PURE, 0, 0}, {"reversed", b_reversed, TK_PURE, 0, dwV_type_doc},
     {"any", b_any, TK_PURE, 0, 0}, {"all", b_all, TK_PURE, 0, 0},
     {"hasattr", b_hasattr, TK_PURE, 0, 0}, {"getattr", b_getattr, TK_PURE, 0, 0},
     {"setattr", b_setattr, TK_MUTATE, 0, 0}, {"divmod", b_divmod, TK_PURE, 0, 0},
@@ -5253,8 +5249,8 @@ static const BuiltinDef builtin_defs[] = {
     {"id", b_id, TK_PURE, 0, 0}, {"hash", b_hash, TK_PURE, 0, 0},
     {"hex", b_hex, TK_PURE, 0, 0}, {"oct", b_oct, TK_PURE, 0, 0},
     {"bin", b_bin, TK_PURE, 0, 0}, {"ascii", b_ascii, TK_PURE, 0, 0},
-    {"input", b_input, TK_UNSUPPORTED, 0, 0}, {"type", b_type, TK_PURE, 0, dw_type_doc},
-    {"super", b_super, TK_PURE, 0, dw_type_doc}, {NULL, NULL, 0, 0, 0}};
+    {"input", b_input, TK_UNSUPPORTED, 0, 0}, {"type", b_type, TK_PURE, 0, dwV_type_doc},
+    {"super", b_super, TK_PURE, 0, dwV_type_doc}, {NULL, NULL, 0, 0, 0}};
 
 static const BuiltinDef math_defs[] = {
     {"math.sqrt", b_math1, TK_PURE, 0, 0}, {"math.exp", b_math1, TK_PURE, 1, 0},

@@ -1,7 +1,6 @@
 /* value.c - objects: allocation, reference counting, teardown; Python
  * repr/str of values; strings, lists, tuples, dicts. */
 #include "dw.h"
-#include "interp.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -100,9 +99,17 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
     free(d->idx);
     break;
   }
-  case V_TENSOR:
-    dwT_free_storage(c, (Tensor *)o);
+  case V_TENSOR: {
+    Tensor *t = (Tensor *)o;
+    Storage *st = t->st;
+    t->st = NULL;
+    if (st && --st->rc <= 0) {
+      c->tensor_bytes -= st->nbytes;
+      free(st->data);
+      free(st);
+    }
     break;
+  }
   case V_SLICE: {
     Slice *s = (Slice *)o;
     if (deep) {
@@ -133,8 +140,76 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
     if (op->free) op->free(c, op->p);
     break;
   }
+  case V_FUNC: {
+    Func *f = (Func *)o;
+    if (deep) {
+      for (int k = 0; f->defaults && k < f->code->nparams; k++) dwV_decref(c, f->defaults[k]);
+      for (int k = 0; f->cells && k < f->code->nfree; k++)
+        if (f->cells[k]) dwV_decref_o(c, &f->cells[k]->h);
+      if (f->attrs) dwV_decref_o(c, &f->attrs->h);
+    }
+    free(f->defaults);
+    free(f->cells);
+    break;
+  }
+  case V_BUILTIN:
+    if (deep) {
+      dwV_decref(c, ((Builtin *)o)->self);
+      dwV_decref(c, ((Builtin *)o)->extra);
+    }
+    break;
+  case V_BOUND:
+    if (deep) {
+      dwV_decref(c, ((Bound *)o)->self);
+      dwV_decref(c, ((Bound *)o)->func);
+    }
+    break;
+  case V_WRAP:
+    if (deep) {
+      dwV_decref(c, ((Wrap *)o)->target);
+      dwV_decref(c, ((Wrap *)o)->fset);
+      dwV_decref(c, ((Wrap *)o)->opts.backend_fn);
+      if (((Wrap *)o)->opts.backend_name) dwV_decref_o(c, &((Wrap *)o)->opts.backend_name->h);
+      if (((Wrap *)o)->reason) dwV_decref_o(c, &((Wrap *)o)->reason->h);
+    }
+    break;
+  case V_CLASS: {
+    Class *k = (Class *)o;
+    if (deep) {
+      if (k->name) dwV_decref_o(c, &k->name->h);
+      if (k->base) dwV_decref_o(c, &k->base->h);
+      if (k->ns) dwV_decref_o(c, &k->ns->h);
+      for (int j = 0; j < k->nbases; j++) dwV_decref_o(c, &k->bases[j]->h);
+      for (int j = 1; j < k->nmro; j++) dwV_decref_o(c, &k->mro[j]->h);
+    }
+    free(k->bases);
+    free(k->mro);
+    break;
+  }
+  case V_INST:
+    if (deep) {
+      Inst *in = (Inst *)o;
+      if (in->attrs) dwV_decref_o(c, &in->attrs->h);
+      if (in->cls) dwV_decref_o(c, &in->cls->h);
+    }
+    break;
+  case V_MODULE:
+    if (deep) {
+      Module *m = (Module *)o;
+      if (m->name) dwV_decref_o(c, &m->name->h);
+      if (m->attrs) dwV_decref_o(c, &m->attrs->h);
+    }
+    break;
+  case V_ITER: {
+    Iter *it = (Iter *)o;
+    if (deep) {
+      dwV_decref(c, it->src);
+      for (int k = 0; k < it->ninner; k++) dwV_decref(c, it->inner[k]);
+    }
+    free(it->inner);
+    break;
+  }
   default:
-    dwI_free_obj(c, o, deep);
     break;
   }
 }
@@ -1010,6 +1085,10 @@ Value *dwV_set_items(Ctx *c, Set *s, int64_t *n) {
 /* repr() and str()                                                    */
 /* ------------------------------------------------------------------ */
 
+const char dwV_type_doc[] = "<type>";
+
+bool dwV_is_type_def(const BuiltinDef *d) { return d && d->doc == dwV_type_doc; }
+
 const char *dwV_type_name(Value v) {
   switch (v.t) {
   case V_NONE: return "NoneType";
@@ -1175,7 +1254,7 @@ static void repr_v(Buf *b, Value v, ReprSt *st) {
   case V_NONE: dwB_puts(b, "None"); break;
   case V_BOOL: dwB_puts(b, v.u.i ? "True" : "False"); break;
   case V_INT: dwB_printf(b, "%lld", (long long)v.u.i); break;
-  case V_FLOAT: dwT_fmt_float(b, v.u.f); break;
+  case V_FLOAT: dwB_float(b, v.u.f); break;
   case V_DTYPE: dwB_puts(b, dwT_dtype_names[v.u.i]); break;
   case V_STR: repr_str(b, ((Str *)v.u.o)->s, ((Str *)v.u.o)->len); break;
   case V_LIST: {
@@ -1296,7 +1375,7 @@ static void repr_v(Buf *b, Value v, ReprSt *st) {
                  md ? (int)(md - m) : 0, m);
       break;
     }
-    if (bi->self.t == V_NULL && dwL_is_type_def(bi->def))
+    if (bi->self.t == V_NULL && dwV_is_type_def(bi->def))
       dwB_printf(b, "<class '%s'>", n);
     else if (bi->self.t != V_NULL)
       dwB_printf(b, "<built-in method %s of %s object>", dot ? dot + 1 : n,

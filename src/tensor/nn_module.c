@@ -866,7 +866,7 @@ bool dwNm_extra_repr(Interp *I, Buf *b, Value m, const char *cls) {
   }
   if (!strcmp(cls, "BatchNorm1d") || !strcmp(cls, "BatchNorm2d")) {
     dwB_printf(b, "%lld, eps=", (long long)attr_int(I, m, "num_features", 0));
-    dwT_fmt_float(b, attr_float(I, m, "eps", 1e-5));
+    dwB_float(b, attr_float(I, m, "eps", 1e-5));
     dwB_puts(b, ", momentum=");
     Value mo = dwL_attr_get(I, m, "momentum");
     dwV_repr(b, mo.t == V_NULL ? dwV_none() : mo);
@@ -877,7 +877,7 @@ bool dwNm_extra_repr(Interp *I, Buf *b, Value m, const char *cls) {
   if (!strcmp(cls, "GroupNorm")) {
     dwB_printf(b, "%lld, %lld, eps=", (long long)attr_int(I, m, "num_groups", 0),
                (long long)attr_int(I, m, "num_channels", 0));
-    dwT_fmt_float(b, attr_float(I, m, "eps", 1e-5));
+    dwB_float(b, attr_float(I, m, "eps", 1e-5));
     dwB_printf(b, ", affine=%s", attr_int(I, m, "affine", 1) ? "True" : "False");
     return true;
   }

@@ -94,15 +94,6 @@ static Storage *storage_new(Ctx *c, uint64_t nbytes) {
   return st;
 }
 
-void dwT_free_storage(Ctx *c, Tensor *t) {
-  Storage *st = t->st;
-  t->st = NULL;
-  if (!st || --st->rc > 0) return;
-  c->tensor_bytes -= st->nbytes;
-  free(st->data);
-  free(st);
-}
-
 /* ------------------------------------------------------------------ */
 /* Construction                                                        */
 /* ------------------------------------------------------------------ */

@@ -1,6 +1,6 @@
 /* tensor_print.c - repr of tensors with PyTorch's default print options
  * (torch/_tensor_str.py: precision 4, threshold 1000, edgeitems 3,
- * linewidth 80, sci_mode None), and Python's repr of floats.
+ * linewidth 80, sci_mode None).
  *
  * The functions mirror _tensor_str.py: Formatter is _Formatter,
  * fmt_vector is _vector_str, fmt_tensor is _tensor_str_with_formatter,
@@ -18,59 +18,6 @@
 #define THRESHOLD 1000
 #define EDGEITEMS 3
 #define LINEWIDTH 80
-
-/* ------------------------------------------------------------------ */
-/* Python float repr                                                   */
-/* ------------------------------------------------------------------ */
-
-void dwT_fmt_float(Buf *b, double v) {
-  if (isnan(v)) {
-    dwB_puts(b, "nan");
-    return;
-  }
-  if (isinf(v)) {
-    dwB_puts(b, v < 0 ? "-inf" : "inf");
-    return;
-  }
-  /* shortest %.{p}e that reads back as v: the digits Python's repr uses */
-  char tmp[64];
-  for (int p = 0; p < 17; p++) {
-    snprintf(tmp, sizeof tmp, "%.*e", p, v);
-    if (strtod(tmp, NULL) == v) break;
-  }
-  /* split "-d.ddde+XX" into sign, digits and decimal exponent */
-  const char *s = tmp;
-  bool neg = *s == '-';
-  if (neg) s++;
-  char digits[32];
-  int nd = 0;
-  for (; *s && *s != 'e'; s++)
-    if (*s != '.') digits[nd++] = *s;
-  int exp10 = atoi(s + 1);
-  while (nd > 1 && digits[nd - 1] == '0') nd--; /* trailing zeros */
-  digits[nd] = 0;
-  if (neg) dwB_putc(b, '-');
-  if (exp10 < -4 || exp10 >= 16) {
-    /* scientific: d[.ddd]e+XX */
-    dwB_putc(b, digits[0]);
-    if (nd > 1) {
-      dwB_putc(b, '.');
-      dwB_puts(b, digits + 1);
-    }
-    dwB_printf(b, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
-  } else if (exp10 < 0) {
-    /* 0.000ddd */
-    dwB_puts(b, "0.");
-    for (int k = 0; k < -exp10 - 1; k++) dwB_putc(b, '0');
-    dwB_puts(b, digits);
-  } else {
-    /* ddd.ddd, with at least one digit after the point */
-    for (int k = 0; k <= exp10; k++) dwB_putc(b, k < nd ? digits[k] : '0');
-    dwB_putc(b, '.');
-    if (nd > exp10 + 1) dwB_puts(b, digits + exp10 + 1);
-    else dwB_putc(b, '0');
-  }
-}
 
 /* ------------------------------------------------------------------ */
 /* Formatter                                                           */

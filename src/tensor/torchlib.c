@@ -2252,7 +2252,7 @@ static void extra_repr(Interp *I, Buf *b, Value m) {
     dwB_puts(b, "(");
     for (int64_t k = 0; t && k < t->len; k++) dwB_printf(b, "%lld,%s", (long long)t->items[k].u.i, k + 1 < t->len ? " " : "");
     dwB_puts(b, "), eps=");
-    dwT_fmt_float(b, eps.t == V_FLOAT ? eps.u.f : 1e-5);
+    dwB_float(b, eps.t == V_FLOAT ? eps.u.f : 1e-5);
     dwB_printf(b, ", elementwise_affine=%s", w.t == V_TENSOR ? "True" : "False");
   } else if (!strcmp(n, "Softmax")) {
     Value d = dwL_attr_get(I, m, "dim");
@@ -2261,7 +2261,7 @@ static void extra_repr(Interp *I, Buf *b, Value m) {
   } else if (!strcmp(n, "Dropout")) {
     Value p = dwL_attr_get(I, m, "p");
     dwB_puts(b, "p=");
-    dwT_fmt_float(b, p.t == V_FLOAT ? p.u.f : p.t == V_INT ? (double)p.u.i : 0.5);
+    dwB_float(b, p.t == V_FLOAT ? p.u.f : p.t == V_INT ? (double)p.u.i : 0.5);
     dwB_puts(b, ", inplace=False");
   } else if (!strcmp(n, "GELU")) {
     Value ap = dwL_attr_get(I, m, "approximate");

@@ -424,7 +424,7 @@ static const char *ffmt(double v) {
   static char *last;
   free(last);
   Buf b = {0};
-  dwT_fmt_float(&b, v);
+  dwB_float(&b, v);
   last = dwB_take(&b);
   return last;
 }
