@@ -304,8 +304,10 @@ static inline void build_cases(Ctx *c, KList *L) {
     int x = kin(&b, "x", (DType)dt, lo, hi, 2, 5, 7);
     int outs[8], n = 0;
     if (dt != DT_BOOL) outs[n++] = k1(&b, OP_NEG, x);
-    outs[n++] = k1(&b, OP_ABS, x);
-    outs[n++] = k1(&b, OP_RELU, x);
+    if (dt != DT_BOOL) { /* abs and relu of bool: errors in PyTorch */
+      outs[n++] = k1(&b, OP_ABS, x);
+      outs[n++] = k1(&b, OP_RELU, x);
+    }
     outs[n++] = k1(&b, OP_NOT, x);
     outs[n++] = k1(&b, OP_EXP, x); /* promotes to float32 */
     outs[n++] = kclamp(&b, x, 1, -2, 1, 3);
@@ -498,6 +500,9 @@ static inline void build_cases(Ctx *c, KList *L) {
     for (size_t k = 0; k < sizeof reductions / sizeof *reductions; k++) {
       Op op = reductions[k];
       if (op == OP_MEAN && dt != DT_F32) continue;
+      /* argmax/argmin of bool: PyTorch has no kernel ("argmax_cpu" not
+       * implemented for 'Bool'), checked by the bad-call sweep */
+      if ((op == OP_ARGMAX || op == OP_ARGMIN) && dt == DT_BOOL) continue;
       b = knew(L, c, "reduce_%s_%s", dw_ops[op].name, dt_tag[dt]);
       double lo, hi;
       range_of((DType)dt, &lo, &hi);
