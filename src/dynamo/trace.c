@@ -955,7 +955,7 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
   if (ok && !eager) {
     Kernel *k;
     int ue = dwC_compile(I, t, nout, outs_id, t_trace, &k);
-    t->brk = NULL;
+    if (ue != UE_ERROR) t->brk = NULL; /* UE_ERROR: rolled back, t is freed */
     if (ue == UE_EAGER && fallback) {
       eager = true; /* t->g is the graph as dwC_compile left it (outputs set) */
     } else if (ue != UE_OK) {
