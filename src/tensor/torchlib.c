@@ -1574,6 +1574,8 @@ BI(t_cast) {
   }
   /* .to(dtype) / .to(device) / .to(device, dtype) / .to(other) / keywords */
   if (!as_tensor_arg(I, self, "to", "self")) return dwV_null();
+  if (a->n > 4) /* to(device, dtype, non_blocking, copy) is the longest overload */
+    return dwI_raise(I, EXC_TypeError, "to() received an invalid combination of arguments");
   for (int k = 0; k < a->n + a->nkw; k++) {
     Value v = k < a->n ? a->v[k] : a->kw[k - a->n].v;
     const char *kw = k < a->n ? NULL : a->kw[k - a->n].name->s;

@@ -402,6 +402,9 @@ function matmulCases() {
   add('F.linear(f, m)', err('RuntimeError', 'mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)', 'aten/src/ATen/native/LinearAlgebra.cpp addmm_impl'));
   add('F.linear(f, m.t(), w)', err('RuntimeError', broadcast([2, 2], [4]).error, SRC_BROADCAST));
   add('torch.nn.Linear(3, 2)(f)', ok('float32', [2, 2]));
+  add('torch.nn.NonDynamicallyQuantizableLinear(3, 2)(f)', ok('float32', [2, 2]));
+  add('torch.round(f)', ok('float32', [2, 3]));
+  add('f.round()', ok('float32', [2, 3]));
   add('torch.nn.Linear(4, 2)(f)', err('RuntimeError', 'mat1 and mat2 shapes cannot be multiplied (2x3 and 4x2)', 'aten/src/ATen/native/LinearAlgebra.cpp addmm_impl'));
 }
 
@@ -474,7 +477,9 @@ function methodCases() {
   add('f.to(torch.int64).dtype == torch.int64', ok());
   add('f.detach()', ok('float32', [2, 3]));
   add('f.cpu()', ok('float32', [2, 3]));
-  add('f.requires_grad_()', ok('float32', [2, 3]));
+  // PyTorch returns f; dynawasm has no autograd and says so (README: NotImplementedError naming autograd)
+  add('f.requires_grad_()', errType('NotImplementedError', 'no autograd in dynawasm: requires_grad_(True) is a NotImplementedError'));
+  add('f.requires_grad_(False)', ok('float32', [2, 3]));
   add('f.clone()', ok('float32', [2, 3]));
   add('f.is_contiguous()', ok());
   // zero_ / fill_ / copy_
