@@ -1647,9 +1647,11 @@ bool dwR_inplace_ok(Interp *I, Tensor *x) {
       if (t->mut_in[k] == x) node = t->mut_val[k]->node;
     for (int k = 0; k < t->ninputs && node < 0; k++)
       if (t->inputs[k] == x) node = t->input_node[k];
-    for (int k = 0; k < t->ninputs; k++)
-      if (t->inputs[k] != x && t->inputs[k]->st == x->st)
-        goto alias;
+    /* a real tensor whose storage other tensors share (a view, or viewed):
+     * one of them may become a graph input after this update (it is
+     * functionalised: written back when the graph has run), and would be
+     * read stale inside the graph */
+    if (x->st->rc > 1) goto alias;
   }
   if (node >= 0 && node < t->g.n) {
     if (dw_ops[t->g.nodes[node].op].kind == K_VIEW) goto alias;

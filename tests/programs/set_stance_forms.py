@@ -1,12 +1,13 @@
 import torch
 
 def f(x):
-    return x * 2  # traced
+    return x * 2  # traced, not traced
 
 opt = torch.compile(f, backend="eager")
 print(opt(torch.ones(2)))
 
-# force_eager: compiled functions run as plain Python (eval_frame.py)
+# force_eager: compiled functions run as plain Python (eval_frame.py): line 4
+# is also marked not_traced
 with torch.compiler.set_stance("force_eager"):
     print(opt(torch.ones(3)))
 
