@@ -13,6 +13,7 @@
 //   DWRUN=build-asan/dwrun node tests/sweep/sweep.mjs     # what run.sh does
 //   node tests/sweep/sweep.mjs --grep 'add_'              # cases whose code matches
 //   node tests/sweep/sweep.mjs --type-only                # list the cases whose message is not checked
+//   node tests/sweep/sweep.mjs --seeds DIR                # write the cases as fuzz seeds (tests/fuzz/fuzz.sh)
 //
 // The sweep also checks that it covers everything: each registry name is
 // called by some case, each op of ops.def is reached (OP_REACH below), and
@@ -35,6 +36,7 @@ const DWRUN = process.env.DWRUN
     : path.join(ROOT, 'build', 'dwrun');
 const OUT = path.join(ROOT, 'tests', 'out', 'sweep');
 const CHUNK = 200;
+const SEED_CASES = 6;
 
 /** The first file named `name` under src/ (the layout may move it). */
 function findSource(name, dir = path.join(ROOT, 'src')) {
@@ -215,6 +217,17 @@ async function main() {
       by.get(c.expect.why).push(c.code);
     }
     for (const [why, codes] of by) console.log(`${codes.length} case(s): ${why}\n    ${codes.slice(0, 8).join('\n    ')}${codes.length > 8 ? '\n    ...' : ''}`);
+    return 0;
+  }
+  const seeds = opt('--seeds');
+  if (seeds) {
+    // fuzz seeds (tests/fuzz/fuzz.sh): the cases as small programs, a few
+    // per file, each well under the fuzzers' -max_len
+    fs.rmSync(seeds, { recursive: true, force: true });
+    fs.mkdirSync(seeds, { recursive: true });
+    for (let k = 0; k < cases.length; k += SEED_CASES)
+      fs.writeFileSync(path.join(seeds, `sweep-${String(k / SEED_CASES).padStart(4, '0')}.py`), program(cases.slice(k, k + SEED_CASES)));
+    console.log(`sweep: ${cases.length} cases as ${Math.ceil(cases.length / SEED_CASES)} fuzz seeds in ${seeds}`);
     return 0;
   }
   if (!fs.existsSync(DWRUN)) {

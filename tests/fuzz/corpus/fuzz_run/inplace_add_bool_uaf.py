@@ -1,0 +1,3 @@
+import torch
+b = torch.full((2,), False)
+b.add_(1)
