@@ -267,6 +267,32 @@ print(b, flat)
     /* fixed: the WebAssembly backend returned copies (src/dynamo/trace.c
      * alias_outputs now replays the view ops on the real base) */
   },
+  {
+    name: 'a graph input read after an input sharing its memory was updated in place sees the update',
+    source: `import torch
+
+@torch.compile
+def f(x0, x4):
+    v4 = x4.clone()
+    t4 = v4[0]
+    t4 -= x0.amin().item()
+    return torch.floor(v4)
+
+print(f(torch.tensor([2], dtype=torch.int32), torch.tensor([7, -7, 6])))
+
+@torch.compile
+def g(v, t):
+    t -= 2
+    return torch.floor(v)
+
+a = torch.tensor([7, -7, 6])
+print(g(a, a[1:]))
+`,
+    expect: 'tensor([ 5, -7,  6])\ntensor([ 7, -9,  4])\n',
+    /* fixed: seeds 140589, 141071, 141645 and 142771 of the 10,000-program
+     * run of seed 140000 (issue 14), as seed 170 (dwR_inplace_ok: the
+     * update of a tensor whose storage is shared runs eagerly) */
+  },
 ];
 
 describe('differential: WebAssembly backend vs eager backend vs plain Python', () => {
