@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dynawasm.h"
+#include "fuzz_opts.h"
 
 /* The raw JSON text of a report's stdout value, and of its error's type
  * and message ("null" when it has none). The report starts
@@ -106,26 +106,13 @@ static bool excused(const uint8_t *src, size_t size, const Outcome *a,
   return false;
 }
 
-static const char *run(dw_session *s, const uint8_t *data, size_t size,
-                       int no_compile) {
-  dw_options opt;
-  memset(&opt, 0, sizeof opt);
-  opt.backend = DW_BACKEND_DEFAULT;
-  opt.suppress_errors = -1;
-  opt.filename = "main.py";
-  opt.max_steps = 10000;
-  opt.tensor_cap = (size_t)64 << 20;
-  opt.no_compile = no_compile;
-  return dw_run(s, (const char *)data, size, &opt);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* two sessions: each report stays valid until its session's next run */
   dw_session *s1 = dw_session_new(), *s2 = dw_session_new();
   if (!s1 || !s2) abort();
-  const char *compiled = run(s1, data, size, 0);
-  const char *eager = run(s2, data, size, 1);
+  const char *compiled = fuzz_run_input(s1, data, size, 0);
+  const char *eager = fuzz_run_input(s2, data, size, 1);
   Outcome a, b;
   if (!compiled || !eager || !outcome(compiled, &a) || !outcome(eager, &b))
     abort();

@@ -22,19 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dynawasm.h"
+#include "fuzz_opts.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dw_session *s = dw_session_new();
   if (!s) abort();
-  dw_options opt;
-  memset(&opt, 0, sizeof opt);
-  opt.backend = DW_BACKEND_DEFAULT;
-  opt.suppress_errors = -1;
-  opt.filename = "main.py";
-  opt.max_steps = 10000;
-  opt.tensor_cap = (size_t)64 << 20;
-  const char *report = dw_run(s, (const char *)data, size, &opt);
+  const char *report = fuzz_run_input(s, data, size, 0);
   if (!report || report[0] != '{') abort();
   dw_session_free(s);
   return 0;
