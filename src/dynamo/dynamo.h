@@ -75,7 +75,8 @@ struct Trace {
   int nmut, capmut;
   Undo *undo;
   int nundo, capundo;
-  int stmt_undo;     /* undo position at the current root statement */
+  int stmt_undo;     /* undo position at the latest checkpoint: a slot is
+                        logged once from there on */
   uint64_t rng[4];   /* random state at the unit's start */
   int mark_start;    /* I->nmarks at the unit's start */
   Guard *guards;

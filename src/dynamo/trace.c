@@ -263,6 +263,7 @@ static void undo_rollback(Interp *I, Trace *t, int to) {
     undo_release(I, &t->undo[k]);
   }
   if (to < t->nundo) t->nundo = to;
+  if (t->stmt_undo > t->nundo) t->stmt_undo = t->nundo;
 }
 
 static void undo_commit(Interp *I, Trace *t) {
@@ -778,6 +779,9 @@ Entry *dwR_entry_add(Trace *t, int status) {
 /* Checkpoints: where a unit can be taken back to. */
 static void checkpoint(Interp *I, Trace *t, Checkpoint *cp) {
   cp->nundo = t->nundo;
+  /* a store after this point is logged even if an older entry holds the
+   * same slot: a rollback to here needs the value it had here */
+  t->stmt_undo = t->nundo;
   cp->nmarks = I->nmarks;
   cp->gn = t->g.n;
   cp->ninputs = t->ninputs;
