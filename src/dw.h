@@ -165,6 +165,8 @@ typedef enum ExcType {
 
 extern const char *const dwV_exc_names[EXC_COUNT];
 extern const ExcType dwV_exc_base[EXC_COUNT];
+/* Is builtin exception type t the type `base` or below it? */
+bool dwV_exc_below(int t, int base);
 
 /* ------------------------------------------------------------------ */
 /* Objects and values (value.c)                                        */

@@ -1332,7 +1332,7 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
    * loop runs eagerly (Dynamo's synthetic loop function) */
   rollback_to(I, t, &t->region_cp);
   t->region = NULL;
-  dwJ_marks_untrace(I, I->nmarks, s->kind == N_FOR ? s->line : 0);
+  dwJ_marks_untrace(I, I->nmarks, s->kind == N_FOR || s->kind == N_TRY ? s->line : 0);
   if (!end_at_break(I, f, NULL, &saved)) return false;
   f->eager_stmt = s;
   return true;
@@ -1341,9 +1341,40 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
 void dwR_region_done(Interp *I, Frame *f, Node *s) {
   if (f->eager_stmt != s) return;
   f->eager_stmt = NULL;
+  if (s->kind == N_TRY) {
+    /* no resume point inside or after a try block: the rest of the frame
+     * runs eagerly */
+    f->no_resume = true;
+    return;
+  }
   /* a for loop resumes at the next statement, a comprehension right after
    * itself */
   dwR_resume(I, f, s, s->kind == N_FOR ? UK_NEXT : UK_AFTER);
+}
+
+bool dwR_region_raised(Interp *I, Frame *f, Node *s) {
+  Trace *t = f->trace;
+  if (!t || t->region != s || I->brk.pending || I->exc.t != V_EXC) return false;
+  Exc *x = (Exc *)I->exc.u.o;
+  if (!x->cls && dwV_exc_below(x->type, EXC_TorchDynamoException)) return false;
+  Value e = I->exc;
+  I->exc = dwV_null();
+  if (dwJ_break_raise(I, e)) {
+    /* not tracing after all: the exception goes on */
+    I->exc = e;
+    return false;
+  }
+  dwV_decref(&I->c, e);
+  return true;
+}
+
+bool dwR_raise_caught(Interp *I, Frame *f) {
+  Trace *t = f->trace;
+  for (Frame *x = f; t && x && x->trace == t; x = x->back) {
+    if (x->try_depth > 0) return true;
+    if (x == t->root) break;
+  }
+  return false;
 }
 
 /* ------------------------------------------------------------------ */
