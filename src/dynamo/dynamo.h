@@ -32,7 +32,12 @@ typedef struct Kernel {
   int graph_id;      /* report record */
 } Kernel;
 
-typedef struct Guard Guard; /* trace.c */
+typedef struct Guard Guard; /* hop.c */
+/* torch.cond (also torch._higher_order_ops.cond.cond and
+ * functorch.experimental.control_flow.cond). */
+bool dwH_init(Interp *I);
+
+/* trace.c */
 typedef struct Undo Undo;   /* trace.c */
 
 typedef struct Entry {
@@ -92,6 +97,9 @@ struct Trace {
   double t0;
   struct FxLog *fx;  /* how the traced calls were written (fx.c), for
                         units whose backend is a callable */
+  int hop_depth;     /* tracing the branches of a higher-order op
+                        (torch.cond, hop.c): a graph break there is an
+                        error, as under fullgraph=True */
   const Break *brk;  /* while the unit ends at a graph break: the break (the
                         GraphModule's compile_subgraph_reason), else NULL */
 };

@@ -2201,5 +2201,5 @@ bool dwD_init(Interp *I) {
   if (bk) dwV_decref_o(&I->c, &bk->h);
   if (al) dwV_decref_o(&I->c, &al->h);
   if (dis) dwV_decref_o(&I->c, &dis->h);
-  return ok && exc_classes(I, exc, dbg);
+  return ok && exc_classes(I, exc, dbg) && dwH_init(I);
 }

@@ -1183,9 +1183,10 @@ static bool break_dispatch(Interp *I, Tensor *cond, bool test, Node *stmt, Node 
   Frame *site = I->frame;
   Trace *t = site ? site->trace : NULL;
   if (!t) return true;
-  if (t->opts->fullgraph) {
-    /* fullgraph=True: the break is an error, raised where it happens, with
-     * the user stack (exc.py augment_exc_message) */
+  if (t->opts->fullgraph || t->hop_depth) {
+    /* fullgraph=True (or a torch.cond branch): the break is an error,
+     * raised where it happens, with the user stack (exc.py
+     * augment_exc_message) */
     Break full = *b;
     break_frames(I, &full);
     Buf m = {0};
