@@ -1796,7 +1796,7 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
     Value v = dwV_dict_gets(m->attrs, name);
     if (v.t == V_NULL && m->special == MOD_DYNAMO_CONFIG)
       return dwD_config_get(I, name);
-    if (v.t == V_NULL && m->special == MOD_API) return dwD_missing(I, m, name);
+    if (v.t == V_NULL && (m->special == MOD_API || m == I->torch)) return dwD_missing(I, m, name);
     if (v.t == V_NULL) return attr_error(I, obj, name);
     dwV_incref(v);
     return v;
@@ -4775,7 +4775,21 @@ static Exec exec_import(Interp *I, Frame *f, Node *s) {
       Value mod = dwL_import(I, s->s);
       if (mod.t == V_NULL) return X_EXC;
       m = dwI_getattr(I, mod, dwI_intern(I, al->s));
-      if (m.t == V_NULL) {
+      if (m.t == V_NULL && I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_NotImplementedError) {
+        /* a compiler API dynawasm lacks: say so (not an ImportError) */
+        char full[256];
+        snprintf(full, sizeof full, "%s.%s", s->s, al->s);
+        Value sub = dwV_dict_gets(I->modules, dwI_intern(I, full));
+        if (sub.t == V_MODULE) {
+          dwV_decref(&I->c, I->exc);
+          I->exc = dwV_null();
+          m = sub;
+          dwV_incref(m);
+        } else {
+          dwV_decref(&I->c, mod);
+          return X_EXC;
+        }
+      } else if (m.t == V_NULL) {
         dwV_decref(&I->c, I->exc);
         I->exc = dwV_null();
         /* a submodule: from torch import nn */

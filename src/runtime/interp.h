@@ -461,7 +461,11 @@ Value dwD_wrap_apply(Interp *I, Wrap *w, Value target);
 Value dwD_config_get(Interp *I, Str *name);      /* an unset alias, or error */
 bool dwD_config_set(Interp *I, Str *name, Value v);
 Value dwD_config(Interp *I, const char *name);   /* borrowed; V_NULL: unknown */
-Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API miss */
+Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API or torch miss */
+/* import of a module that does not exist: a compiler API of PyTorch
+ * dynawasm lacks (torch._inductor, torch.export, ...) is NotImplementedError
+ * (true, raised); false: not one, nothing raised. */
+bool dwD_missing_module(Interp *I, const char *dotted);
 /* torch._dynamo.allow_in_graph / disallow_in_graph registries */
 bool dwD_allowed_in_graph(Interp *I, Value fn);
 bool dwD_disallowed(Interp *I, Value fn);
