@@ -154,7 +154,8 @@ bool dw_grow(void **pp, int *cap, int n, size_t sz, int first);
   X(ModuleNotFoundError, ImportError)                                        \
   X(OSError, Exception)                                                      \
   X(TimeoutError, OSError)                                                   \
-  X(KeyboardInterrupt, BaseException)
+  X(KeyboardInterrupt, BaseException)                                        \
+  X(GeneratorExit, BaseException)
 
 typedef enum ExcType {
 #define X(name, base) EXC_##name,
