@@ -154,7 +154,8 @@ bool dw_grow(void **pp, int *cap, int n, size_t sz, int first);
   X(ModuleNotFoundError, ImportError)                                        \
   X(OSError, Exception)                                                      \
   X(TimeoutError, OSError)                                                   \
-  X(KeyboardInterrupt, BaseException)
+  X(KeyboardInterrupt, BaseException)                                        \
+  X(GeneratorExit, BaseException)
 
 typedef enum ExcType {
 #define X(name, base) EXC_##name,
@@ -165,6 +166,8 @@ typedef enum ExcType {
 
 extern const char *const dwV_exc_names[EXC_COUNT];
 extern const ExcType dwV_exc_base[EXC_COUNT];
+/* Is builtin exception type t the type `base` or below it? */
+bool dwV_exc_below(int t, int base);
 
 /* ------------------------------------------------------------------ */
 /* Objects and values (value.c)                                        */

@@ -32,7 +32,12 @@ typedef struct Kernel {
   int graph_id;      /* report record */
 } Kernel;
 
-typedef struct Guard Guard; /* trace.c */
+typedef struct Guard Guard; /* hop.c */
+/* torch.cond (also torch._higher_order_ops.cond.cond and
+ * functorch.experimental.control_flow.cond). */
+bool dwH_init(Interp *I);
+
+/* trace.c */
 typedef struct Undo Undo;   /* trace.c */
 
 typedef struct Entry {
@@ -75,7 +80,8 @@ struct Trace {
   int nmut, capmut;
   Undo *undo;
   int nundo, capundo;
-  int stmt_undo;     /* undo position at the current root statement */
+  int stmt_undo;     /* undo position at the latest checkpoint: a slot is
+                        logged once from there on */
   uint64_t rng[4];   /* random state at the unit's start */
   int mark_start;    /* I->nmarks at the unit's start */
   Guard *guards;
@@ -91,6 +97,9 @@ struct Trace {
   double t0;
   struct FxLog *fx;  /* how the traced calls were written (fx.c), for
                         units whose backend is a callable */
+  int hop_depth;     /* tracing the branches of a higher-order op
+                        (torch.cond, hop.c): a graph break there is an
+                        error, as under fullgraph=True */
   const Break *brk;  /* while the unit ends at a graph break: the break (the
                         GraphModule's compile_subgraph_reason), else NULL */
 };

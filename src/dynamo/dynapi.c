@@ -2002,11 +2002,38 @@ BI(c_set_logs) {
 
 /* A public name the compiler API modules do not have is a PyTorch API
  * dynawasm does not implement: NotImplementedError, not AttributeError. */
+/* The compiler APIs of torch dynawasm does not have, as attributes of
+ * torch and as modules under these names. */
+static const char *const torch_apis[] = {
+    "export", "_export", "_inductor", "_functorch", "func", "vmap", "while_loop", "jit",
+    "library", "onnx", "_subclasses", NULL};
+static const char *const api_modules[] = {
+    "torch._dynamo.", "torch.compiler.", "torch.fx.", "torch._higher_order_ops.", "torch._guards.",
+    "torch._logging.", "functorch.", NULL};
+
 Value dwD_missing(Interp *I, Module *m, Str *name) {
-  if (name->s[0] == '_')
+  bool api = m->special == MOD_API && name->s[0] != '_';
+  for (int k = 0; !api && m == I->torch && torch_apis[k]; k++) api = !strcmp(name->s, torch_apis[k]);
+  if (!api)
     return dwI_raise(I, EXC_AttributeError, "module '%s' has no attribute '%s'", m->name->s,
                      name->s);
   return dwI_raise(I, EXC_NotImplementedError, "%s.%s is not supported", m->name->s, name->s);
+}
+
+bool dwD_missing_module(Interp *I, const char *dotted) {
+  bool api = false;
+  for (int k = 0; !api && api_modules[k]; k++) {
+    size_t n = strlen(api_modules[k]);
+    api = !strncmp(dotted, api_modules[k], n) ||
+          (!strncmp(dotted, api_modules[k], n - 1) && dotted[n - 1] == 0);
+  }
+  for (int k = 0; !api && torch_apis[k]; k++) {
+    size_t n = strlen(torch_apis[k]);
+    api = !strncmp(dotted, "torch.", 6) && !strncmp(dotted + 6, torch_apis[k], n) &&
+          (dotted[6 + n] == 0 || dotted[6 + n] == '.');
+  }
+  if (api) dwI_raise(I, EXC_NotImplementedError, "%s is not supported", dotted);
+  return api;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2201,5 +2228,5 @@ bool dwD_init(Interp *I) {
   if (bk) dwV_decref_o(&I->c, &bk->h);
   if (al) dwV_decref_o(&I->c, &al->h);
   if (dis) dwV_decref_o(&I->c, &dis->h);
-  return ok && exc_classes(I, exc, dbg);
+  return ok && exc_classes(I, exc, dbg) && dwH_init(I);
 }

@@ -2126,6 +2126,7 @@ static bool add_props(Interp *I, Class *c, const BuiltinDef *tab) {
 bool dwM_init(Interp *I) {
   Module *fx = dwL_module(I, "torch.fx");
   if (!fx) return false;
+  fx->special = MOD_API; /* torch.fx.symbolic_trace & co: not supported */
   Value torch = dwV_dict_gets(I->modules, dwI_intern(I, "torch"));
   if (torch.t == V_MODULE && !dwL_set(I, ((Module *)OBJ(torch))->attrs, "fx", dwV_obj(&fx->h)))
     return false;

@@ -263,6 +263,7 @@ static void undo_rollback(Interp *I, Trace *t, int to) {
     undo_release(I, &t->undo[k]);
   }
   if (to < t->nundo) t->nundo = to;
+  if (t->stmt_undo > t->nundo) t->stmt_undo = t->nundo;
 }
 
 static void undo_commit(Interp *I, Trace *t) {
@@ -778,6 +779,9 @@ Entry *dwR_entry_add(Trace *t, int status) {
 /* Checkpoints: where a unit can be taken back to. */
 static void checkpoint(Interp *I, Trace *t, Checkpoint *cp) {
   cp->nundo = t->nundo;
+  /* a store after this point is logged even if an older entry holds the
+   * same slot: a rollback to here needs the value it had here */
+  t->stmt_undo = t->nundo;
   cp->nmarks = I->nmarks;
   cp->gn = t->g.n;
   cp->ninputs = t->ninputs;
@@ -1179,9 +1183,10 @@ static bool break_dispatch(Interp *I, Tensor *cond, bool test, Node *stmt, Node 
   Frame *site = I->frame;
   Trace *t = site ? site->trace : NULL;
   if (!t) return true;
-  if (t->opts->fullgraph) {
-    /* fullgraph=True: the break is an error, raised where it happens, with
-     * the user stack (exc.py augment_exc_message) */
+  if (t->opts->fullgraph || t->hop_depth) {
+    /* fullgraph=True (or a torch.cond branch): the break is an error,
+     * raised where it happens, with the user stack (exc.py
+     * augment_exc_message) */
     Break full = *b;
     break_frames(I, &full);
     Buf m = {0};
@@ -1328,7 +1333,7 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
    * loop runs eagerly (Dynamo's synthetic loop function) */
   rollback_to(I, t, &t->region_cp);
   t->region = NULL;
-  dwJ_marks_untrace(I, I->nmarks, s->kind == N_FOR ? s->line : 0);
+  dwJ_marks_untrace(I, I->nmarks, s->kind == N_FOR || s->kind == N_TRY ? s->line : 0);
   if (!end_at_break(I, f, NULL, &saved)) return false;
   f->eager_stmt = s;
   return true;
@@ -1337,9 +1342,40 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
 void dwR_region_done(Interp *I, Frame *f, Node *s) {
   if (f->eager_stmt != s) return;
   f->eager_stmt = NULL;
+  if (s->kind == N_TRY) {
+    /* no resume point inside or after a try block: the rest of the frame
+     * runs eagerly */
+    f->no_resume = true;
+    return;
+  }
   /* a for loop resumes at the next statement, a comprehension right after
    * itself */
   dwR_resume(I, f, s, s->kind == N_FOR ? UK_NEXT : UK_AFTER);
+}
+
+bool dwR_region_raised(Interp *I, Frame *f, Node *s) {
+  Trace *t = f->trace;
+  if (!t || t->region != s || I->brk.pending || I->exc.t != V_EXC) return false;
+  Exc *x = (Exc *)I->exc.u.o;
+  if (!x->cls && dwV_exc_below(x->type, EXC_TorchDynamoException)) return false;
+  Value e = I->exc;
+  I->exc = dwV_null();
+  if (dwJ_break_raise(I, e)) {
+    /* not tracing after all: the exception goes on */
+    I->exc = e;
+    return false;
+  }
+  dwV_decref(&I->c, e);
+  return true;
+}
+
+bool dwR_raise_caught(Interp *I, Frame *f) {
+  Trace *t = f->trace;
+  for (Frame *x = f; t && x && x->trace == t; x = x->back) {
+    if (x->try_depth > 0) return true;
+    if (x == t->root) break;
+  }
+  return false;
 }
 
 /* ------------------------------------------------------------------ */

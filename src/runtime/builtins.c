@@ -5423,6 +5423,7 @@ Value dwL_import(Interp *I, const char *dotted) {
   if (!key) return dwI_raise_ctx(I);
   Value v = dwV_dict_get(I->modules, VSTR(key));
   dwV_decref_o(&I->c, &key->h);
+  if (v.t == V_NULL && dwD_missing_module(I, dotted)) return dwV_null();
   if (v.t == V_NULL)
     return dwI_raise(I, EXC_ModuleNotFoundError,
                      "No module named '%s' (dynawasm provides torch, math, time, sys and operator)",

@@ -178,14 +178,6 @@ static bool builtin_exc_class(Class *c) {
          c->builtin_base >= 0;
 }
 
-/* Is builtin exception type t the type `base` or below it? */
-static bool exc_type_below(int t, int base) {
-  for (;; t = dwV_exc_base[t]) {
-    if (t == base) return true;
-    if (t == EXC_BaseException) return false;
-  }
-}
-
 /* The k-th class of c's MRO, NULL past the end (no buffers: this runs
  * inside deep recursions). */
 static Class *mro_at(Class *c, int k) {
@@ -202,7 +194,7 @@ bool dwI_subclass(Class *c, Class *base) {
   /* the builtin exception classes' own hierarchy is implicit */
   if (!builtin_exc_class(base)) return false;
   for (int k = 0; (m = mro_at(c, k)); k++)
-    if (builtin_exc_class(m) && exc_type_below(m->builtin_base, base->builtin_base)) return true;
+    if (builtin_exc_class(m) && dwV_exc_below(m->builtin_base, base->builtin_base)) return true;
   return false;
 }
 
@@ -213,7 +205,7 @@ static bool exc_matches(Value e, Value cls) {
   Class *c = (Class *)OBJ(cls);
   if (x->cls) return dwI_subclass(x->cls, c);
   /* an instance of a builtin exception type */
-  return builtin_exc_class(c) && exc_type_below(x->type, c->builtin_base);
+  return builtin_exc_class(c) && dwV_exc_below(x->type, c->builtin_base);
 }
 
 static void source_line(Interp *I, Buf *b, int line) {
@@ -1509,11 +1501,7 @@ Value dwI_iter(Interp *I, Value v) {
 static bool catch_exc(Interp *I, ExcType t) {
   if (I->exc.t != V_EXC) return false;
   Exc *e = (Exc *)OBJ(I->exc);
-  int et = e->type;
-  for (;; et = dwV_exc_base[et]) {
-    if (et == (int)t) break;
-    if (et == EXC_BaseException) return false;
-  }
+  if (!dwV_exc_below(e->type, t)) return false;
   dwV_decref(&I->c, I->exc);
   I->exc = dwV_null();
   return true;
@@ -1808,7 +1796,7 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
     Value v = dwV_dict_gets(m->attrs, name);
     if (v.t == V_NULL && m->special == MOD_DYNAMO_CONFIG)
       return dwD_config_get(I, name);
-    if (v.t == V_NULL && m->special == MOD_API) return dwD_missing(I, m, name);
+    if (v.t == V_NULL && (m->special == MOD_API || m == I->torch)) return dwD_missing(I, m, name);
     if (v.t == V_NULL) return attr_error(I, obj, name);
     dwV_incref(v);
     return v;
@@ -4339,8 +4327,21 @@ static Value exec_raise(Interp *I, Frame *f, Node *s) {
   return dwV_null();
 }
 
+/* An exception no traced handler may catch: the compiler's own
+ * (Unsupported, BackendCompilerFailed, ...), which ends the unit. */
+static bool compiler_error(Interp *I, Frame *f) {
+  if (!f->trace || I->exc.t != V_EXC) return false;
+  Exc *x = (Exc *)OBJ(I->exc);
+  return !x->cls && dwV_exc_below(x->type, EXC_TorchDynamoException);
+}
+
 static Exec exec_try(Interp *I, Frame *f, Node *s) {
+  if (s->kids.n) f->try_depth++;
   Exec st = exec_block(I, f, &s->body);
+  if (s->kids.n) f->try_depth--;
+  /* traced, a graph break travels up to where the unit is taken back, and
+   * so does a compiler error: no handler or finally block runs */
+  if (st == X_GBREAK || (st == X_EXC && compiler_error(I, f))) return st;
   if (st == X_EXC) {
     Value e = I->exc;
     I->exc = dwV_null();
@@ -4411,6 +4412,11 @@ static Exec exec_try(Interp *I, Frame *f, Node *s) {
     I->exc = dwV_null();
     I->retval = dwV_null();
     Exec fst = exec_block(I, f, &s->finalbody);
+    if (fst == X_GBREAK || (fst == X_EXC && compiler_error(I, f))) {
+      dwV_decref(&I->c, pending);
+      dwV_decref(&I->c, ret);
+      return fst;
+    }
     if (fst != X_NORMAL) {
       dwV_decref(&I->c, pending);
       dwV_decref(&I->c, ret);
@@ -4419,6 +4425,27 @@ static Exec exec_try(Interp *I, Frame *f, Node *s) {
     I->exc = pending;
     I->retval = ret;
   }
+  return st;
+}
+
+/* A try statement of a traced frame is traced as recent Dynamo does: an
+ * exception raised in its body (by a raise, an inlined call or a builtin)
+ * goes to its handlers, which are traced too. At the root level it is a
+ * region: a graph break inside it, or an exception that escapes it, takes
+ * the unit back to its start (the graph before it compiles) and the rest
+ * of the frame runs eagerly. */
+static Exec exec_try_traced(Interp *I, Frame *f, Node *s) {
+  bool region = dwR_region_enter(I, f, s, RG_TRY);
+  Exec st = exec_try(I, f, s);
+  if (!region) return st;
+  if (st == X_EXC && dwR_region_raised(I, f, s)) st = fail_status(I);
+  if (st == X_GBREAK && dwR_region_broke(I, f, s)) {
+    st = exec_try(I, f, s);
+    dwR_region_done(I, f, s);
+  } else if (st == X_GBREAK && I->exc.t != V_NULL) {
+    st = X_EXC;
+  }
+  dwR_region_leave(I, f, s);
   return st;
 }
 
@@ -4748,7 +4775,21 @@ static Exec exec_import(Interp *I, Frame *f, Node *s) {
       Value mod = dwL_import(I, s->s);
       if (mod.t == V_NULL) return X_EXC;
       m = dwI_getattr(I, mod, dwI_intern(I, al->s));
-      if (m.t == V_NULL) {
+      if (m.t == V_NULL && I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_NotImplementedError) {
+        /* a compiler API dynawasm lacks: say so (not an ImportError) */
+        char full[256];
+        snprintf(full, sizeof full, "%s.%s", s->s, al->s);
+        Value sub = dwV_dict_gets(I->modules, dwI_intern(I, full));
+        if (sub.t == V_MODULE) {
+          dwV_decref(&I->c, I->exc);
+          I->exc = dwV_null();
+          m = sub;
+          dwV_incref(m);
+        } else {
+          dwV_decref(&I->c, mod);
+          return X_EXC;
+        }
+      } else if (m.t == V_NULL) {
         dwV_decref(&I->c, I->exc);
         I->exc = dwV_null();
         /* a submodule: from torch import nn */
@@ -4774,9 +4815,10 @@ static Exec exec_import(Interp *I, Frame *f, Node *s) {
 
 static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f, Node *s);
 
-/* A statement the traced frame cannot hold (try, with a user context
- * manager, class, raise) breaks the graph at its start and runs eagerly
- * as a whole; tracing resumes after it. X_NORMAL: go on eagerly. */
+/* A statement the traced frame cannot hold (with over a user context
+ * manager, class, a raise no traced handler catches) breaks the graph at
+ * its start and runs eagerly as a whole; tracing resumes after it.
+ * X_NORMAL: go on eagerly. */
 static Exec stmt_break(Interp *I, Frame *f, Node *s, const char *msg) {
   if (!dwR_break_here(I, BR_UNSUPPORTED_SYNTAX, "%s", msg)) return fail_status(I);
   if (f->armed) {
@@ -4902,7 +4944,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
     return X_EXC;
   }
   case N_RAISE:
-    if (f->trace) {
+    if (f->trace && !dwR_raise_caught(I, f)) {
       if (f->cctx && f->cctx->fullgraph) {
         /* the exception Dynamo would observe, for the message (GB0088) */
         Value e = s->a ? eval(I, f, s->a) : dwV_null();
@@ -4917,11 +4959,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
     exec_raise(I, f, s);
     return fail_status(I);
   case N_TRY:
-    if (f->trace) {
-      Exec st = stmt_break(I, f, s, "`try` blocks are not supported in a traced frame");
-      if (st != X_NORMAL) return st;
-    }
-    return exec_try(I, f, s);
+    return f->trace ? exec_try_traced(I, f, s) : exec_try(I, f, s);
   case N_DEL:
     for (int k = 0; k < s->kids.n; k++) {
       Node *t = s->kids.v[k];

@@ -141,6 +141,8 @@ struct Frame {
   Trace *trace;        /* non-NULL while this frame is traced */
   bool unit_root;      /* the root frame of trace->unit */
   int loop_depth;      /* nesting of for/while in this frame */
+  int try_depth;       /* try bodies with an except clause running in this
+                          frame (a raise under one is caught, not a break) */
   int depth;           /* recursion depth */
   /* Compiled frames between units (trace.c): */
   bool armed;          /* a graph break ended the unit: a new one starts at
@@ -321,11 +323,28 @@ void dwR_resume(Interp *I, Frame *f, Node *at, int kind);
  * the iterable); dwR_region_broke when the body returned X_GBREAK: true if
  * the region must now run eagerly (the unit ended at its start); then
  * dwR_region_done after that eager run; dwR_region_leave in any case. */
-enum RegionKind { RG_FOR, RG_WHILE, RG_COMP };
+enum RegionKind {
+  RG_FOR,   /* a for loop: runs eagerly as a whole, tracing resumes after it */
+  RG_WHILE, /* a while loop: the frame is skipped (runs eagerly) */
+  RG_COMP,  /* a comprehension: as a for loop, resuming after the expression */
+  RG_TRY    /* a try statement: Dynamo makes no resume point inside a try
+               block, so a break in it compiles the graph before it and the
+               rest of the frame runs eagerly (step_graph_break) */
+};
 bool dwR_region_enter(Interp *I, Frame *f, Node *s, int kind);
 bool dwR_region_broke(Interp *I, Frame *f, Node *s);
 void dwR_region_done(Interp *I, Frame *f, Node *s);
 void dwR_region_leave(Interp *I, Frame *f, Node *s);
+/* A user exception escaped the try statement s, region of f's unit (no
+ * handler of the traced code caught it: Dynamo's "Observed exception",
+ * GB0088): it becomes a graph break at the region (true: I->brk pending,
+ * the exception dropped; the eager rerun raises it again) or, under
+ * fullgraph, the Unsupported error (true, raised). false: not such a case,
+ * nothing changed. */
+bool dwR_region_raised(Interp *I, Frame *f, Node *s);
+/* Would a raise in the traced frame f be caught inside the unit (a try
+ * body with an except clause running in f or a traced frame above it)? */
+bool dwR_raise_caught(Interp *I, Frame *f);
 /* A traced frame calls an inlined user function: a checkpoint before the
  * call, and what to do when the call broke (true: call it compiled now;
  * false: travel up). */
@@ -442,7 +461,11 @@ Value dwD_wrap_apply(Interp *I, Wrap *w, Value target);
 Value dwD_config_get(Interp *I, Str *name);      /* an unset alias, or error */
 bool dwD_config_set(Interp *I, Str *name, Value v);
 Value dwD_config(Interp *I, const char *name);   /* borrowed; V_NULL: unknown */
-Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API miss */
+Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API or torch miss */
+/* import of a module that does not exist: a compiler API of PyTorch
+ * dynawasm lacks (torch._inductor, torch.export, ...) is NotImplementedError
+ * (true, raised); false: not one, nothing raised. */
+bool dwD_missing_module(Interp *I, const char *dotted);
 /* torch._dynamo.allow_in_graph / disallow_in_graph registries */
 bool dwD_allowed_in_graph(Interp *I, Value fn);
 bool dwD_disallowed(Interp *I, Value fn);

@@ -18,6 +18,13 @@ const ExcType dwV_exc_base[EXC_COUNT] = {
 #undef X
 };
 
+bool dwV_exc_below(int t, int base) {
+  for (;; t = dwV_exc_base[t]) {
+    if (t == base) return true;
+    if (t == EXC_BaseException) return false;
+  }
+}
+
 bool dw_fail(Ctx *c, ExcType t, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

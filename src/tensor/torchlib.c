@@ -1219,24 +1219,58 @@ static void data_fill(Interp *I, Tensor *t, Value v, int64_t *pos) {
   dwT_set(&I->c, t, (*pos)++, d);
 }
 
-/* Does torch.tensor(data) read tensor values (0-d tensors in lists)? */
-static bool holds_tensor(Value v, int depth) {
-  if (v.t == V_TENSOR) return true;
+/* Does torch.tensor(data) hold a value of type vt, in nested lists and
+ * tuples (a tensor: it reads tensor values; a range: a sequence)? */
+static bool holds_type(Value v, uint32_t vt, int depth) {
+  if (v.t == vt) return true;
   if ((v.t != V_LIST && v.t != V_TUPLE) || depth > 32) return false;
   int64_t n = v.t == V_LIST ? ((List *)OBJ(v))->len : ((Tuple *)OBJ(v))->len;
   Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
   for (int64_t k = 0; k < n; k++)
-    if (holds_tensor(items[k], depth + 1)) return true;
+    if (holds_type(items[k], vt, depth + 1)) return true;
   return false;
 }
 
+/* data with every range (a sequence of ints, as PyTorch reads it) made a
+ * list: a new reference, or V_NULL with an exception. */
+static Value ranges_as_lists(Interp *I, Value v, int depth) {
+  if (v.t == V_RANGE) {
+    List *l = dwI_to_list(I, v);
+    return l ? dwV_obj(&l->h) : dwV_null();
+  }
+  if ((v.t != V_LIST && v.t != V_TUPLE) || depth > 32) {
+    dwV_incref(v);
+    return v;
+  }
+  int64_t n = v.t == V_LIST ? ((List *)OBJ(v))->len : ((Tuple *)OBJ(v))->len;
+  Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
+  List *l = dwV_list(&I->c, n);
+  if (!l) return dwI_raise_ctx(I);
+  for (int64_t k = 0; k < n; k++) {
+    Value r = ranges_as_lists(I, items[k], depth + 1);
+    if (r.t == V_NULL) {
+      dwV_decref_o(&I->c, &l->h);
+      return r;
+    }
+    l->items[k] = r;
+  }
+  return dwV_obj(&l->h);
+}
+
 static Value tensor_from_data(Interp *I, Value data, int dt) {
+  if (holds_type(data, V_RANGE, 0)) {
+    Value l = ranges_as_lists(I, data, 0);
+    if (l.t == V_NULL) return l;
+    Value r = tensor_from_data(I, l, dt);
+    dwV_decref(&I->c, l);
+    return r;
+  }
   int64_t shape[DW_MAXDIM];
   int nd = 0, kind = -1;
   if (data.t == V_TENSOR && TEN(data)->ndim > 0) {
     return dt >= 0 ? cast_to(I, TEN(data), dt) : op1(I, OP_CLONE, TEN(data), NULL);
   }
-  if (dwR_tracing(I) && holds_tensor(data, 0) &&
+  if (dwR_tracing(I) && holds_type(data, V_TENSOR, 0) &&
       !dwR_break_here(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor"))
     return dwV_null();
   if (!data_shape(I, data, 0, shape, &nd, &kind)) return dwV_null();

@@ -44,7 +44,7 @@ export const DEFAULT_HINT = {
   disabled_call: 'Remove torch.compiler.disable from the function if it can be traced, or move the call out of the compiled function.',
   unsupported_call: 'Move the call (print, input, …) out of the compiled function, or decorate the helper that makes it with torch.compiler.disable.',
   data_dependent: 'Avoid Python control flow on tensor values: use torch.where instead of a data-dependent if, and keep .item()/bool()/int() out of compiled code.',
-  unsupported_syntax: 'Move the statement (try/raise/global …) out of the compiled function.',
+  unsupported_syntax: 'Move the statement (raise with no handler, with over a user context manager, …) out of the compiled function, or catch the exception inside it.',
 };
 
 function emptyEntry(line) {
