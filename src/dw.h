@@ -1040,6 +1040,8 @@ typedef struct WasmModule {
   int nloops;        /* fused loop nests emitted */
   int ncarries;      /* values a reduction pass keeps for a later pass in
                         its output instead of computing them twice */
+  int maxjam;        /* the widest jam of column sums (outer-body copies
+                        sharing one inner loop; 1: none) */
   size_t scratch;    /* > 0: the kernel needs this many bytes of scratch
                         memory, passed (16-byte aligned) as one more data
                         pointer after the outputs */

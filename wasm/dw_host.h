@@ -37,5 +37,11 @@ int32_t dw_host_compile(const uint8_t *bytes, size_t len, int32_t want_text,
 DW_HOST_IMPORT(dw_host_now)
 double dw_host_now(void);
 
+/* Before each kernel call (src/dynamo/compile.c dwC_run): the host may put
+ * the optimised tier of kernels into their table slots now (the slots stay
+ * the same). Never calls back into the core. */
+DW_HOST_IMPORT(dw_host_poll)
+void dw_host_poll(void);
+
 #endif /* __EMSCRIPTEN__ */
 #endif /* DW_HOST_H */

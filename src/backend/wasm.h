@@ -358,6 +358,8 @@ struct Em {
   const FNest *n;
   int var[F_MAXVARS]; /* loop variable locals (element indices) */
   int vvar;        /* loop variable running 4 lanes in the current body */
+  int jam_var;     /* outer variable of a jammed body (see outer_body), -1 */
+  int64_t jam_off; /* the copy being emitted: jam_var + jam_off */
   int *ptr;        /* per buffer: local holding its address, -1 */
   struct Val *memo;   /* per expr: value in the current body */
   uint8_t *has;       /* per expr: 0 none, 1 outer value, 2 inner value */
@@ -388,6 +390,7 @@ struct Em {
   } carry[4];
   int ncarry;
   int ncarries;    /* over all nests (WasmModule.ncarries) */
+  int maxjam;      /* widest jam over all nests (WasmModule.maxjam) */
 };
 
 static inline bool fn_grow_locals(Em *E, Fn *f) {

@@ -244,6 +244,8 @@ static int row_base(Em *E, int buf, const FAff *aff) {
 static uint32_t push_addr(Em *E, int buf, const FAff *aff) {
   const FBuf *b = &E->p->buf[buf];
   int64_t es = (int64_t)dwT_dtype_size[b->dt];
+  /* a jammed copy: its variable's offset (see outer_body) */
+  int64_t jam = E->jam_var >= 0 ? aff->c[E->jam_var] * E->jam_off * es : 0;
   if (E->rb_var >= 0) { /* row base + the innermost variable's term */
     int v = E->rb_var;
     get(E, row_base(E, buf, aff));
@@ -255,6 +257,9 @@ static uint32_t push_addr(Em *E, int buf, const FAff *aff) {
       }
       ins(E, W_I32_ADD);
     }
+    if (jam >= 0 && jam <= 0x7fffffff) return (uint32_t)jam;
+    i32c(E, jam);
+    ins(E, W_I32_ADD);
     return 0;
   }
   get(E, E->ptr[buf]);
@@ -267,7 +272,7 @@ static uint32_t push_addr(Em *E, int buf, const FAff *aff) {
     }
     ins(E, W_I32_ADD);
   }
-  int64_t off = aff->off * es;
+  int64_t off = aff->off * es + jam;
   if (off < 0 || off > 0x7fffffff) {
     i32c(E, off);
     ins(E, W_I32_ADD);
@@ -1481,16 +1486,18 @@ static void casc_zero(Em *E, Val v) {
   set(E, v.l[0]);
 }
 
-/* Flushes level l into l + 1 for the cascade accumulators of pass p. */
-static void casc_flush(Em *E, int p, AccSt *acc, int l) {
+/* Flushes level l into l + 1 for the cascade accumulators of pass p (of
+ * the U jammed copies: acc[u * nacc + k], see outer_body). */
+static void casc_flush(Em *E, int p, AccSt *acc, int U, int l) {
   const FNest *n = E->n;
-  for (int k = 0; k < n->nacc; k++) {
+  for (int i = 0; i < U * n->nacc; i++) {
+    int k = i % n->nacc;
     if (n->acc[k].pass != p || !is_casc(&n->acc[k])) continue;
     int saved = E->fn->node;
     E->fn->node = n->acc[k].node;
     for (int j = 0; j < casc_slots(n); j++) {
-      casc_add(E, acc[k].lev[l + 1][j], acc[k].lev[l][j]);
-      casc_zero(E, acc[k].lev[l][j]);
+      casc_add(E, acc[i].lev[l + 1][j], acc[i].lev[l][j]);
+      casc_zero(E, acc[i].lev[l][j]);
     }
     E->fn->node = saved;
   }
@@ -1499,8 +1506,8 @@ static void casc_flush(Em *E, int p, AccSt *acc, int l) {
 /* At a block end (count = the elements so far, a multiple of the block, in
  * local `count`): flush level 0 into 1, and level l into l + 1 while count
  * is a multiple of DW_SUM_BLOCK * DW_SUM_FAN^l (nested ifs). */
-static void casc_block_end(Em *E, int p, AccSt *acc, int count, int L) {
-  casc_flush(E, p, acc, 0);
+static void casc_block_end(Em *E, int p, AccSt *acc, int U, int count, int L) {
+  casc_flush(E, p, acc, U, 0);
   int opened = 0;
   int64_t span = DW_SUM_BLOCK;
   for (int l = 1; l + 1 < L; l++) {
@@ -1511,9 +1518,21 @@ static void casc_block_end(Em *E, int p, AccSt *acc, int count, int L) {
     ins(E, W_I32_EQZ);
     ins(E, W_IF);
     opened++;
-    casc_flush(E, p, acc, l);
+    casc_flush(E, p, acc, U, l);
   }
   while (opened--) ins(E, W_END);
+}
+
+/* The end of the loop over blocks: the block end's flushes, then the next
+ * block while count < end. */
+static void casc_blocks_close(Em *E, int p, AccSt *acc, int U, int count, int L,
+                              int64_t end) {
+  casc_block_end(E, p, acc, U, count, L);
+  get(E, count);
+  i32c(E, end);
+  ins(E, W_I32_LT_U);
+  ins_i(E, W_BR_IF, 0);
+  ins(E, W_END);
 }
 
 /* Any cascade accumulator in pass p? */
@@ -1822,6 +1841,15 @@ static void odometer_step(Em *E) {
   ins(E, W_END);
 }
 
+/* Body j (cascade slot j) of the U jammed copies (see outer_body). */
+static void casc_bodies(Em *E, int p, AccSt *acc, int U, int slot) {
+  for (int u = 0; u < U; u++) {
+    E->jam_off = (int64_t)u * E->lanes_o;
+    inner_body(E, p, acc + u * E->n->nacc, slot);
+  }
+  E->jam_off = 0;
+}
+
 /* The inner loops of a pass with cascade accumulators (see AccSt), as one
  * flat loop over the R reduced elements: steps of 8 (FV_INNER: two 4-lane
  * bodies, slots 0 and 1; else 8 bodies, slots 0..7) in blocks of
@@ -1830,8 +1858,12 @@ static void odometer_step(Em *E) {
  * tail element by element (lane / slot t). One inner loop: its variable
  * is the flat index. Several: a flat counter drives the loop, the loop
  * variables advance as an odometer (odometer_step). outer_body finishes the
- * cascades. */
-static void cascade_loop(Em *E, int p, AccSt *acc) {
+ * cascades. Slots over the outer lanes with one inner loop: a block runs
+ * slot by slot (slot j: elements j, j + 8, ..., j + 120 in order), the
+ * same adds into each slot as element by element, with one level-0
+ * accumulator live at a time (per jammed copy: U copies of the body, see
+ * outer_body). */
+static void cascade_loop(Em *E, int p, AccSt *acc, int U) {
   const FNest *n = E->n;
   int64_t R = inner_count(n);
   if (R == 0) return;
@@ -1854,9 +1886,43 @@ static void cascade_loop(Em *E, int p, AccSt *acc) {
     i32c(E, 0);
     set(E, flat);
   }
+  if (!vec && !multi && base) { /* blocks slot by slot */
+    int blk = local_new(E, T_I32, "blk");
+    i32c(E, 0);
+    set(E, blk);
+    ins(E, W_LOOP); /* blocks */
+    for (int j = 0; j < DW_SUM_LANES; j++) {
+      get(E, blk);
+      if (j) {
+        i32c(E, j);
+        ins(E, W_I32_ADD);
+      }
+      set(E, var);
+      ins(E, W_LOOP); /* elements of slot j */
+      casc_bodies(E, p, acc, U, j);
+      get(E, var);
+      i32c(E, DW_SUM_LANES);
+      ins(E, W_I32_ADD);
+      ins_i(E, W_LOCAL_TEE, var);
+      get(E, blk);
+      ins(E, W_I32_SUB);
+      i32c(E, DW_SUM_BLOCK);
+      ins(E, W_I32_LT_U);
+      ins_i(E, W_BR_IF, 0);
+      ins(E, W_END);
+    }
+    get(E, blk);
+    i32c(E, DW_SUM_BLOCK);
+    ins(E, W_I32_ADD);
+    set(E, blk);
+    casc_blocks_close(E, p, acc, U, blk, L, base);
+    i32c(E, base);
+    set(E, var);
+  }
   for (int part = 0; part < 2; part++) {
     int64_t end = part ? full : base;
     if (end <= (part ? base : 0)) continue;
+    if (!part && !vec && !multi) continue; /* done slot by slot */
     if (vec) {
       E->lanes_i = 4;
       E->vvar = v;
@@ -1864,7 +1930,7 @@ static void cascade_loop(Em *E, int p, AccSt *acc) {
     if (!part) ins(E, W_LOOP); /* blocks */
     ins(E, W_LOOP);            /* steps of 8 */
     for (int j = 0; j < bps; j++) {
-      inner_body(E, p, acc, j);
+      casc_bodies(E, p, acc, U, j);
       if (multi) {
         odometer_step(E);
       } else {
@@ -1892,14 +1958,7 @@ static void cascade_loop(Em *E, int p, AccSt *acc) {
     ins(E, W_END);
     E->lanes_i = lanes_i;
     E->vvar = vvar;
-    if (!part) {
-      casc_block_end(E, p, acc, flat, L);
-      get(E, flat);
-      i32c(E, end);
-      ins(E, W_I32_LT_U);
-      ins_i(E, W_BR_IF, 0);
-      ins(E, W_END);
-    }
+    if (!part) casc_blocks_close(E, p, acc, U, flat, L, end);
   }
   if (vec)
     for (int k = 0; k < n->nacc; k++)
@@ -1909,7 +1968,7 @@ static void cascade_loop(Em *E, int p, AccSt *acc) {
       i32c(E, full + t);
       set(E, var);
     }
-    inner_body(E, p, acc, (int)t);
+    casc_bodies(E, p, acc, U, (int)t);
     if (multi && full + t + 1 < R) odometer_step(E);
   }
   loop_splice(E, cap);
@@ -1924,7 +1983,7 @@ static void inner_loops(Em *E, int v, int p, AccSt *acc) {
   int64_t ext = n->ext[v];
   if (ext == 0) return;
   if (v == n->nouter && pass_has_casc(n, p)) {
-    cascade_loop(E, p, acc);
+    cascade_loop(E, p, acc, 1);
     return;
   }
   if (n->vec == FV_INNER && v == n->nouter + n->ninner - 1) {
@@ -1966,56 +2025,115 @@ static void inner_loops(Em *E, int v, int p, AccSt *acc) {
   if (innermost) loop_splice(E, cap);
 }
 
-/* The body of the outer loops: passes, then the outer stores. */
-static void outer_body(Em *E) {
+/* The accumulators of pass p are final: their results, then the outer
+ * expressions that this makes ready. */
+static void pass_results(Em *E, int p, AccSt *acc) {
+  const FNest *n = E->n;
+  for (int k = 0; k < n->nacc; k++)
+    if (n->acc[k].pass == p && is_casc(&n->acc[k])) {
+      int saved = E->fn->node;
+      E->fn->node = n->acc[k].node;
+      cascade_finish(E, &acc[k]);
+      E->fn->node = saved;
+    }
+  for (int k = 0; k < n->nacc; k++) {
+    if (n->acc[k].pass != p) continue;
+    int saved = E->fn->node;
+    E->fn->node = n->acc[k].node;
+    Val r = acc_result(E, &n->acc[k], &acc[k]);
+    E->fn->node = saved;
+    for (int j = 0; j < n->nex; j++)
+      if (n->ex[j].kind == FE_ACC && n->ex[j].acc == k) {
+        E->memo[j] = r;
+        E->has[j] = 1;
+      }
+  }
+  eval_ready(E, p);
+}
+
+/* Column sums (float sums over one inner loop, vector over the outer
+ * lanes) read each element once from a row far from the last: U copies of
+ * the outer body for the 4 U consecutive outer elements (one cache line
+ * of float32 at U = 4) run jammed in one inner loop, each copy's accesses
+ * at its memarg offset (Em.jam_off). Returns U, or 1 when the nest is not
+ * such a sum: one pass of float sums, no carried values, and every value
+ * read in the inner loop an inner one (an outer value would be shared by
+ * the copies), no arange or gather (they read the variables). */
+static int jam_width(Em *E) {
+  const FNest *n = E->n;
+  if (n->kind != FN_REDUCE || n->vec != FV_OUTER || n->npass != 1 ||
+      n->ninner != 1 || E->ncarry || E->lanes_o != 4)
+    return 1;
+  for (int k = 0; k < n->nacc; k++)
+    if (!is_casc(&n->acc[k])) return 1;
+  uint8_t *m = calloc((size_t)n->nex + 1, 1);
+  if (!m) return 1;
+  for (int k = 0; k < n->nacc; k++) dwF_mark_expr(n, n->acc[k].in, m);
+  for (int k = 0; k < n->nst; k++)
+    if (n->st[k].pass >= 0) dwF_mark_expr(n, n->st[k].expr, m);
+  int U = 4;
+  for (int k = 0; k < n->nex; k++) {
+    FExprKind kd = (FExprKind)n->ex[k].kind;
+    if (kd == FE_INDEX || kd == FE_GATHER || kd == FE_MM ||
+        (m[k] && kd == FE_LOAD && !n->ex[k].inner))
+      U = 1;
+  }
+  free(m);
+  return U;
+}
+
+/* The body of the outer loops: passes, then the outer stores; U > 1: the
+ * U jammed copies of a column sum (jam_width), their inner loop together,
+ * then each copy's results and stores at its offset. */
+static void outer_body_n(Em *E, int U) {
   const FNest *n = E->n;
   memset(E->has, 0, (size_t)n->nex);
   memset(E->has_splat, 0, (size_t)n->nex);
   E->lanes_i = E->lanes_o;
-  eval_ready(E, -1);
-  AccSt *acc = calloc((size_t)n->nacc + 1, sizeof *acc);
+  if (U == 1) eval_ready(E, -1);
+  AccSt *acc = calloc((size_t)(n->nacc * U) + 1, sizeof *acc);
   if (!acc) {
     E->oom = true;
     return;
   }
+  if (U > 1) E->jam_var = E->vvar;
+  if (U > E->maxjam) E->maxjam = U;
   for (int p = 0; p < n->npass; p++) {
-    for (int k = 0; k < n->nacc; k++)
+    for (int i = 0; i < U * n->nacc; i++) {
+      int k = i % n->nacc;
       if (n->acc[k].pass == p) {
         int saved = E->fn->node;
         E->fn->node = n->acc[k].node;
-        acc_begin(E, &n->acc[k], &acc[k]);
+        acc_begin(E, &n->acc[k], &acc[i]);
         E->fn->node = saved;
       }
+    }
     int vsaved = E->vvar;
-    inner_loops(E, n->nouter, p, acc);
+    if (U > 1)
+      cascade_loop(E, p, acc, U);
+    else
+      inner_loops(E, n->nouter, p, acc);
     E->vvar = vsaved;
     E->lanes_i = E->lanes_o;
-    if (pass_has_casc(n, p)) {
-      for (int k = 0; k < n->nacc; k++)
-        if (n->acc[k].pass == p && is_casc(&n->acc[k])) {
-          int saved = E->fn->node;
-          E->fn->node = n->acc[k].node;
-          cascade_finish(E, &acc[k]);
-          E->fn->node = saved;
-        }
+    if (U == 1) pass_results(E, p, acc);
+  }
+  if (U == 1) {
+    outer_stores(E);
+  } else {
+    for (int u = 0; u < U; u++) {
+      E->jam_off = (int64_t)u * E->lanes_o;
+      memset(E->has, 0, (size_t)n->nex);
+      memset(E->has_splat, 0, (size_t)n->nex);
+      eval_ready(E, -1);
+      pass_results(E, 0, acc + u * n->nacc);
+      outer_stores(E);
     }
-    for (int k = 0; k < n->nacc; k++) {
-      if (n->acc[k].pass != p) continue;
-      int saved = E->fn->node;
-      E->fn->node = n->acc[k].node;
-      Val r = acc_result(E, &n->acc[k], &acc[k]);
-      E->fn->node = saved;
-      for (int j = 0; j < n->nex; j++)
-        if (n->ex[j].kind == FE_ACC && n->ex[j].acc == k) {
-          E->memo[j] = r;
-          E->has[j] = 1;
-        }
-    }
-    eval_ready(E, p);
+    E->jam_off = 0;
+    E->jam_var = -1;
   }
   free(acc);
-  outer_stores(E);
 }
+static void outer_body(Em *E) { outer_body_n(E, 1); }
 
 /* The outermost loop of a chunked nest: rows [lo, hi) given as the
  * function's parameters 1 and 2 (never empty). */
@@ -2029,10 +2147,25 @@ static void chunk_loop(Em *E, bool innermost) {
     int hi4 = local_new(E, T_I32, "hi4");
     get(E, HI); i32c(E, ~3); ins(E, W_I32_AND); set(E, hi4);
     get(E, LO); set(E, var);
-    ins(E, W_BLOCK);
-    get(E, var); get(E, hi4); ins(E, W_I32_GE_U); ins_i(E, W_BR_IF, 0);
     E->lanes_o = 4;
     E->vvar = 0;
+    int U = jam_width(E);
+    if (U > 1) { /* 4 U lanes per step over [lo, hiu) */
+      int hiu = local_new(E, T_I32, "hiu");
+      get(E, hi4); get(E, LO); ins(E, W_I32_SUB);
+      i32c(E, -4 * U); ins(E, W_I32_AND);
+      get(E, LO); ins(E, W_I32_ADD); set(E, hiu);
+      ins(E, W_BLOCK);
+      get(E, var); get(E, hiu); ins(E, W_I32_GE_U); ins_i(E, W_BR_IF, 0);
+      ins(E, W_LOOP);
+      outer_body_n(E, U);
+      get(E, var); i32c(E, 4 * U); ins(E, W_I32_ADD); ins_i(E, W_LOCAL_TEE, var);
+      get(E, hiu); ins(E, W_I32_LT_U); ins_i(E, W_BR_IF, 0);
+      ins(E, W_END);
+      ins(E, W_END);
+    }
+    ins(E, W_BLOCK);
+    get(E, var); get(E, hi4); ins(E, W_I32_GE_U); ins_i(E, W_BR_IF, 0);
     Capture cap = innermost ? loop_capture(E, 0) : (Capture){0, 0, 0};
     ins(E, W_LOOP);
     outer_body(E);
@@ -2082,11 +2215,22 @@ static void outer_loops(Em *E, int v) {
   }
   if (n->vec == FV_OUTER && v == n->nouter - 1) {
     int64_t full = ext & ~(int64_t)3;
-    if (full) {
+    E->lanes_o = 4;
+    E->vvar = v;
+    int U = full ? jam_width(E) : 1;
+    int64_t fullu = full / (4 * U) * (4 * U);
+    if (U > 1 && fullu) { /* 4 U lanes per step (jam_width) */
+      loop_open(E, E->var[v], 0);
+      outer_body_n(E, U);
+      loop_close(E, E->var[v], 4 * U, fullu);
+    } else {
+      fullu = 0;
+    }
+    if (full > fullu) {
       E->lanes_o = 4;
       E->vvar = v;
       Capture cap = innermost ? loop_capture(E, v) : (Capture){0, 0, 0};
-      loop_open(E, E->var[v], 0);
+      loop_open(E, E->var[v], fullu);
       outer_body(E);
       loop_close(E, E->var[v], 4, full);
       if (innermost) loop_splice(E, cap);
@@ -2537,6 +2681,8 @@ static bool emit_nest(Em *E, int k) {
   if (!E->memo || !E->splat || !E->has || !E->has_splat) E->oom = true;
   E->lanes_o = E->lanes_i = 1;
   E->vvar = -1;
+  E->jam_var = -1;
+  E->jam_off = 0;
   E->rb_var = -1;
   E->in_inner = false;
   plan_carries(E);
@@ -2651,6 +2797,7 @@ bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   if (ok) ok = dwW_assemble(&E, out);
   out->nloops = p->nnest;
   out->ncarries = E.ncarries;
+  out->maxjam = E.maxjam > 1 ? E.maxjam : 1;
   out->scratch = p->scratch;
   for (int k = 0; k < E.nfn; k++) fn_free(E.fns[k]);
   free(E.fns);

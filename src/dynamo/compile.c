@@ -533,6 +533,16 @@ static bool run_custom(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **
   return true;
 }
 
+#ifdef __EMSCRIPTEN__
+/* The host swaps the optimised kernels that are ready into their table
+ * slots (wasm/dw_host.h); called before each kernel call, so a long run
+ * gets them without waiting for its end. */
+__attribute__((import_module("env"), import_name("dw_host_poll"))) void
+dw_host_poll(void);
+#else
+static void dw_host_poll(void) {}
+#endif
+
 bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
              int *err_line) {
   const Graph *g = &k->g;
@@ -580,6 +590,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     if (ok) argv[nin + j] = (int32_t)(uintptr_t)dwT_data(outs[j]);
   }
   if (ok) {
+    dw_host_poll();
     dw_kernel_fn fn = (dw_kernel_fn)(uintptr_t)k->slot;
     int32_t rc = fn((int32_t)(uintptr_t)argv);
     if (rc == DW_KERR_TESTING) {

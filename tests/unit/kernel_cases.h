@@ -35,6 +35,8 @@ typedef struct KCase {
   int want_carries;  /* values kept from one pass for the next (WasmModule.
                         ncarries); checked when want_nests is */
   bool exact;        /* float outputs bit-identical to eager (0 ulp) */
+  int want_jam;      /* > 0: the widest jam of column sums in the module
+                        (WasmModule.maxjam) must be this */
   bool bad;          /* building failed (a bug in the case) */
 } KCase;
 
@@ -659,6 +661,29 @@ static inline void build_cases(Ctx *c, KList *L) {
     int x = kin(&b, "x", DT_F32, -1, 2, 2, 4099, 37);
     kout(&b, 2, kred(&b, OP_SUM, x, false, 1, 0), kred(&b, OP_MEAN, x, true, 1, 0));
     b.k->exact = true;
+  }
+  b = knew(L, c, "sum_cols_jammed_epilogues");
+  {
+    /* column sums of 70 columns (4 jammed groups of 16, one vector, two
+     * scalars) over 300 rows (2 blocks, a partial block, a tail of 4):
+     * an inner value summed, outer ops after the sum (an outer load of w
+     * at each copy's offset) */
+    int x = kin(&b, "x", DT_F32, -1, 2, 2, 300, 70);
+    int w = kin(&b, "w", DT_F32, 0.5, 1.5, 1, 70);
+    int sq = kred(&b, OP_SUM, k2(&b, OP_MUL, x, x), false, 1, 0);
+    kout(&b, 2, k2(&b, OP_ADD, k2(&b, OP_MUL, sq, w), kconst(&b, DT_F32, 1)),
+         kred(&b, OP_MEAN, x, true, 1, 0));
+    b.k->exact = true;
+    b.k->want_jam = 4;
+  }
+  b = knew(L, c, "sum_cols_outer_value_inside");
+  {
+    /* the summed value reads the outer w: one copy (not jammed) */
+    int x = kin(&b, "x", DT_F32, -1, 2, 2, 300, 70);
+    int w = kin(&b, "w", DT_F32, 0.5, 1.5, 1, 70);
+    kout(&b, 1, kred(&b, OP_SUM, k2(&b, OP_MUL, x, w), false, 1, 0));
+    b.k->exact = true;
+    b.k->want_jam = 1;
   }
   b = knew(L, c, "sum_two_reduced_dims_rotating");
   {

@@ -340,6 +340,8 @@ static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
     CHECK(strstr(m.wat, ";;@ main.py:") != NULL, "%s: annotated", k->name);
     CHECK(k->want_nests == 0 || m.ncarries == k->want_carries, "%s: %d carried values, want %d",
           k->name, m.ncarries, k->want_carries);
+    CHECK(k->want_jam == 0 || m.maxjam == k->want_jam, "%s: jam %d, want %d", k->name,
+          m.maxjam, k->want_jam);
     if (!dump_dir) CHECK(validate(&m, k->name), "%s: wasm-opt validates", k->name);
     if (manifest) dump_case(c, k, &m, dump_dir, manifest, i == 0, timing);
     dwW_free(&m);

@@ -439,6 +439,7 @@ export class Compiler {
         dw_host_compile: (ptr, len, wantText, timesPtr, errPtr, errCap) =>
           this.#hostCompile(c, ptr >>> 0, len >>> 0, wantText, timesPtr >>> 0, errPtr >>> 0, errCap >>> 0),
         dw_host_now: () => now(),
+        dw_host_poll: () => this.#hostPoll(),
       },
       onWrite: (_fd, text) => {
         this.#diag += text;
@@ -473,6 +474,16 @@ export class Compiler {
       return true;
     } catch {
       return false; // tried again on next use
+    }
+  }
+
+  /** env.dw_host_poll (dw_host.h): before each kernel call, the optimised
+   * kernels that are ready go into their slots. Never throws into the core. */
+  #hostPoll() {
+    try {
+      this.#kernels?.optimizer?.poll();
+    } catch {
+      /* the emitted tier stays */
     }
   }
 

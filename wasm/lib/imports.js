@@ -1,7 +1,7 @@
 // imports.js - the import object of the core module (dynawasm.wasm).
 //
 // The core is standalone wasm built by Emscripten: besides our own host
-// imports (env.dw_host_compile, env.dw_host_now) it may import a few WASI
+// imports (env.dw_host_compile, env.dw_host_now, env.dw_host_poll) it may import a few WASI
 // functions from libc (clock_time_get for clock_gettime, fd_write if
 // something prints, proc_exit for abort/exit, ...) and, because it links
 // with ERROR_ON_UNDEFINED_SYMBOLS=0, any C function nobody defined. Every
