@@ -1322,6 +1322,49 @@ static void count_passes(FNest *n) {
 /* The pipeline                                                        */
 /* ------------------------------------------------------------------ */
 
+/* Pointwise values read at REUSE_READS or more different indices (through
+ * views that move the index: slices, selects, permutes, expands) are
+ * materialised once by a nest of their own instead of being recomputed
+ * inline by every reader (Inductor's realize_reads_threshold): a pooling
+ * window reads its input at 4 (2x2) or more offsets, a convolution's
+ * im2col at K offsets. Reads at the same index (direct consumers and
+ * reshapes) count once: a nest computes those once anyway. */
+enum { REUSE_READS = 4 };
+static bool *reused_nodes(Ctx *c, const Graph *g) {
+  int n = g->n;
+  int64_t *moved = calloc((size_t)n + 1, sizeof *moved);
+  uint8_t *direct = calloc((size_t)n + 1, 1);
+  bool *want = calloc((size_t)n + 1, sizeof *want);
+  if (!moved || !direct || !want) {
+    free(moved);
+    free(direct);
+    free(want);
+    dw_fail(c, EXC_MemoryError, "out of memory");
+    return NULL;
+  }
+  for (int k = 0; k < g->nout; k++) direct[g->outputs[k]] = 1;
+  for (int u = n - 1; u >= 0; u--) { /* consumers come after producers */
+    const GNode *nd = &g->nodes[u];
+    OpKind kind = dw_ops[nd->op].kind;
+    if (kind == K_UNARY || kind == K_BINARY || kind == K_WHERE)
+      want[u] = moved[u] + direct[u] >= REUSE_READS;
+    for (int k = 0; k < nd->nin; k++) {
+      int v = nd->in[k];
+      if (kind == K_COPY || nd->op == OP_RESHAPE) { /* same index */
+        direct[v] |= direct[u];
+        moved[v] += moved[u];
+      } else if (kind == K_VIEW) { /* every read through it moves */
+        moved[v] += moved[u] + direct[u];
+      } else {
+        direct[v] = 1;
+      }
+    }
+  }
+  free(moved);
+  free(direct);
+  return want;
+}
+
 bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
   memset(p, 0, sizeof *p);
   p->g = g;
@@ -1340,15 +1383,22 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
       b.ns[u].buf = buf;
     }
   }
-  /* 1. place: reductions, matmuls and cats in graph order; pointwise
-   * outputs last, so that they can join the nest that already computes
-   * them (a value stored by a reduction's prologue, an epilogue) while
-   * their consumers recompute them inline meanwhile. */
+  /* 1. place: reductions, matmuls, cats and values read at many indices
+   * in graph order; pointwise outputs last, so that they can join the nest
+   * that already computes them (a value stored by a reduction's prologue,
+   * an epilogue) while their consumers recompute them inline meanwhile. */
+  bool *reused = ok ? reused_nodes(c, g) : NULL;
+  ok = ok && reused;
   for (int u = 0; ok && u < g->n; u++) {
     OpKind kind = dw_ops[g->nodes[u].op].kind;
-    if (kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT)
+    if (reused[u] && b.ns[u].buf < 0) {
+      b.ns[u].want = true;
       ok = place(&b, u);
+    } else if (kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT) {
+      ok = place(&b, u);
+    }
   }
+  free(reused);
   for (int u = 0; ok && u < g->n; u++) {
     OpKind kind = dw_ops[g->nodes[u].op].kind;
     bool done = kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT ||
