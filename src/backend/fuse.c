@@ -640,11 +640,33 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
       const NodeState *w = &b->ns[b->p->buf[buf].node];
       if (w->buf_nest >= N) return R_NOJOIN;
     }
-    int64_t stride = 0;
-    if (sm->ndim && sm->shape[d] > 1) {
+    int64_t stride = 0, lim = sm->ndim ? sm->shape[d] : 1;
+    if (lim > 1) {
       r = operand(b, nd->in[0], r1, &buf1, &a1);
       if (r < 0) return r;
       stride = a1.off - a0.off;
+      /* the rows must be affine in the index: a view of a view whose
+       * reshape is not (a repeat: a reshaped, expanded clone) is
+       * materialised first. Every row is checked up to 256, then a sample. */
+      for (int64_t k = 2; k < lim; k = k < 256 ? k + 1 : k * 2 < lim - 1 ? k * 2 : k < lim - 1 ? lim - 1 : lim) {
+        Rows rk = r0;
+        int bk;
+        FAff ak, want = a0;
+        rk.r[d] = aff_const(k);
+        r = operand(b, nd->in[0], rk, &bk, &ak);
+        if (r < 0) return r;
+        want.off += k * stride;
+        if (bk != buf || !aff_eq(&ak, &want)) {
+          b->need = nd->in[0];
+          return R_NEED;
+        }
+      }
+      FAff w1 = a0;
+      w1.off += stride;
+      if (buf1 != buf || !aff_eq(&a1, &w1)) {
+        b->need = nd->in[0];
+        return R_NEED;
+      }
     }
     FExpr x = {.kind = FE_GATHER, .dt = nd->meta.dtype, .nin = 1, .a = {ix},
                .buf = buf, .aff = a0, .gstride = stride,
