@@ -399,8 +399,12 @@ typedef struct Tensor {
   struct Trace *trace;       /* the trace that made this fake */
 } Tensor;
 
-/* Obj.flags of a real tensor: an nn.Parameter (torch.nn parameters()) */
+/* Obj.flags of a real tensor: an nn.Parameter (torch.nn parameters()),
+ * and a parameter whose requires_grad is False (Parameter(requires_grad=
+ * False), requires_grad_(False)); only parameters require gradients */
 #define DW_TENSOR_PARAM 0x4000
+#define DW_TENSOR_NOGRAD 0x8000
+#define DW_REQUIRES_GRAD(t) (((t)->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)) == DW_TENSOR_PARAM)
 
 /* One function body, lambda, comprehension, class body or module. */
 typedef struct Code {

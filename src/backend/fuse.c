@@ -640,11 +640,33 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
       const NodeState *w = &b->ns[b->p->buf[buf].node];
       if (w->buf_nest >= N) return R_NOJOIN;
     }
-    int64_t stride = 0;
-    if (sm->ndim && sm->shape[d] > 1) {
+    int64_t stride = 0, lim = sm->ndim ? sm->shape[d] : 1;
+    if (lim > 1) {
       r = operand(b, nd->in[0], r1, &buf1, &a1);
       if (r < 0) return r;
       stride = a1.off - a0.off;
+      /* the rows must be affine in the index: a view of a view whose
+       * reshape is not (a repeat: a reshaped, expanded clone) is
+       * materialised first. Every row is checked up to 256, then a sample. */
+      for (int64_t k = 2; k < lim; k = k < 256 ? k + 1 : k * 2 < lim - 1 ? k * 2 : k < lim - 1 ? lim - 1 : lim) {
+        Rows rk = r0;
+        int bk;
+        FAff ak, want = a0;
+        rk.r[d] = aff_const(k);
+        r = operand(b, nd->in[0], rk, &bk, &ak);
+        if (r < 0) return r;
+        want.off += k * stride;
+        if (bk != buf || !aff_eq(&ak, &want)) {
+          b->need = nd->in[0];
+          return R_NEED;
+        }
+      }
+      FAff w1 = a0;
+      w1.off += stride;
+      if (buf1 != buf || !aff_eq(&a1, &w1)) {
+        b->need = nd->in[0];
+        return R_NEED;
+      }
     }
     FExpr x = {.kind = FE_GATHER, .dt = nd->meta.dtype, .nin = 1, .a = {ix},
                .buf = buf, .aff = a0, .gstride = stride,
@@ -1322,6 +1344,49 @@ static void count_passes(FNest *n) {
 /* The pipeline                                                        */
 /* ------------------------------------------------------------------ */
 
+/* Pointwise values read at REUSE_READS or more different indices (through
+ * views that move the index: slices, selects, permutes, expands) are
+ * materialised once by a nest of their own instead of being recomputed
+ * inline by every reader (Inductor's realize_reads_threshold): a pooling
+ * window reads its input at 4 (2x2) or more offsets, a convolution's
+ * im2col at K offsets. Reads at the same index (direct consumers and
+ * reshapes) count once: a nest computes those once anyway. */
+enum { REUSE_READS = 4 };
+static bool *reused_nodes(Ctx *c, const Graph *g) {
+  int n = g->n;
+  int64_t *moved = calloc((size_t)n + 1, sizeof *moved);
+  uint8_t *direct = calloc((size_t)n + 1, 1);
+  bool *want = calloc((size_t)n + 1, sizeof *want);
+  if (!moved || !direct || !want) {
+    free(moved);
+    free(direct);
+    free(want);
+    dw_fail(c, EXC_MemoryError, "out of memory");
+    return NULL;
+  }
+  for (int k = 0; k < g->nout; k++) direct[g->outputs[k]] = 1;
+  for (int u = n - 1; u >= 0; u--) { /* consumers come after producers */
+    const GNode *nd = &g->nodes[u];
+    OpKind kind = dw_ops[nd->op].kind;
+    if (kind == K_UNARY || kind == K_BINARY || kind == K_WHERE)
+      want[u] = moved[u] + direct[u] >= REUSE_READS;
+    for (int k = 0; k < nd->nin; k++) {
+      int v = nd->in[k];
+      if (kind == K_COPY || nd->op == OP_RESHAPE) { /* same index */
+        direct[v] |= direct[u];
+        moved[v] += moved[u];
+      } else if (kind == K_VIEW) { /* every read through it moves */
+        moved[v] += moved[u] + direct[u];
+      } else {
+        direct[v] = 1;
+      }
+    }
+  }
+  free(moved);
+  free(direct);
+  return want;
+}
+
 bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
   memset(p, 0, sizeof *p);
   p->g = g;
@@ -1340,15 +1405,22 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
       b.ns[u].buf = buf;
     }
   }
-  /* 1. place: reductions, matmuls and cats in graph order; pointwise
-   * outputs last, so that they can join the nest that already computes
-   * them (a value stored by a reduction's prologue, an epilogue) while
-   * their consumers recompute them inline meanwhile. */
+  /* 1. place: reductions, matmuls, cats and values read at many indices
+   * in graph order; pointwise outputs last, so that they can join the nest
+   * that already computes them (a value stored by a reduction's prologue,
+   * an epilogue) while their consumers recompute them inline meanwhile. */
+  bool *reused = ok ? reused_nodes(c, g) : NULL;
+  ok = ok && reused;
   for (int u = 0; ok && u < g->n; u++) {
     OpKind kind = dw_ops[g->nodes[u].op].kind;
-    if (kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT)
+    if (reused[u] && b.ns[u].buf < 0) {
+      b.ns[u].want = true;
       ok = place(&b, u);
+    } else if (kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT) {
+      ok = place(&b, u);
+    }
   }
+  free(reused);
   for (int u = 0; ok && u < g->n; u++) {
     OpKind kind = dw_ops[g->nodes[u].op].kind;
     bool done = kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT ||

@@ -4518,6 +4518,7 @@ static bool is_instance(Interp *I, Value v, Value cls, bool *out) {
   if (cls.t == V_BUILTIN) {
     const char *n = ((Builtin *)OBJ(cls))->def->name;
     if (!strcmp(n, "torch.Tensor")) *out = v.t == V_TENSOR;
+    else if (!strcmp(n, "torch.nn.Parameter")) *out = v.t == V_TENSOR && (OBJ(v)->flags & DW_TENSOR_PARAM);
     else if (!strcmp(n, "torch.Size")) *out = v.t == V_TUPLE && OBJ(v)->flags == TUP_SIZE;
     else if (!strcmp(n, "torch.dtype")) *out = v.t == V_DTYPE;
     else goto bad;

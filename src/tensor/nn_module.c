@@ -281,7 +281,10 @@ BI(nn_state_dict) {
   }
   for (int64_t k = 0; k < l->len; k++) {
     Tuple *t = (Tuple *)OBJ(l->items[k]);
-    if (!dwV_dict_set(&I->c, d, t->items[0], t->items[1])) {
+    Value dv = dwL_detach(I, t->items[1]); /* keep_vars=False: detached */
+    bool ok = dv.t != V_NULL && dwV_dict_set(&I->c, d, t->items[0], dv);
+    if (dv.t != V_NULL) dwV_decref(&I->c, dv);
+    if (!ok) {
       dwV_decref_o(&I->c, &l->h);
       dwV_decref_o(&I->c, &d->h);
       return dwI_raise_ctx(I);
@@ -540,25 +543,51 @@ BI(nn_apply) {
   return self;
 }
 
+static Value no_grad_if(Value t, bool off) {
+  if (off && t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_NOGRAD;
+  return t;
+}
+
 /* nn.Parameter(data=None, requires_grad=True): a tensor sharing data's
  * storage, marked as a parameter */
 BI(nn_parameter) {
   Value v[2];
   (void)def;
   if (!dwL_bind(I, "Parameter", self, a, "data,requires_grad", v, 2)) return dwV_null();
+  bool rg;
+  if (!truthy(I, v[1], true, &rg)) return dwV_null();
   if (v[0].t == V_NULL || v[0].t == V_NONE) {
     int64_t z = 0;
-    return param(dwL_full(I, &z, 1, 0, DT_F32));
+    return no_grad_if(param(dwL_full(I, &z, 1, 0, DT_F32)), !rg);
   }
   if (v[0].t != V_TENSOR)
     return dwI_raise(I, EXC_TypeError, "Parameter(): argument 'data' must be Tensor, not %s", dwV_type_name(v[0]));
   Tensor *t = TEN(v[0]);
+  if (rg && t->dtype != DT_F32)
+    return dwI_raise(I, EXC_RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
   if (dwR_tracing(I) && !t->st && !dwR_break_here(I, BR_UNSUPPORTED_CALL, "nn.Parameter() of a traced tensor"))
     return dwV_null();
   if (!t->st) return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
   Tensor *p = dwT_view(&I->c, t, t->ndim, t->shape, t->stride, t->offset);
   if (!p) return dwI_raise_ctx(I);
-  return param(tv(p));
+  return no_grad_if(param(tv(p)), !rg);
+}
+
+/* requires_grad_(on) of a tensor (a parameter stops requiring grad) or a
+ * module (each of its parameters); True where it is not already is
+ * NotImplementedError naming autograd */
+bool dwNm_set_requires_grad(Interp *I, Value x, bool on) {
+  if (x.t == V_TENSOR) {
+    Tensor *t = TEN(x);
+    if (on && !DW_REQUIRES_GRAD(t)) return dwDv_no_autograd(I, "requires_grad_(True)"), false;
+    if (!on) t->h.flags |= DW_TENSOR_NOGRAD;
+    return true;
+  }
+  List *ps = collect(I, x, 0, false);
+  bool ok = ps != NULL;
+  for (int64_t k = 0; ok && k < ps->len; k++) ok = dwNm_set_requires_grad(I, ps->items[k], on);
+  if (ps) dwV_decref_o(&I->c, &ps->h);
+  return ok;
 }
 
 /* ------------------------------------------------------------------ */

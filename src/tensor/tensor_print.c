@@ -255,9 +255,11 @@ static void add_suffixes(Buf *b, size_t start, const char **suffixes, int n,
 void dwT_repr(Buf *b, const Tensor *t) {
   const char *prefix = t->st ? "tensor(" : "FakeTensor(";
   int indent = (int)strlen(prefix);
+  /* Parameter.__repr__: "Parameter containing:\n" + Tensor.__repr__ */
+  if (t->st && (t->h.flags & DW_TENSOR_PARAM)) dwB_puts(b, "Parameter containing:\n");
   size_t start = b->len;
   dwB_puts(b, prefix);
-  const char *suffixes[2];
+  const char *suffixes[3];
   int ns = 0;
   char sizebuf[256], dtypebuf[64];
   snprintf(dtypebuf, sizeof dtypebuf, "dtype=%s", dwT_dtype_names[t->dtype]);
@@ -284,5 +286,7 @@ void dwT_repr(Buf *b, const Tensor *t) {
     formatter_init(&f, t, summarize);
     fmt_tensor(b, &f, t, 0, 0, indent, summarize);
   }
+  /* no grad_fn here (no autograd): a leaf that requires grad */
+  if (t->st && DW_REQUIRES_GRAD(t)) suffixes[ns++] = "requires_grad=True";
   add_suffixes(b, start, suffixes, ns, indent);
 }

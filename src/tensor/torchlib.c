@@ -1627,6 +1627,18 @@ BI(t_cast) {
   return cast_to(I, TEN(self), dt);
 }
 
+/* A parameter's .data / .detach(): a plain tensor sharing its storage (as
+ * PyTorch: not a Parameter, requires_grad False); other tensors: themselves */
+Value dwL_detach(Interp *I, Value self) {
+  Tensor *t = TEN(self);
+  if (!(t->h.flags & DW_TENSOR_PARAM) || !t->st) {
+    dwV_incref(self);
+    return self;
+  }
+  Tensor *p = dwT_view(&I->c, t, t->ndim, t->shape, t->stride, t->offset);
+  return p ? tv(p) : dwI_raise_ctx(I);
+}
+
 BI(t_identity) {
   /* detach() / cpu(memory_format) / requires_grad_(requires_grad) */
   Value v[2];
@@ -1636,6 +1648,7 @@ BI(t_identity) {
                                                      : "self";
   if (!dwL_bind(I, n, self, a, names, v, 2) || !as_tensor_arg(I, v[0], n, "self"))
     return dwV_null();
+  if (!strcmp(n, "detach")) return dwL_detach(I, v[0]);
   dwV_incref(v[0]);
   return v[0];
 }
@@ -2012,17 +2025,14 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
     return permute_to(I, t, perm, t->ndim);
   }
   if (!strcmp(n, "device")) return dwDv_cpu(I);
-  if (!strcmp(n, "requires_grad")) return dwV_bool((t->h.flags & DW_TENSOR_PARAM) != 0);
+  if (!strcmp(n, "requires_grad")) return dwV_bool(DW_REQUIRES_GRAD(t));
   if (!strcmp(n, "is_cuda")) return dwV_bool(false);
   if (!strcmp(n, "is_leaf")) return dwV_bool(true);
   if (!strcmp(n, "grad") || !strcmp(n, "grad_fn")) {
     if (!strcmp(n, "grad_fn")) return dwV_none();
     return dwDv_no_autograd(I, ".grad");
   }
-  if (!strcmp(n, "data")) {
-    dwV_incref(self);
-    return self;
-  }
+  if (!strcmp(n, "data")) return dwL_detach(I, self);
   Value idx = dwV_dict_gets(I->tensor_methods, name);
   if (idx.t == V_INT) return dwL_bound(I, &method_tables[idx.u.i >> 16][idx.u.i & 0xffff], self);
   return dwV_null();

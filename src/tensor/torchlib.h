@@ -391,6 +391,12 @@ bool dwNm_training(Interp *I, Value m);
 bool dwNm_register_buffer(Interp *I, Value m, const char *name, Value t, bool persistent);
 /* the extra_repr of the nn.c layers; false for other classes */
 bool dwNm_extra_repr(Interp *I, Buf *b, Value m, const char *cls);
+/* requires_grad_(on) of a tensor or a module (its parameters): False
+ * clears it, True raises NotImplementedError (no autograd) unless set */
+bool dwNm_set_requires_grad(Interp *I, Value x, bool on);
+/* t.detach() (a tensor value): a parameter's is a plain tensor sharing its
+ * storage; other tensors are themselves (new reference) */
+Value dwL_detach(Interp *I, Value t);
 /* device.c: devices (only the CPU) and the missing autograd */
 bool dwDv_init(Interp *I, Module *torch);
 bool dwDv_check_device(Interp *I, Value v); /* None / 'cpu' / torch.device('cpu') */

@@ -1161,6 +1161,71 @@ static Tensor *sort_indices(Interp *I, Tmp *T, Tensor *x, bool desc) {
   return sel ? tpush(I, T, reduce(I, OP_SUM, sel, &last, 1, false)) : NULL;
 }
 
+/* Eager sort of a real tensor (no graph: nothing to share with compiled
+ * code, and the result is exact): each row along the last dim is ordered
+ * by a stable merge sort, O(n log n), with the order of stable_rank (nan
+ * after every number ascending, before descending; ties by position). */
+typedef struct SortRow {
+  const void *v; /* the row's values */
+  DType dt;
+  bool desc;
+} SortRow;
+
+static bool row_before(const SortRow *r, int64_t i, int64_t j) { /* i strictly before j */
+  switch (r->dt) {
+  case DT_F32: {
+    float a = ((const float *)r->v)[i], b = ((const float *)r->v)[j];
+    bool na = a != a, nb = b != b;
+    return r->desc ? a > b || (na && !nb) : a < b || (nb && !na);
+  }
+  case DT_I64: {
+    int64_t a = ((const int64_t *)r->v)[i], b = ((const int64_t *)r->v)[j];
+    return r->desc ? a > b : a < b;
+  }
+  case DT_I32: {
+    int32_t a = ((const int32_t *)r->v)[i], b = ((const int32_t *)r->v)[j];
+    return r->desc ? a > b : a < b;
+  }
+  default: {
+    uint8_t a = ((const uint8_t *)r->v)[i], b = ((const uint8_t *)r->v)[j];
+    return r->desc ? a > b : a < b;
+  }
+  }
+}
+
+static Tensor *sort_indices_eager(Interp *I, Tmp *T, Tensor *x, bool desc) {
+  Tensor *xc = dwT_contiguous(&I->c, x);
+  if (!xc) return dwI_raise_ctx(I), NULL;
+  if (!tpush(I, T, tv(xc))) return NULL;
+  Tensor *out = dwT_new(&I->c, DT_I64, x->ndim, x->shape);
+  if (!out) return dwI_raise_ctx(I), NULL;
+  if (!tpush(I, T, tv(out))) return NULL;
+  int64_t n = x->ndim ? x->shape[x->ndim - 1] : 1, rows = n ? dwT_numel(x) / n : 0;
+  int64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
+  if (!tmp) {
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    return NULL;
+  }
+  size_t es = dwT_dtype_size[x->dtype];
+  for (int64_t r = 0; r < rows; r++) {
+    SortRow sr = {(const char *)xc->st->data + (size_t)(xc->offset + r * n) * es, (DType)x->dtype, desc};
+    int64_t *a = (int64_t *)out->st->data + r * n, *b = tmp;
+    for (int64_t i = 0; i < n; i++) a[i] = i;
+    for (int64_t w = 1; w < n; w *= 2) { /* bottom-up: runs of w merged into 2w */
+      for (int64_t lo = 0; lo < n; lo += 2 * w) {
+        int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+        int64_t i = lo, j = mid, k = lo;
+        while (i < mid && j < hi) b[k++] = row_before(&sr, a[j], a[i]) ? a[j++] : a[i++];
+        while (i < mid) b[k++] = a[i++];
+        while (j < hi) b[k++] = a[j++];
+      }
+      memcpy(a, b, (size_t)n * sizeof *a);
+    }
+  }
+  free(tmp);
+  return out;
+}
+
 /* sort (data 0), argsort (1), topk (2) */
 BI(o_sort) {
   Value v[5];
@@ -1199,7 +1264,7 @@ BI(o_sort) {
   }
   int64_t inv[DW_MAXDIM];
   Tensor *xl = x1 ? dim_last(I, &T, x1, d, inv) : NULL;
-  Tensor *idx = xl ? sort_indices(I, &T, xl, desc) : NULL;
+  Tensor *idx = !xl ? NULL : xl->st ? sort_indices_eager(I, &T, xl, desc) : sort_indices(I, &T, xl, desc);
   if (idx && kind == 2) idx = tc_slice(I, &T, idx, idx->ndim - 1, 0, K, 1);
   Tensor *vals = NULL;
   if (idx && kind != 1) {
@@ -1228,12 +1293,54 @@ BI(o_sort) {
   return out;
 }
 
+/* Eager scatter of real tensors (index already checked): one pass over
+ * the index in order, O(numel(index)), as PyTorch's CPU kernel: out[t] =
+ * src[p] (the last write wins) or out[t] += src[p], sequentially. */
+static Tensor *scatter_eager(Interp *I, Tmp *T, Tensor *x, int d, Tensor *idx, Tensor *src, bool add) {
+  Tensor *o = tc_op1(I, T, OP_CLONE, x, NULL); /* contiguous */
+  Tensor *ic = o ? dwT_contiguous(&I->c, idx) : NULL;
+  if (o && (!ic || !tpush(I, T, tv(ic)))) return ic ? NULL : (dwI_raise_ctx(I), NULL);
+  Tensor *sc = ic ? dwT_contiguous(&I->c, src) : NULL;
+  if (ic && (!sc || !tpush(I, T, tv(sc)))) return sc ? NULL : (dwI_raise_ctx(I), NULL);
+  if (!sc) return NULL;
+  int nd = x->ndim;
+  int64_t ostr[DW_MAXDIM], pos[DW_MAXDIM] = {0}, n = dwT_numel(idx), s = 1;
+  for (int k = nd - 1; k >= 0; k--) {
+    ostr[k] = s;
+    s *= o->shape[k];
+  }
+  const int64_t *ix = (const int64_t *)ic->st->data + ic->offset;
+  for (int64_t p = 0; p < n; p++) {
+    int64_t t = 0, j = ix[p] < 0 ? ix[p] + x->shape[d] : ix[p];
+    for (int k = 0; k < nd; k++) t += (k == d ? j : pos[k]) * ostr[k];
+    switch (o->dtype) {
+#define SC_CASE(DT, CT)                                               \
+  case DT: {                                                          \
+    CT *od = (CT *)o->st->data + o->offset;                           \
+    CT sv = ((const CT *)sc->st->data)[sc->offset + p];               \
+    od[t] = add ? (CT)(od[t] + sv) : sv;                              \
+    break;                                                            \
+  }
+      SC_CASE(DT_F32, float)
+      SC_CASE(DT_I64, int64_t)
+      SC_CASE(DT_I32, int32_t)
+#undef SC_CASE
+    default: {
+      uint8_t *od = (uint8_t *)o->st->data + o->offset, sv = ((const uint8_t *)sc->st->data)[sc->offset + p];
+      od[t] = add ? (uint8_t)(od[t] | sv) : sv;
+    }
+    }
+    for (int k = nd - 1; k >= 0 && ++pos[k] == idx->shape[k]; k--) pos[k] = 0;
+  }
+  return o;
+}
+
 /* scatter (data 0: assign, the last write wins) / scatter_add (data 1) of
  * src (or a scalar value) into a copy of input along dim at index */
 BI(o_scatter) {
   Value v[5];
-  bool add = def->data == 1;
-  const char *n = add ? "scatter_add" : "scatter";
+  bool add = def->data & 1, inplace = def->data & 2;
+  const char *n = add ? (inplace ? "scatter_add_" : "scatter_add") : (inplace ? "scatter_" : "scatter");
   if (!dwL_bind(I, n, self, a, "input,dim,index,src,reduce", v, 5)) return dwV_null();
   for (int k = 0; k < a->nkw; k++)
     if (!strcmp(a->kw[k].name->s, "value")) v[3] = a->kw[k].v;
@@ -1253,7 +1360,7 @@ BI(o_scatter) {
   int d = (int)norm_dim(dim, x->ndim);
   char s1[256], s2[256];
   Tensor *src = v[3].t == V_TENSOR ? TEN(v[3]) : NULL;
-  if (add && !src) return dwI_raise(I, EXC_TypeError, "scatter_add(): argument 'src' must be Tensor, not %s", dwV_type_name(v[3]));
+  if (add && !src) return dwI_raise(I, EXC_TypeError, "%s(): argument 'src' must be Tensor, not %s", n, dwV_type_name(v[3]));
   if (src) {
     if ((src->ndim ? src->ndim : 1) != nx)
       return dwI_raise(I, EXC_RuntimeError, "Index tensor must have the same number of dimensions as src tensor");
@@ -1300,6 +1407,12 @@ BI(o_scatter) {
     }
     Tensor *sc = tscalar(I, &T, (DType)x->dtype, val);
     sv = sc ? tc_expand(I, &T, sc, idx->shape, idx->ndim) : NULL;
+  }
+  if (sv && x->st && ich->st && sv->st) { /* real tensors: a direct loop */
+    Tensor *r = scatter_eager(I, &T, x, d, ich, sv, add);
+    Value out = r ? ttake(&T, r) : dwV_null();
+    tmp_free(I, &T);
+    return inplace && out.t != V_NULL ? dwL_assign_inplace(I, x, out) : out;
   }
   /* with d last: mask[.., t, k] = index[.., k] == t */
   int64_t inv[DW_MAXDIM];
@@ -1370,7 +1483,7 @@ BI(o_scatter) {
   if (rb && !dwT_is_contiguous(rb)) rb = tc_op1(I, &T, OP_CLONE, rb, NULL);
   Value out = rb ? ttake(&T, rb) : dwV_null();
   tmp_free(I, &T);
-  return out;
+  return inplace && out.t != V_NULL ? dwL_assign_inplace(I, x, out) : out;
 }
 
 /* torch.nonzero(input, as_tuple=False): the indices of the nonzero
@@ -1484,5 +1597,7 @@ const BuiltinDef dwO_tensor_methods[] = {
     {"Tensor.topk", o_sort, TK_TENSOR, 2, 0},
     {"Tensor.scatter", o_scatter, TK_TENSOR, 0, 0},
     {"Tensor.scatter_add", o_scatter, TK_TENSOR, 1, 0},
+    {"Tensor.scatter_", o_scatter, TK_TENSOR, 2, 0},
+    {"Tensor.scatter_add_", o_scatter, TK_TENSOR, 3, 0},
     {"Tensor.nonzero", o_nonzero, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};

@@ -12,11 +12,15 @@ try:
     lin.load_state_dict({"weight": torch.zeros(2, 4), "bias": torch.zeros(2)})
 except RuntimeError as e:
     print(repr(str(e)))
-print(lin.weight.sum(), lin.bias)
+with torch.no_grad():  # outside, PyTorch's sum would print grad_fn=<SumBackward0>
+    print(lin.weight.sum())
+print(lin.bias)
 
 # expected output:
 # <All keys matched successfully>
 # _IncompatibleKeys(missing_keys=['bias'], unexpected_keys=[])
 # 'Error(s) in loading state_dict for Linear:\n\tMissing key(s) in state_dict: "bias". \n\tUnexpected key(s) in state_dict: "extra". \n\tsize mismatch for weight: copying a param with shape torch.Size([3, 3]) from checkpoint, the shape in current model is torch.Size([2, 3]).'
 # 'Error(s) in loading state_dict for Linear:\n\tsize mismatch for weight: copying a param with shape torch.Size([2, 4]) from checkpoint, the shape in current model is torch.Size([2, 3]).'
-# tensor(6.) tensor([0., 0.])
+# tensor(6.)
+# Parameter containing:
+# tensor([0., 0.], requires_grad=True)

@@ -1,7 +1,7 @@
 // diffgen_ops.mjs - the makers of tests/lib/diffgen.mjs for the layers and
 // ops of issue 12: indexed loads (gather, index_select, x[index], flip,
 // embedding, one_hot), bmm and einsum, tril/triu, masked_fill, cumsum,
-// sort/topk, repeat/roll/narrow/chunk, scatter_add, conv2d and pooling.
+// sort/topk, repeat/roll/narrow/chunk, scatter/scatter_/scatter_add, conv2d and pooling.
 // Same contract as the makers there: make(g, shape, kind, depth, det)
 // returns a node of exactly `shape` whose dtype fits `kind`, with its value
 // interval and error bound, or null. Index tensors are literals written in
@@ -269,6 +269,30 @@ export function opMakers(h) {
         if (det && !isDet) return null;
         g.fam('scatter_add');
         return g.emit(g.r.chance(0.5) ? `${x.name}.scatter_add(0, ${idx}, ${src.name})` : `torch.scatter_add(${x.name}, 0, ${idx}, ${src.name})`, { shape, dt: x.dt, lo, hi, det: isDet, err, contig: true });
+      },
+    },
+    {
+      // scatter / scatter_ (the last write of a repeated target wins), src or a value
+      name: 'scatter',
+      w: 2,
+      ok: (g, s, kind) => s.length === 2 && kind !== 'bool' && kind !== 'i32',
+      make(g, shape, kind, depth, det) {
+        const [N, J] = shape;
+        const K = g.r.int(1, 5);
+        if (K * J > 48 || N === 0) return null;
+        const x = g.gen(shape, kind === 'any' || kind === 'num' ? 'num' : kind, depth, det);
+        if (x.dt === 'bool' || x.dt === 'i32') return null;
+        const idx = `torch.tensor(${lit([K, J], ints(g, K * J, 0, N - 1))})`;
+        g.fam('scatter');
+        if (det && !x.det) return null;
+        if (g.r.chance(0.3)) { /* a value: 1.5 (float) or 2 (int), cast to x's dtype */
+          const v = isF(x.dt) ? 1.5 : 2;
+          return g.emit(`${x.name}.scatter(0, ${idx}, ${isF(x.dt) ? '1.5' : '2'})`, { shape, dt: x.dt, lo: Math.min(x.lo, v), hi: Math.max(x.hi, v), det: x.det, err: errOf(x), contig: true });
+        }
+        const src = g.gen([K, J], x.dt, depth, det);
+        if (det && !src.det) return null;
+        const call = g.r.chance(0.5) ? `${x.name}.clone().scatter_(0, ${idx}, ${src.name})` : `torch.scatter(${x.name}, 0, ${idx}, ${src.name})`;
+        return g.emit(call, { shape, dt: x.dt, lo: Math.min(x.lo, src.lo), hi: Math.max(x.hi, src.hi), det: x.det && src.det, err: Math.max(errOf(x), errOf(src)), contig: true });
       },
     },
     {

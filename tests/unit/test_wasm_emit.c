@@ -310,6 +310,43 @@ static void test_fusion_dump(Ctx *c) {
   free(L.v);
 }
 
+static int count_str(const char *s, const char *w) {
+  int n = 0;
+  for (const char *q = s; q && (q = strstr(q, w)) != NULL; q += strlen(w)) n++;
+  return n;
+}
+
+/* A 2x2 max pooling of relu(x * 2) (4 strided slices of it, maxima):
+ * relu is read at 4 different indices, so it is materialised once (one
+ * relu in the plan) instead of being recomputed by each window; read at
+ * 2 indices, it stays inline (computed per read). */
+static void test_fusion_reuse(Ctx *c) {
+  for (int windows = 2; windows <= 4; windows += 2) {
+    KList L = {0};
+    KB b = knew(&L, c, "reuse%d", windows);
+    int x = kin(&b, "x", DT_F32, -1, 1, 3, 2, 8, 8);
+    int r = k1(&b, OP_RELU, k2(&b, OP_MUL, x, kconst(&b, DT_F32, 2)));
+    int m = -1;
+    for (int w = 0; w < windows; w++) {
+      int s = kslice(&b, kslice(&b, r, 1, w / 2, 8, 2), 2, w % 2, 8, 2);
+      m = m < 0 ? s : k2(&b, OP_MAXIMUM, m, s);
+    }
+    kout(&b, 1, m);
+    FPlan p;
+    CHECK(dwF_plan(c, &b.k->g, &p), "plan");
+    Buf d = {0};
+    dwF_dump(&d, &p);
+    int want = windows == 4 ? 1 : 2;
+    CHECK(d.p && count_str(d.p, "relu(") == want && p.nnest == (windows == 4 ? 2 : 1),
+          "%d windows: relu computed %d time(s), nests %d:\n%s", windows, want, p.nnest,
+          d.p ? d.p : "");
+    dwB_free(&d);
+    dwF_free(&p);
+    dwG_free(&b.k->g);
+    free(L.v);
+  }
+}
+
 static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
   FILE *manifest = NULL;
   if (dump_dir) {
@@ -368,6 +405,7 @@ int main(int argc, char **argv) {
   } else {
     test_module_shape(&c);
     test_fusion_dump(&c);
+    test_fusion_reuse(&c);
     build_cases(&c, &L);
     if (!have_wasm_opt())
       fprintf(stderr, "note: wasm-opt not found, skipping byte validation\n");

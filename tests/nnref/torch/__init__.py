@@ -208,6 +208,8 @@ def _repr(t):
             suffixes.append('dtype=' + repr(t.dtype))
         st = _fmt_state(t._d, t.dtype)
         s = _str_rec(t._d, t.shape, indent, st, t.dtype)
+    if t.requires_grad:  # a leaf (no grad_fn: the programs print no results of ops on parameters)
+        suffixes.append('requires_grad=True')
     out = [prefix + s]
     last = len(out[0]) - out[0].rfind('\n') + 1
     for suf in suffixes:
@@ -262,8 +264,17 @@ def _bshape(a, b):
 
 
 class Tensor:
+    requires_grad = False
+
     def __init__(self, data, shape, dt):
         self._d, self.shape, self.dtype = list(data), Size(shape), dt
+
+    def detach(self):
+        t = Tensor([], self.shape, self.dtype)
+        t._d = self._d  # shares the data
+        return t
+
+    data = property(detach)
 
     # ---- basics
     def dim(self):
@@ -653,6 +664,14 @@ class Tensor:
 
     def scatter_add(self, dim, index, src):
         return scatter_add(self, dim, index, src)
+
+    def scatter_(self, dim, index, src=None, value=None):
+        self._d[:] = self.scatter(dim, index, src, value)._d
+        return self
+
+    def scatter_add_(self, dim, index, src):
+        self._d[:] = scatter_add(self, dim, index, src)._d
+        return self
 
     def index_select(self, dim, index):
         return index_select(self, dim, index)
@@ -1116,3 +1135,7 @@ class _Compiler:
 
 compiler = _Compiler()
 from . import nn  # noqa: E402
+
+
+def equal(a, b):
+    return tuple(a.shape) == tuple(b.shape) and a._d == b._d

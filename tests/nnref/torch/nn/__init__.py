@@ -12,8 +12,20 @@ from . import functional as F
 class Parameter(Tensor):
     def __init__(self, data=None, requires_grad=True):
         data = data if data is not None else torch.zeros(0)
+        if requires_grad and data.dtype.kind != 'f':
+            raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
         Tensor.__init__(self, data._d, data.shape, data.dtype)
         self._d = data._d  # shares the data
+        self.requires_grad = bool(requires_grad)
+
+    def requires_grad_(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+    def __repr__(self):  # torch/nn/parameter.py
+        return 'Parameter containing:\n' + super().__repr__()
+
+    __str__ = __repr__
 
 
 class Module:
@@ -71,6 +83,11 @@ class Module:
     def parameters(self):
         return [t for _, t in self.named_parameters()]
 
+    def requires_grad_(self, requires_grad=True):
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
     def named_buffers(self):
         return [(p + ('.' if p else '') + n, t) for p, m in self.named_modules() for n, t in m._buffers.items()]
 
@@ -82,7 +99,7 @@ class Module:
         for p, m in self.named_modules():
             pre = p + ('.' if p else '')
             for n, t in m._parameters.items():
-                sd[pre + n] = t
+                sd[pre + n] = t.detach()
             for n, t in m._buffers.items():
                 if n not in m._non_persistent:
                     sd[pre + n] = t
