@@ -41,6 +41,7 @@ const state = {
   activeGraph: null,     // {id, card}
   running: false,
   ready: false,
+  binaryen: null,        // Binaryen in the worker: null, 'compiled', 'ready', 'failed'
   stopped: false,
   supportError: null,
 };
@@ -467,6 +468,8 @@ window.dynawasm = {
   setSource: (src) => loadSource(src),
   examples: examples.map((e) => ({ file: e.file, title: e.title, description: e.description })),
   get ready() { return state.ready; },
+  /** Binaryen in the worker: null (loading), 'compiled', 'ready' (in use) or 'failed'. */
+  get binaryen() { return state.binaryen; },
   get view() { return editor.view; },
 };
 
@@ -546,6 +549,12 @@ async function init() {
   worker = new Runner(({ state: st, text, ms, loaded, total, phases }) => {
     if (phases) window.dynawasm.startPhases = phases;
     const progress = $('progress');
+    if (st === 'binaryen') {
+      // Binaryen optimises kernels in the background; runs never wait for it
+      state.binaryen = text;
+      if (text === 'ready' && !performance.getEntriesByName('dw:binaryen-ready').length) performance.mark('dw:binaryen-ready');
+      return;
+    }
     if (st === 'loading') {
       state.ready = false;
       document.body.classList.add('loading');

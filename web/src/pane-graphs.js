@@ -6,6 +6,13 @@ import { arr, empty, codeBlock, copyTools, lineLink } from './ui.js';
 import { codeLineRefs, watLineRefs } from './marks.js';
 import { renderGraphView } from './graphview.js';
 
+// graphs[].tier: the kernel tiers that ran (wasm/lib/kernels.js)
+const TIER_LABEL = { emitted: 'kernel as emitted', optimized: 'Binaryen kernel', 'emitted+optimized': 'emitted → Binaryen' };
+const TIER_TITLE = {
+  emitted: 'The kernel ran as the compiler emitted it; Binaryen optimises it in the background, and later runs use its version.',
+  optimized: 'The kernel ran as Binaryen optimised it.',
+  'emitted+optimized': 'The kernel ran as emitted, then as Binaryen optimised it (swapped in during the run).',
+};
 const graphsText = (graphs) => graphs.map((g) => `# graph ${g.id}${g.function ? ` (${g.function})` : ''}${g.error ? ` — failed: ${g.error}` : ''}\n${g.code || ''}\n`).join('\n');
 
 /** Which graphs compiled and which failed (the report's own counts). */
@@ -38,6 +45,7 @@ export function renderGraphs(el, report, ctx) {
       typeof g.wasm_size === 'number' && g.wasm_size > 0 ? h('span', { class: 'chip' }, `${g.wasm_size} B wasm`) : null,
       typeof g.loops === 'number' && g.loops > 0 ? h('span', { class: 'chip', title: 'fused loop nests' }, plural(g.loops, 'loop')) : null,
       typeof g.runs === 'number' ? h('span', { class: 'chip', title: 'times this graph ran' }, `ran ${g.runs}×`) : null,
+      g.tier ? h('span', { class: 'chip', title: TIER_TITLE[g.tier] || '' }, TIER_LABEL[g.tier] || g.tier) : null,
       g.error ? h('span', { class: 'chip bad-chip' }, '✕ failed') : null,
     ];
     const toggle = h('button', {
@@ -70,9 +78,11 @@ export function renderWasm(el, report, ctx) {
     return;
   }
   const all = () => withWat.map((g) => `;; graph ${g.id}${g.function ? ` (${g.function})` : ''}\n${g.wat}`).join('\n');
+  const emitted = withWat.some((g) => g.tier && g.tier !== 'optimized');
   el.append(h('div', { class: 'pane-head' },
-    h('p', { class: 'pane-intro' }, 'Binaryen-optimised module text of each compiled graph. ',
-      h('code', null, ';;@ main.py:N:C'), ' annotations link instructions to source lines.'),
+    h('p', { class: 'pane-intro' }, 'The module text of each compiled graph\'s kernel. ',
+      h('code', null, ';;@ main.py:N:C'), ' annotations link instructions to source lines.',
+      emitted ? ' A kernel marked "as emitted" is the compiler\'s own module: Binaryen optimises it in the background, and the next run runs and shows Binaryen\'s.' : ''),
     h('span', { class: 'tools' },
       h('button', { type: 'button', class: 'btn tiny', onclick: () => { for (const d of el.querySelectorAll('details.wat')) d.open = false; } }, 'Collapse all'),
       h('button', { type: 'button', class: 'btn tiny', onclick: () => { for (const d of el.querySelectorAll('details.wat')) d.open = true; } }, 'Expand all')),
@@ -85,6 +95,7 @@ export function renderWasm(el, report, ctx) {
       h('summary', null, h('span', { class: 'graph-name' }, `Graph ${g.id}`),
         g.function ? h('span', { class: 'chip fn' }, g.function) : null,
         typeof g.wasm_size === 'number' ? h('span', { class: 'chip' }, `${g.wasm_size} B`) : null,
+        g.tier ? h('span', { class: 'chip', 'data-tier': g.tier, title: TIER_TITLE[g.tier] || '' }, g.tier === 'optimized' ? 'optimised by Binaryen' : 'as emitted') : null,
         h('span', { class: 'muted wat-lines' }, plural(refs.length, 'line')),
         copyTools({ label: `graph ${g.id}'s module`, file: `graph-${g.id}.wat`, text: () => g.wat, ctx })),
       annotated ? null : h('p', { class: 'wat-note muted' }, `No source locations in this module: it is linked to line${arr(g.lines).length > 1 ? 's' : ''} ${arr(g.lines).join(', ')} as a whole.`),

@@ -43,6 +43,7 @@ export class Runner {
       const m = ev.data || {};
       if (m.type === 'progress') this.emit(this.state, m.text, undefined, { loaded: m.loaded, total: m.total });
       else if (m.type === 'ready') { this.state = 'ready'; this.emit('ready', 'Compiler ready', m.ms, { cached: m.cached, phases: m.phases }); resolveReady(); }
+      else if (m.type === 'binaryen') this.emit('binaryen', m.state, m.ms);
       else if (m.type === 'fatal') { this.state = 'failed'; this.loadError = m.message; this.emit('failed', m.message); rejectReady(new Error(m.message)); }
       else if ((m.type === 'result' || m.type === 'failure') && this.pending && this.pending.id === m.id) {
         const p = this.pending;

@@ -1,15 +1,21 @@
 // The compiler's home: a module Web Worker, so a runaway program never
 // freezes the page (the page terminates this worker to stop it).
 //
-// Start-up: the core (dynawasm-HASH.wasm) and Binaryen (binaryen-HASH.wasm
-// plus its small script) load in parallel, each compiled while it
-// downloads and kept in the Cache API (assets.js); progress is reported in
-// bytes.
+// Start-up: the compiler is ready as soon as its core (dynawasm-HASH.wasm)
+// is compiled: the package's kernel tiers run each graph's kernel as the
+// core emitted it and have Binaryen optimise it in the background, between
+// runs (wasm/lib/optimizer.js), swapping the optimised kernel in; optimised
+// kernels are kept in the Cache API for the next visit (`cache: true`).
+// Binaryen (binaryen-HASH.wasm plus its small script, web/split-binaryen.mjs)
+// is fetched and compiled meanwhile, in parallel with the core, so it is
+// there when the optimiser first asks for it. Both modules are compiled
+// while they download and kept in the Cache API (assets.js); progress is
+// reported in bytes.
 //
 // Protocol (page -> worker): {type:'run', id, source, options}, {type:'reset'}
 // (worker -> page): {type:'progress', text, loaded?, total?},
-//   {type:'ready', ms, cached}, {type:'fatal', message},
-//   {type:'result', id, report, ms},
+//   {type:'ready', ms, cached, phases}, {type:'binaryen', state: 'compiled'|'ready'|'failed', ms},
+//   {type:'fatal', message}, {type:'result', id, report, ms},
 //   {type:'failure', id, message} (the host API threw: a compiler bug).
 import { loadModule, pruneCache } from './assets.js';
 
@@ -19,52 +25,53 @@ const post = (m) => self.postMessage(m);
 const t0 = performance.now();
 let compiler = null;
 
+// When each step finished, in ms since the worker was created (the start-up benchmark reads them).
 const phases = {};
-const phase = (name) => { phases[name] = Math.round(performance.now()); }; // since the worker was created
-phase("started");
+const phase = (name) => { phases[name] = Math.round(performance.now()); };
+phase('started');
 const MB = (n) => (n / 1e6).toFixed(1);
+const url = (a) => new URL(a.url, import.meta.url).href;
+
+// Binaryen: its script instantiates the module handed to it here (the
+// split build), or decodes its own (the fallback, ASSETS.binaryen null).
+if (ASSETS.binaryen) {
+  const binaryenModule = loadModule(url(ASSETS.binaryen), () => {}, ASSETS.binaryen.bytes);
+  binaryenModule.then(() => { phase('binaryen_compiled'); post({ type: 'binaryen', state: 'compiled', ms: performance.now() - t0 }); },
+    (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
+  self.__dynawasmBinaryenOptions = {
+    instantiateWasm(imports, done) {
+      binaryenModule.then(({ module }) => WebAssembly.instantiate(module, imports)).then((instance) => {
+        phase('binaryen_ready');
+        post({ type: 'binaryen', state: 'ready', ms: performance.now() - t0 });
+        done(instance);
+      }, (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
+      return {};
+    },
+  };
+}
 
 const ready = (async () => {
-  const url = (a) => new URL(a.url, import.meta.url).href;
-  const files = [ASSETS.core, ASSETS.binaryen].filter(Boolean);
-  const total = files.reduce((n, a) => n + a.bytes, 0);
+  const total = ASSETS.core ? ASSETS.core.bytes : 0;
   let loaded = 0;
   let last = 0;
   const onBytes = (n) => {
-    loaded += n;
+    loaded = Math.min(total, loaded + n);
     const now = performance.now();
     if (now - last > 50 || loaded >= total) {
       last = now;
-      post({ type: 'progress', text: `Loading the compiler: ${MB(Math.min(loaded, total))} of ${MB(total)} MB`, loaded: Math.min(loaded, total), total });
+      post({ type: 'progress', text: `Loading the compiler: ${MB(loaded)} of ${MB(total)} MB`, loaded, total });
     }
   };
   post({ type: 'progress', text: 'Loading the compiler…', loaded: 0, total });
-  let cached = true;
-  let binaryenFailed;
-  const binaryenError = new Promise((_, reject) => { binaryenFailed = reject; });
-  // Binaryen: its script instantiates the module we hand it (the split
-  // build; see web/split-binaryen.mjs), or decodes its own (the fallback).
-  const binaryenModule = ASSETS.binaryen ? loadModule(url(ASSETS.binaryen), onBytes, ASSETS.binaryen.bytes) : null;
-  if (binaryenModule) {
-    self.__dynawasmBinaryenOptions = {
-      instantiateWasm(imports, done) {
-        binaryenModule.then(({ module, cached: c }) => { phase('binaryen_compiled'); cached &&= c; return WebAssembly.instantiate(module, imports); })
-          .then((instance) => { phase('binaryen_instantiated'); done(instance); }, (e) => binaryenFailed(e));
-        return {};
-      },
-    };
-  }
-  const [{ createCompiler }, core, binaryen] = await Promise.all([
+  const [{ createCompiler }, core] = await Promise.all([
     import('dynawasm-browser'),
-    ASSETS.core ? loadModule(url(ASSETS.core), onBytes, ASSETS.core.bytes).then((r) => { phase('core_compiled'); return r; }) : { module: null, cached: true },
-    // without the split, createCompiler imports Binaryen itself
-    binaryenModule ? Promise.race([import('binaryen').then((m) => m.default ?? m), binaryenError]) : undefined,
+    ASSETS.core ? loadModule(url(ASSETS.core), onBytes, ASSETS.core.bytes) : { module: null, cached: true },
   ]);
-  cached &&= core.cached;
-  compiler = await createCompiler(core.module ? { wasmModule: core.module, binaryen } : { binaryen });
+  phase('core_compiled');
+  compiler = await createCompiler(core.module ? { wasmModule: core.module, cache: true } : { cache: true });
   phase('ready');
-  post({ type: 'ready', ms: performance.now() - t0, cached, phases });
-  pruneCache(files.map(url)).catch(() => {});
+  post({ type: 'ready', ms: performance.now() - t0, cached: core.cached, phases });
+  pruneCache([ASSETS.core, ASSETS.binaryen].filter(Boolean).map(url)).catch(() => {});
   return true;
 })().catch((e) => {
   post({ type: 'fatal', message: String((e && e.message) || e) });
