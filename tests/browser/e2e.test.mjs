@@ -227,8 +227,12 @@ test('start-up: both modules arrive brotli-compressed, in parallel, with a byte 
     assert.equal(r.headers()['content-encoding'], 'br', `${r.url()} is brotli`);
     assert.equal(r.headers()['content-type'], 'application/wasm');
   }
-  const [a, b] = wasm.map((r) => r.request().timing());
-  assert.ok(a.startTime < b.startTime + b.responseEnd && b.startTime < a.startTime + a.responseEnd, 'the two downloads overlap');
+  // requested together: the second before the first finished (on
+  // localhost a download can end within milliseconds), or within 150 ms,
+  // not after the first module was downloaded and compiled
+  const [a, b] = wasm.map((r) => r.request().timing()).sort((x, y) => x.startTime - y.startTime);
+  assert.ok(b.startTime <= a.startTime + a.responseEnd || b.startTime - a.startTime < 150,
+    `the downloads started together: ${JSON.stringify([a.startTime, a.responseEnd, b.startTime])}`);
   assert.equal(await page.$eval('#progress-bar', (e) => Number(e.max)), info.assets.core.bytes, 'progress counts the bytes of the core (the compiler is ready without Binaryen)');
   // Binaryen, fetched meanwhile, optimises the kernels in the background after a run
   const report0 = await runSource(page, 'import torch\n@torch.compile\ndef f(x):\n    return x * 2\nprint(f(torch.ones(2)))\n');
