@@ -142,12 +142,19 @@ export interface RunError {
  * resume point after a graph break (Dynamo compiles those as resume
  * functions, frames of their own), and what became of it. */
 export interface CompileUnit {
-  /** Line of the unit's first statement. */
+  /** Where the unit starts: the line and 0-based column of its resume point. */
   start_line: number;
+  start_col: number;
+  /** statement: at the start of a statement; after_expression: in the middle
+   * of a statement, right after the expression whose call broke the graph
+   * (Dynamo resumes at the next instruction); before_expression: in the
+   * middle of a statement, before the rest of an expression (after a
+   * data-dependent `and`/`or`/conditional operand). */
+  start_kind: 'statement' | 'after_expression' | 'before_expression' | string;
   /** true: it starts after a graph break (a resume point), not where the frame starts. */
   resume: boolean;
   /** compiled: its graph runs as a kernel; empty: no tensor ops, nothing
-   * compiled; skipped: a graph break in a loop, the unit runs eagerly;
+   * compiled; skipped: a graph break in a while loop, the frame runs eagerly;
    * failed: the backend failed (suppressed: runs eagerly; else raised). */
   status: 'compiled' | 'empty' | 'skipped' | 'failed';
   /** Its graph (also a failed one), or null. */

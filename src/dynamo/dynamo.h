@@ -191,7 +191,10 @@ typedef struct GraphRec {
  * (frames[i].units): the frame's own start or a resume point after a
  * graph break (Dynamo's resume functions), and what became of it. */
 typedef struct UnitRec {
-  int start_line;  /* line of the unit's first statement */
+  int start_line;  /* where the unit starts: line and (0-based) column of its
+                      resume point (UnitKind start_kind) */
+  int start_col;
+  uint8_t start_kind;
   bool resume;     /* starts after a graph break, not at the frame's start */
   int status;      /* EntryStatus; CE_FAILED also when the error was raised */
   int graph;       /* graph id, -1 if none */

@@ -661,7 +661,10 @@ void dwJ_unit(Interp *I, Trace *t, int status, int graph, const Entry *e,
     dwR_guards_text(e, &g);
   else
     dwR_trace_guards_text(t, &g);
-  *r = (UnitRec){.start_line = t->start->line,
+  bool after = t->start_kind == UK_AFTER; /* resumes after t->start */
+  *r = (UnitRec){.start_line = after ? t->start->end_line : t->start->line,
+                 .start_col = after ? t->start->end_col : t->start->col,
+                 .start_kind = t->start_kind,
                  .resume = !body->n || t->start != body->v[0] || t->start_kind != UK_STMT,
                  .status = status,
                  .graph = graph,
@@ -1006,6 +1009,12 @@ static void json_lines(Buf *b, const char *s) {
   dwB_putc(b, ']');
 }
 
+/* where a unit starts (UnitKind; UK_NEXT becomes UK_STMT before a unit
+ * starts) */
+static const char *const unit_kind_names[] = {
+    [UK_STMT] = "statement", [UK_NEXT] = "statement", [UK_AFTER] = "after_expression",
+    [UK_BEFORE] = "before_expression"};
+
 static const char *const unit_status_names[] = {
     [CE_COMPILED] = "compiled", [CE_EMPTY] = "empty", [CE_FAILED] = "failed", [CE_SKIP] = "skipped"};
 
@@ -1103,9 +1112,11 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
     for (int j = 0; j < f->nunits; j++) {
       const UnitRec *u = &f->units[j];
       dwB_printf(
-          b, "%s{\"start_line\":%d,\"resume\":%s,\"status\":\"%s\",\"graph\":",
-          j ? "," : "", u->start_line, u->resume ? "true" : "false",
-          unit_status_names[u->status]);
+          b,
+          "%s{\"start_line\":%d,\"start_col\":%d,\"start_kind\":\"%s\",\"resume\":%s,"
+          "\"status\":\"%s\",\"graph\":",
+          j ? "," : "", u->start_line, u->start_col, unit_kind_names[u->start_kind],
+          u->resume ? "true" : "false", unit_status_names[u->status]);
       if (u->graph >= 0)
         dwB_printf(b, "%d", u->graph);
       else

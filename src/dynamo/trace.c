@@ -1073,8 +1073,8 @@ void dwR_resume(Interp *I, Frame *f, Node *at, int kind) {
   unit_begin(I, f, at, kind);
   /* the report: where the last break's eager code ended, tracing resumed */
   Node *next = kind == UK_NEXT && at ? next_stmt(f, at) : at;
-  dwJ_break_resumed(I, f, f->trace && next ? next->line : 0,
-                    kind == UK_NEXT && at ? at->end_line : 0);
+  int line = !f->trace || !next ? 0 : kind == UK_AFTER ? next->end_line : next->line;
+  dwJ_break_resumed(I, f, line, kind == UK_NEXT && at ? at->end_line : 0);
 }
 
 /* ------------------------------------------------------------------ */

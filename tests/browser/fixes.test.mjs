@@ -64,20 +64,37 @@ test('Stop cancels a queued run: Ctrl+Enter twice on `while True: pass`, then on
   await page.close();
 });
 
-test('Explain: a print in a for loop of a compiled function runs its frame eagerly (0 graphs, no resume)', async () => {
+test('Explain: a print in a while loop of a compiled function runs its frame eagerly (0 graphs, no resume)', async () => {
   const { page, f } = await rendered('loop_break.json');
   assert.equal(f.report.explain.break_reasons[0].action, 'skip_frame');
   await page.click('#tab-explain');
   const stats = await page.$$eval('#panel-explain .stat', (els) => els.map((e) => [...e.children].map((c) => c.textContent).join(' ')));
   assert.deepEqual(stats, ['0 graphs', '1 graph break', '0 ops', '0 frames compiled', '1 frame ran eagerly']);
   const summary = await text(page, '#panel-explain');
-  assert.match(summary, /A graph break inside a loop \(line 7\) made step run eagerly: Dynamo skips the frame/);
+  assert.match(summary, /A graph break inside a while loop \(line 8\) made step run eagerly: Dynamo skips the frame/);
   assert.doesNotMatch(summary, /tracing resume/i, 'nothing resumed');
   assert.doesNotMatch(summary, /split/);
   assert.equal(await page.getAttribute('#panel-explain .reason', 'data-action'), 'skip_frame');
-  assert.match(await text(page, '#panel-explain .reason-effect'), /step ran eagerly from lines 5 – 9 \(Dynamo skips the whole frame; no graph\)/);
+  assert.match(await text(page, '#panel-explain .reason-effect'), /step ran eagerly from lines 5 – 11 \(Dynamo skips the whole frame; no graph\)/);
+  // PyTorch's structured message: its title, then its own Explanation and Hint lines, no second hint
+  assert.equal(await text(page, '#panel-explain .reason-msg'), 'Failed to trace builtin operator');
+  assert.match(await text(page, '#panel-explain .reason-detail'), /^Explanation: Dynamo does not know how to trace builtin operator `print`.*Hint: /);
+  assert.equal(await page.$$eval('#panel-explain .reason .reason-hint', (e) => e.length), 0);
   await page.click('#tab-guards');
-  assert.match(await text(page, '#panel-guards .frame'), /1 compile unit.*0 recompiles.*2 eager runs.*Frame start at line 5.*ran eagerly \(a graph break in a loop\)/);
+  assert.match(await text(page, '#panel-guards .frame'), /1 compile unit.*0 recompiles.*2 eager runs.*Frame start at line 5.*ran eagerly \(a graph break in a while loop\)/);
+  await page.close();
+});
+
+test('Explain: a print in a for loop runs the loop eagerly between two graphs (eager_loop)', async () => {
+  const { page, f } = await rendered('loop_for.json');
+  assert.equal(f.report.explain.break_reasons[0].action, 'eager_loop');
+  await page.click('#tab-explain');
+  const stats = await page.$$eval('#panel-explain .stat', (els) => els.map((e) => [...e.children].map((c) => c.textContent).join(' ')));
+  assert.deepEqual(stats, ['2 graphs', '1 graph break', `${f.report.explain.op_count} ops`, '1 frame compiled']);
+  const summary = await text(page, '#panel-explain');
+  assert.match(summary, /A graph break inside a for loop or comprehension \(line 7\) made it run eagerly, as a whole, between two graphs/);
+  assert.doesNotMatch(summary, /skips the frame/);
+  assert.match(await text(page, '#panel-explain .reason-effect'), /The loop, lines 6 – 8 , ran eagerly between two graphs; tracing resumed at line 9/);
   await page.close();
 });
 
@@ -87,8 +104,13 @@ test('Guards: the units after breaks are resume points, not recompiles; every un
   const card = await text(page, '#panel-guards .frame');
   assert.match(card, /step line 6 6 compile units 0 recompiles 4 cache hits/);
   assert.doesNotMatch(card, /Recompiled/);
+  assert.doesNotMatch(card, /recompile 1/);
+  // six resume points: two on line 9 (before the statement, after the print
+  // of line 8; in its middle, after .item())
   assert.equal(await page.$$eval('#panel-guards .start', (e) => e.length), 6);
-  assert.deepEqual(await page.$$eval('#panel-guards .start', (els) => els.map((e) => e.dataset.startLine)), ['7', '9', '10', '12', '13', '11']);
+  assert.deepEqual(await page.$$eval('#panel-guards .start', (els) => els.map((e) => [e.dataset.startLine, e.dataset.startKind])),
+    [['7', 'statement'], ['9', 'statement'], ['9', 'after_expression'], ['12', 'statement'], ['13', 'statement'], ['11', 'statement']]);
+  assert.match(await text(page, '#panel-guards .start[data-start-kind="after_expression"] h4'), /Resumes mid-statement at line 9 , column 23, after the call that broke/);
   assert.deepEqual(await page.$$eval('#panel-guards .unit', (els) => els.map((e) => e.dataset.resume)), ['false', 'true', 'true', 'true', 'true', 'true']);
   // the guards of every unit, not only the last one's
   const guards = await page.$$eval('#panel-guards .unit .guards li', (els) => els.map((e) => e.textContent));

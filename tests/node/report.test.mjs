@@ -38,6 +38,9 @@ test('frames list their compile units: the first and the resume points after bre
   assert.equal(f.function, 'step');
   assert.deepEqual(f.units.map((u) => [u.start_line, u.resume, u.status]),
     [[5, false, 'compiled'], [7, true, 'compiled'], [7, true, 'compiled']]);
+  // the second resume point on line 7 is in its middle, right after `y.sum().item()`
+  assert.deepEqual(f.units.map((u) => [u.start_kind, u.start_col]),
+    [['statement', 4], ['statement', 4], ['after_expression', TOUR.split('\n')[6].indexOf('.item()') + 7]]);
   assert.deepEqual(f.units.map((u) => u.graph), [0, 1, 2]);
   assert.ok(f.units.every((u) => u.recompile_reason === null), 'resume points are not recompiles');
   assert.deepEqual(f.units[0].guards, ["TENSOR_MATCH: L['x'] Float[4]"]);

@@ -20,7 +20,7 @@ import { linter, setDiagnostics, lintKeymap } from '@codemirror/lint';
 import { python } from '@codemirror/lang-python';
 import { tags as t } from '@lezer/highlight';
 import {
-  KINDS, GLYPH, DESCRIPTION, marksAttr, badgeText, breakText, describeEntry, REASON_TEXT,
+  KINDS, GLYPH, DESCRIPTION, marksAttr, badgeText, breakText, describeEntry, REASON_TEXT, extraHint,
 } from './marks.js';
 
 // ---- state: marks, graph highlight, linked line ---------------------------
@@ -262,7 +262,7 @@ function tooltipDOM(entry, graphIds, stale) {
         rows.push({
           title: `Graph break · ${b.reason}`,
           body: `${b.message || REASON_TEXT[b.reason] || ''}${b.function ? ` (in ${b.function})` : ''}`,
-          hint: b.hint,
+          hint: extraHint(b.message, b.hint),
         });
       }
     } else if (k === 'disabled') {

@@ -4,7 +4,7 @@
 // suppressed errors. Nothing here is inferred from the source.
 import { h, clear, plural } from './dom.js';
 import { arr, lineLink, linesLink, empty } from './ui.js';
-import { REASON_TEXT, DEFAULT_HINT, badgeText } from './marks.js';
+import { REASON_TEXT, DEFAULT_HINT, badgeText, extraHint } from './marks.js';
 import { graphCounts } from './pane-graphs.js';
 
 /** Break reasons, identical ones merged with a count (a break on a path taken by several calls). */
@@ -23,8 +23,12 @@ export function groupBreaks(reasons) {
 function breakEffect(ctx, r) {
   const el = Array.isArray(r.eager_lines) ? r.eager_lines : null;
   if (r.action === 'skip_frame') {
-    return ['A break inside a loop: ', h('code', null, r.function || 'the frame'), ' ran eagerly from ',
+    return ['A break inside a while loop: ', h('code', null, r.function || 'the frame'), ' ran eagerly from ',
       el ? linesLink(ctx, el[0], el[1]) : 'its start', ' (Dynamo skips the whole frame; no graph).'];
+  }
+  if (r.action === 'eager_loop') {
+    return ['The loop, ', el ? linesLink(ctx, el[0], el[1]) : 'as a whole', ', ran eagerly between two graphs; ',
+      r.resume_line ? ['tracing resumed at ', lineLink(ctx, r.resume_line), '.'] : 'the frame ended eagerly.'];
   }
   if (r.action === 'resume') {
     return ['The graph ended here; ', el ? linesLink(ctx, el[0], el[1]) : 'the statement', ' ran eagerly; ',
@@ -60,11 +64,13 @@ export function renderExplain(el, report, ctx, byLine) {
   const groups = groupBreaks(reasons);
   const skipped = groups.filter((r) => r.action === 'skip_frame');
   const resumed = groups.filter((r) => r.action === 'resume');
+  const loops = groups.filter((r) => r.action === 'eager_loop');
   const summary = [];
   if (!frames.length) summary.push('Nothing was compiled: every line ran eagerly. Decorate a function with @torch.compile to trace it.');
   else if (!bc && !failed) summary.push(compiled ? `No graph breaks: each compiled function became ${compiled === 1 ? 'one graph' : 'whole graphs'}.` : 'No graph breaks, and no tensor operations to compile.');
-  if (resumed.length) summary.push(`${plural(resumed.reduce((n, r) => n + r.count, 0), 'graph break')} split compiled code: each ended a graph, ran its statement eagerly, and tracing resumed after it.`);
-  for (const r of skipped) summary.push(`A graph break inside a loop (line ${r.line}) made ${r.function || 'its frame'} run eagerly: Dynamo skips the frame.`);
+  if (resumed.length) summary.push(`${plural(resumed.reduce((n, r) => n + r.count, 0), 'graph break')} split compiled code: each ended a graph, ran the code that broke eagerly, and tracing resumed right after it.`);
+  for (const r of loops) summary.push(`A graph break inside a for loop or comprehension (line ${r.line}) made it run eagerly, as a whole, between two graphs.`);
+  for (const r of skipped) summary.push(`A graph break inside a while loop (line ${r.line}) made ${r.function || 'its frame'} run eagerly: Dynamo skips the frame.`);
   if (failed) summary.push(`${plural(failed, 'graph')} failed to compile${report.ok ? ' and ran eagerly (suppress_errors)' : ''}.`);
   for (const t of summary) el.append(h('p', { class: 'explain-summary' }, t));
 
@@ -78,7 +84,7 @@ export function renderExplain(el, report, ctx, byLine) {
         const b = byLine.get(r.line).breaks.find((x) => x.reason === r.reason);
         hint = b && b.hint;
       }
-      hint = hint || DEFAULT_HINT[r.reason];
+      hint = extraHint(r.message, hint || DEFAULT_HINT[r.reason]);
       const effect = breakEffect(ctx, r);
       list.append(h('li', { class: 'reason', 'data-action': r.action || null, 'data-count': r.count },
         h('div', { class: 'reason-head' },
@@ -87,7 +93,8 @@ export function renderExplain(el, report, ctx, byLine) {
           r.function ? h('span', { class: 'muted' }, ` in ${r.function}`) : null,
           h('span', { class: 'chip reason-code', title: REASON_TEXT[r.reason] || '' }, r.reason || 'graph break'),
           r.count > 1 ? h('span', { class: 'chip count-chip', title: `This break happened ${r.count} times (on ${r.count} compiles of this point)` }, `×${r.count}`) : null),
-        r.message ? h('div', { class: 'reason-msg' }, r.message) : null,
+        r.message ? h('div', { class: 'reason-msg' }, r.message.split('\n')[0]) : null,
+        r.message && r.message.includes('\n') ? h('div', { class: 'reason-detail' }, r.message.slice(r.message.indexOf('\n') + 1).replace(/^\n+|\n+$/g, '')) : null,
         effect ? h('div', { class: 'reason-effect' }, effect) : null,
         hint ? h('div', { class: 'reason-hint' }, h('strong', null, 'Hint: '), hint) : null));
     }

@@ -14,7 +14,7 @@ function guardText(g) {
 const STATUS = {
   compiled: (u) => (u.graph != null ? `compiled: graph ${u.graph}` : 'compiled'),
   empty: () => 'no tensor ops: nothing to compile',
-  skipped: () => 'ran eagerly (a graph break in a loop)',
+  skipped: () => 'ran eagerly (a graph break in a while loop)',
   failed: (u) => `the backend failed${u.graph != null ? ` on graph ${u.graph}` : ''}`,
 };
 
@@ -52,18 +52,24 @@ export function renderGuards(el, report, ctx) {
         h('span', { class: 'chip' }, plural(f.cache_hits ?? 0, 'cache hit')),
         f.eager_runs ? h('span', { class: 'chip', title: 'calls or units that ran eagerly (a break in a loop or a failed compile remembered, or the cache limit)' }, plural(f.eager_runs, 'eager run')) : null));
     if (units.length) {
-      // group by where the unit starts, in order of first appearance
+      // group by where the unit starts (a line, and a column when it
+      // resumes in the middle of a statement), in order of first appearance
       const starts = [];
       for (const u of units) {
-        let s = starts.find((x) => x.line === u.start_line);
-        if (!s) starts.push((s = { line: u.start_line, resume: u.resume, units: [] }));
+        const mid = u.start_kind === 'after_expression' || u.start_kind === 'before_expression';
+        const key = mid ? `${u.start_line}:${u.start_col}:${u.start_kind}` : String(u.start_line);
+        let s = starts.find((x) => x.key === key);
+        if (!s) starts.push((s = { key, line: u.start_line, col: u.start_col, mid, kind: u.start_kind, resume: u.resume, units: [] }));
         s.units.push(u);
       }
       const list = h('ol', { class: 'starts' });
       for (const s of starts) {
         let n = 0;
-        list.append(h('li', { class: 'start', 'data-start-line': s.line },
-          h('h4', null, s.resume ? 'Resumes after a graph break at ' : 'Frame start at ', lineLink(ctx, s.line),
+        const where = s.mid
+          ? ['Resumes mid-statement at ', lineLink(ctx, s.line), h('span', { class: 'muted' }, `, column ${s.col + 1}, ${s.kind === 'after_expression' ? 'after the call that broke' : 'before the rest of the expression'}`)]
+          : [s.resume ? 'Resumes after a graph break at ' : 'Frame start at ', lineLink(ctx, s.line)];
+        list.append(h('li', { class: 'start', 'data-start-line': s.line, 'data-start-kind': s.kind || 'statement' },
+          h('h4', null, ...where,
             s.units.length > 1 ? h('span', { class: 'muted' }, ` · ${s.units.length} entries`) : null),
           h('ol', { class: 'units' }, s.units.map((u) => unitItem(ctx, u, u.recompile_reason ? ++n : n)))));
       }
