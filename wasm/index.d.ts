@@ -283,9 +283,13 @@ export interface Explain {
 /** One event of a call in the run timeline; times in ms since the run began. */
 export interface TimelineEvent {
   /** trace: the unit's Python evaluated over fake tensors (abandoned: thrown
-   * away, the unit ran eagerly); codegen: the graph lowered to WebAssembly;
-   * optimize: Binaryen; instantiate: the engine compiling and linking the
-   * kernel; run: the kernel; eager: Python run eagerly between graphs. */
+   * away, the unit ran eagerly); codegen: from the trace's end, the graph
+   * prepared (outputs, DCE) and lowered to WebAssembly (or a custom
+   * backend called on it); optimize: Binaryen;
+   * instantiate: the rest of the host's work on the module (the engine
+   * compiling and linking it, the kernel cache); run: the kernel; eager:
+   * Python run eagerly between graphs. The events of a call follow each
+   * other without gaps from the trace to the kernel run. */
   kind: 'trace' | 'codegen' | 'optimize' | 'instantiate' | 'run' | 'eager';
   start: number;
   end: number;

@@ -178,7 +178,9 @@ static Value call_backend(Interp *I, Trace *t, Graph *pre, int nout, const int32
 }
 
 /* The host takes module m: k->slot is its kernel's table index. false
- * with the host's message in err. */
+ * with the host's message in err. The time the host took besides Binaryen
+ * (the engine compiling and linking the module, the kernel cache, starting
+ * background optimisation) counts as instantiating it. */
 static bool host_load(Interp *I, Frame *root, Kernel *k, GraphRec *rec,
                       const WasmModule *m, char *err, size_t errcap) {
   if (!I->host_fn) return true; /* native: the graph runs on eager kernels */
@@ -187,12 +189,13 @@ static bool host_load(Interp *I, Frame *root, Kernel *k, GraphRec *rec,
   double h0 = dw_now_ms();
   int slot = I->host_fn(I->host, m->bytes, m->len, I->opt.want_wat, times,
                         herr, sizeof herr);
-  dwJ_event(I, root, EV_OPTIMIZE, k->graph_id, h0, h0 + times[0], false);
-  dwJ_event(I, root, EV_INSTANTIATE, k->graph_id, h0 + times[0],
-            h0 + times[0] + times[1], false);
+  double h1 = dw_now_ms();
+  double opt = times[0] < h1 - h0 ? times[0] : h1 - h0;
+  dwJ_event(I, root, EV_OPTIMIZE, k->graph_id, h0, h0 + opt, false);
+  dwJ_event(I, root, EV_INSTANTIATE, k->graph_id, h0 + opt, h1, false);
   if (rec) {
-    rec->t_optimize = times[0];
-    rec->t_instantiate = times[1];
+    rec->t_optimize = opt;
+    rec->t_instantiate = h1 - h0 - opt;
   }
   if (slot < 0) {
     snprintf(err, errcap, "WebAssemblyError: %s", herr);
@@ -235,9 +238,11 @@ static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
 
 /* The backend proper for k's graph (fuse -> emit -> host for the
  * WebAssembly backends; nothing for the eager ones). false with the error
- * text in err and the line to blame in *err_line. */
+ * text in err and the line to blame in *err_line. Code generation counts
+ * from `since` (the end of the trace: the graph's outputs, DCE and its
+ * record are part of it; < 0: now). */
 static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, size_t cap,
-                  int *err_line) {
+                  int *err_line, double since) {
   switch (k->backend) {
   case BK_RELU_COMPILE_ERROR:
     if ((*err_line = first_op_line(&k->g, OP_RELU)) > 0) {
@@ -251,7 +256,7 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
     return true;
   default: { /* the WebAssembly backend */
     if (no_ops(&k->g)) return true; /* outputs are inputs: nothing to run */
-    double c0 = dw_now_ms();
+    double c0 = since >= 0 ? since : dw_now_ms();
     EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR
                                                       : EMIT_NORMAL;
     FPlan plan;
@@ -328,13 +333,15 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
       ok = false;
       break;
     }
-    /* the GraphModule takes the graph before DCE */
+    /* the GraphModule takes the graph before DCE; the backend's time is
+     * the timeline's codegen */
     k->fn = call_backend(I, t, &pre, nout, outs, err, sizeof err);
     have_pre = false;
     ok = k->fn.t != V_NULL;
+    if (ok) dwJ_event(I, t->root, EV_CODEGEN, k->graph_id, t->t0 + t_trace, dw_now_ms(), false);
     break;
   default:
-    ok = lower(I, t->root, k, rec, err, sizeof err, &err_line);
+    ok = lower(I, t->root, k, rec, err, sizeof err, &err_line, t->t0 + t_trace);
     break;
   }
   if (have_pre) dwG_free(&pre);
@@ -457,7 +464,7 @@ Value dwC_compile_graph(Interp *I, const Graph *g, int backend) {
   dwG_dce(&k->g);
   char err[512];
   int err_line = 0;
-  if (!lower(I, NULL, k, NULL, err, sizeof err, &err_line)) {
+  if (!lower(I, NULL, k, NULL, err, sizeof err, &err_line, -1)) {
     kernel_box_free(&I->c, k);
     /* "Type: message" as the backend raised it */
     const char *colon = strchr(err, ':');

@@ -237,7 +237,8 @@ typedef struct BreakEffect {
  * each call of a compiled function went. */
 enum EventKind {
   EV_TRACE,       /* a unit traced: its Python evaluated over fake tensors */
-  EV_CODEGEN,     /* a graph lowered to a WebAssembly module */
+  EV_CODEGEN,     /* a graph lowered to a WebAssembly module (or handed to
+                     a custom backend, which returned its callable) */
   EV_OPTIMIZE,    /* the host optimising the module (Binaryen) */
   EV_INSTANTIATE, /* the engine compiling and linking it (host) */
   EV_RUN,         /* a graph's kernel running */

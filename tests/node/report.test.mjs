@@ -129,6 +129,12 @@ test('timeline: per call, trace, compile phases, kernel runs and eager segments 
   const first = kinds(calls[0]).filter((k) => !k.startsWith('optimize') && !k.startsWith('instantiate'));
   assert.deepEqual(first, ['trace0', 'codegen0', 'run0', 'eager', 'trace1', 'codegen1', 'run1', 'eager', 'trace2', 'codegen2', 'run2']);
   assert.ok(kinds(calls[0]).includes('instantiate0'), 'the engine compiled the kernel');
+  // from the start of a trace to its kernel's run, the events leave no gap
+  // (the time the host and the graph's preparation take is not lost)
+  const ev = calls[0].events;
+  for (let k = 1; k < ev.length; k++)
+    if (ev[k].kind !== 'trace' && ev[k - 1].kind !== 'run' && ev[k - 1].kind !== 'eager')
+      assert.ok(ev[k].start - ev[k - 1].end < 20, `${ev[k - 1].kind} -> ${ev[k].kind}: ${(ev[k].start - ev[k - 1].end).toFixed(2)} ms unaccounted`);
   // Binaryen's work is in the timeline when it happens in the run (tier
   // 'optimized'); in the default tier it happens in the background
   const opt = await createCompiler({ tier: 'optimized' });
@@ -150,6 +156,10 @@ test('timeline: nested compiled calls, an abandoned trace, and the cap on calls'
   const loop = run('import torch\n@torch.compile\ndef f(x):\n    i = 0\n    while i < 2:\n        print(i)\n        i += 1\n    return x\nf(torch.ones(2))\n');
   const ev = loop.timeline.calls[0].events.map((e) => [e.kind, !!e.abandoned]);
   assert.deepEqual(ev, [['trace', true], ['eager', false]]);
+
+  // a custom backend's time is the call's codegen
+  const custom = run('import torch\ndef be(gm, ex):\n    return gm.forward\n@torch.compile(backend=be)\ndef f(x):\n    return x + 1\nf(torch.ones(2))\n');
+  assert.deepEqual(custom.timeline.calls[0].events.map((e) => e.kind + (e.graph ?? '')), ['trace0', 'codegen0', 'run0']);
 
   const many = run('import torch\n@torch.compile\ndef f(x):\n    return x + 1\nx = torch.ones(1)\nfor i in range(450):\n    x = f(x)\nprint(x)\n');
   assert.equal(many.stdout, 'tensor([451.])\n');
