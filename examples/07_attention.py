@@ -7,9 +7,9 @@ torch.manual_seed(1)
 
 @torch.compile
 def attention(q, k, v):
-    scores = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])  # traced
-    weights = torch.softmax(scores, dim=-1)  # traced
-    return weights @ v + q  # traced
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])
+    weights = torch.softmax(scores, dim=-1)
+    return weights @ v + q
 
 q = torch.randn(4, 8)
 k = torch.randn(4, 8)
@@ -18,8 +18,3 @@ out = attention(q, k, v)
 print(out.shape)
 ref = torch.softmax(q @ k.t() / math.sqrt(8), dim=-1) @ v + q
 print(torch.allclose(out, ref, atol=1e-5))
-
-# expected output:
-# torch.Size([4, 8])
-# True
-# expected explain: graph_count=1 graph_break_count=0

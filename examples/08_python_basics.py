@@ -28,12 +28,3 @@ except KeyError as e:
     print("caught", repr(e))
 t = torch.tensor([[1, 2], [3, 4]])
 print(t.sum().item(), t.tolist(), t.dtype)
-
-# expected output:
-# [0, 1, 1, 2, 3, 5, 8, 13, 21, 34]
-# {0: 0, 1: 1, 2: 4, 3: 9, 4: 16} ['the', 'fox', 'quick', 'brown']
-# 3.14 |     42 | left  | 1.23e-04
-# 6 True
-# caught KeyError('missing')
-# 10 [[1, 2], [3, 4]] torch.int64
-# expected explain: graph_count=0 graph_break_count=0

@@ -20,7 +20,7 @@ class SparseArch(nn.Module):
 
     @torch.compiler.disable
     def forward(self, ids, offsets):
-        return torch.stack([bag(i, o) for bag, i, o in zip(self.bags, ids, offsets)], dim=1)  # not traced
+        return torch.stack([bag(i, o) for bag, i, o in zip(self.bags, ids, offsets)], dim=1)
 
 class DLRM(nn.Module):
     def __init__(self):
@@ -31,12 +31,12 @@ class DLRM(nn.Module):
         self.pairs = torch.tensor([1, 2, 3, 6, 7, 11])  # upper triangle of the 4x4 interactions
 
     def forward(self, dense, ids, offsets):
-        d = self.dense(dense)  # traced, not traced
-        s = self.sparse(ids, offsets)  # traced, not traced, graph break: disabled_call
-        feats = torch.cat([d.unsqueeze(1), s], dim=1)  # traced, not traced
-        inter = torch.bmm(feats, feats.transpose(1, 2))  # traced, not traced
-        pairs = inter.flatten(1).index_select(1, self.pairs)  # traced, not traced
-        return torch.sigmoid(self.top(torch.cat([d, pairs], dim=1)))  # traced, not traced
+        d = self.dense(dense)
+        s = self.sparse(ids, offsets)
+        feats = torch.cat([d.unsqueeze(1), s], dim=1)
+        inter = torch.bmm(feats, feats.transpose(1, 2))
+        pairs = inter.flatten(1).index_select(1, self.pairs)
+        return torch.sigmoid(self.top(torch.cat([d, pairs], dim=1)))
 
 model = DLRM().eval()
 with torch.no_grad():
@@ -52,11 +52,3 @@ with torch.no_grad():
     scores = compiled(dense, ids, offsets)
     print(scores)
     print(torch.allclose(scores, model(dense, ids, offsets)))
-
-# expected output:
-# ['dense.0.weight', 'dense.0.bias', 'dense.2.weight', 'dense.2.bias']
-# tensor([[0.4617],
-#         [0.4646],
-#         [0.4361]])
-# True
-# expected explain: graph_count=2 graph_break_count=1

@@ -982,6 +982,9 @@ void dwG_free(Graph *g);
 int dwG_add(Graph *g, Op op, const TMeta *meta, int nin, const int32_t *in,
             const OpAttrs *at, int line, int col); /* returns node id or -1 */
 void dwG_dump(Buf *b, const Graph *g, const char *fn_name); /* FX-like */
+/* The nodes as a JSON array (the report's graphs[i].nodes): id, name, op,
+ * expr (as in dwG_dump), meta, inputs, line, and nest[k] (NULL: null). */
+void dwG_json_nodes(Buf *b, const Graph *g, const int *nest);
 /* Runs the graph op by op on the eager kernels. inputs: ninputs tensors;
  * outputs: nout new references. false with ctx->err on failure. */
 bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs);
@@ -1054,6 +1057,10 @@ typedef struct WasmModule {
   size_t wat_section;/* bytes of the trailing custom section "dynawasm.wat"
                         (a copy of wat) in bytes; len - wat_section is the
                         size of the code proper */
+  int *node_nest;    /* per graph node: the loop nest (kernel function) that
+                        computes it, -1 if none (inputs, constants, views) */
+  char (*nest_name)[64];  /* per nest: its function's name in the module */
+  const char **nest_kind; /* per nest: "pointwise", "reduce" or "matmul" */
 } WasmModule;
 
 /* Emits the module of a plan (backend/fuse.h dwF_plan: the graph's loop

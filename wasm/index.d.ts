@@ -138,14 +138,51 @@ export interface RunError {
   text: string;
 }
 
+/** One compile unit's cache entry of a frame: the frame's start, or a
+ * resume point after a graph break (Dynamo compiles those as resume
+ * functions, frames of their own), and what became of it. */
+export interface CompileUnit {
+  /** Where the unit starts: the line and 0-based column of its resume point. */
+  start_line: number;
+  start_col: number;
+  /** statement: at the start of a statement; after_expression: in the middle
+   * of a statement, right after the expression whose call broke the graph
+   * (Dynamo resumes at the next instruction); before_expression: in the
+   * middle of a statement, before the rest of an expression (after a
+   * data-dependent `and`/`or`/conditional operand). */
+  start_kind: 'statement' | 'after_expression' | 'before_expression' | string;
+  /** true: it starts after a graph break (a resume point), not where the frame starts. */
+  resume: boolean;
+  /** compiled: its graph runs as a kernel; empty: no tensor ops, nothing
+   * compiled; skipped: a graph break in a while loop, the frame runs eagerly;
+   * failed: the backend failed (suppressed: runs eagerly; else raised). */
+  status: 'compiled' | 'empty' | 'skipped' | 'failed';
+  /** Its graph (also a failed one), or null. */
+  graph: number | null;
+  /** The guards a call must pass to reuse this entry. */
+  guards: string[];
+  /** Why no earlier entry of the same start matched (the failed guard): a
+   * recompile; null for the first entry of a start. */
+  recompile_reason: string | null;
+}
+
 /** One compiled frame (a code location with its compiles). */
 export interface Frame {
   function: string;
   line: number;
+  /** Graphs compiled for it: first compiles of each unit and recompiles. */
   compiles: number;
   cache_hits: number;
+  /** Calls (or units) that ran eagerly: a remembered break in a loop or failed compile, the cache limit. */
+  eager_runs: number;
   /** Ids of its graphs. */
   graphs: number[];
+  /** Guards of the latest entry (see `units` for every entry's). */
+  guards: string[];
+  /** Recompiles: units that found earlier entries of their start but none matched. */
+  recompiles: { reason: string }[];
+  /** Every cache entry, in the order they were made. */
+  units: CompileUnit[];
   [extra: string]: unknown;
 }
 
@@ -181,7 +218,36 @@ export interface Graph {
   /** The module text of the kernel's tier (Binaryen's when optimised, the emitter's otherwise), when run() was asked for it. */
   wat?: string;
   time_ms?: GraphTimes;
+  /** The backend failed to compile it (its error); such a graph is not counted in explain.graph_count. */
+  error?: string;
+  /** The source line the failure is attributed to. */
+  error_line?: number;
+  /** The graph's nodes (inputs and constants included), in order. */
+  nodes: GraphNode[];
+  /** Ids of the nodes whose values leave the graph. */
+  outputs: number[];
+  /** The fused loop nests of its WebAssembly kernel (GraphNode.nest indexes
+   * them; name: the nest's function in the module); [] for other backends. */
+  nests: { kind: 'pointwise' | 'reduce' | 'matmul'; name: string }[];
   [extra: string]: unknown;
+}
+
+/** One node of a graph. */
+export interface GraphNode {
+  id: number;
+  /** As in `code` ("add_1"; inputs by their parameter name). */
+  name: string;
+  /** "input", "const", or the op ("add", "matmul", "sum", ...). */
+  op: string;
+  /** The right-hand side as in `code` ("x + 4"); null for inputs. */
+  expr: string | null;
+  /** dtype and shape, "f32[4, 8]". */
+  meta: string;
+  /** Ids of its operands. */
+  inputs: number[];
+  line: number | null;
+  /** The loop nest computing it, or null (inputs, constants, views folded into indexing). */
+  nest: number | null;
 }
 
 export interface BreakReasonEntry {
@@ -189,6 +255,17 @@ export interface BreakReasonEntry {
   function: string;
   reason: BreakReason;
   message: string;
+  /** What the break did: resume: the graph so far was compiled, the
+   * breaking code (eager_lines) ran eagerly and tracing resumed at
+   * resume_line (mid-statement when the break was); eager_loop: a break in
+   * a for loop or comprehension, which ran eagerly as a whole between two
+   * graphs; skip_frame: a break in a while loop, the frame ran eagerly from
+   * eager_lines[0] (Dynamo skips the frame). Other values may be added. */
+  action: 'resume' | 'eager_loop' | 'skip_frame' | string;
+  /** First and last line that ran eagerly because of the break. */
+  eager_lines: [number, number];
+  /** Where tracing resumed, or null (not in this frame). */
+  resume_line: number | null;
   [extra: string]: unknown;
 }
 
@@ -203,6 +280,33 @@ export interface Explain {
   [extra: string]: unknown;
 }
 
+/** One event of a call in the run timeline; times in ms since the run began. */
+export interface TimelineEvent {
+  /** trace: the unit's Python evaluated over fake tensors (abandoned: thrown
+   * away, the unit ran eagerly); codegen: from the trace's end, the graph
+   * prepared (outputs, DCE) and lowered to WebAssembly (or a custom
+   * backend called on it); optimize: Binaryen;
+   * instantiate: the rest of the host's work on the module (the engine
+   * compiling and linking it, the kernel cache); run: the kernel; eager:
+   * Python run eagerly between graphs. The events of a call follow each
+   * other without gaps from the trace to the kernel run. */
+  kind: 'trace' | 'codegen' | 'optimize' | 'instantiate' | 'run' | 'eager';
+  start: number;
+  end: number;
+  graph?: number;
+  abandoned?: boolean;
+}
+
+/** One call of a compiled function (depth: compiled calls around it). */
+export interface TimelineCall {
+  function: string;
+  line: number;
+  depth: number;
+  start: number;
+  end: number;
+  events: TimelineEvent[];
+}
+
 /** The report of one run (INTERFACES.md). `ok` is false exactly when `error` is set. */
 export interface RunReport {
   ok: boolean;
@@ -214,6 +318,9 @@ export interface RunReport {
   graphs: Graph[];
   explain: Explain;
   time_ms: { total: number; [extra: string]: number };
+  /** The first 400 calls of compiled functions and where their time went;
+   * calls_total counts them all. */
+  timeline?: { calls: TimelineCall[]; calls_total: number };
   /** Set by the host when the compiler crashed and was restarted. */
   internal?: boolean;
   [extra: string]: unknown;

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // Builds the playground into web/dist/:
 //   index.html, main.js + main.css (page), worker.js (+ chunks: the compiler
-//   loader and Binaryen, bundled), dynawasm.wasm (copied from wasm/), and the
-//   examples from ../examples bundled into the page.
+//   loader and Binaryen's JS glue, bundled), dynawasm-HASH.wasm (the core,
+//   copied from wasm/), binaryen-HASH.wasm (Binaryen's module, taken out of
+//   its script: split-binaryen.mjs), the examples from ../examples bundled
+//   into the page, and FILE.br / FILE.gz next to every compressible file
+//   (precompress.mjs). The .wasm names carry a content hash, so servers may
+//   cache them for good; the worker also keeps them in the Cache API.
 //
 //   node build.mjs                         production build; fails if the
 //                                          compiler (wasm/browser.js and its
@@ -18,7 +22,11 @@
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { splitBinaryen } from './split-binaryen.mjs';
+import { precompress } from './precompress.mjs';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(webDir, '..');
@@ -131,13 +139,52 @@ const examplesPlugin = {
   },
 };
 
-// The worker imports 'dynawasm-browser': the real loader, or a stub.
+// ---- the compiler's files, named by content -------------------------------
+const hash8 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+
+/** Binaryen's script without its module, and the module: or null (see split-binaryen.mjs). */
+function loadBinaryenSplit() {
+  if (!haveCompiler) return null;
+  let file;
+  try {
+    file = createRequire(path.join(webDir, 'package.json')).resolve('binaryen');
+  } catch {
+    fail('the binaryen package is not installed: npm --prefix web ci');
+  }
+  const r = splitBinaryen(fs.readFileSync(file, 'utf8'));
+  if (r.error) {
+    console.warn(`web build: WARNING: Binaryen stays one ${(fs.statSync(file).size / 1e6).toFixed(1)} MB script (${r.error}); the playground starts slower.`);
+    return null;
+  }
+  return { file, ...r };
+}
+const binaryenSplit = loadBinaryenSplit();
+
+/** What the worker fetches: {core, binaryen} as {url, bytes} (relative to the worker). */
+function assetList() {
+  const a = { core: null, binaryen: null };
+  if (wasmFile) {
+    const bytes = fs.readFileSync(wasmFile);
+    a.core = { url: `dynawasm-${hash8(bytes)}.wasm`, bytes: bytes.length };
+  }
+  if (binaryenSplit) a.binaryen = { url: `binaryen-${hash8(binaryenSplit.wasm)}.wasm`, bytes: binaryenSplit.wasm.length };
+  return a;
+}
+const assets = assetList();
+
+// The worker imports 'dynawasm-browser': the real loader, or a stub; and
+// 'binaryen': the split script when it could be split.
 const compilerPlugin = {
   name: 'compiler',
   setup(build) {
     build.onResolve({ filter: /^dynawasm-browser$/ }, () => ({
       path: haveCompiler ? browserEntry : path.join(webDir, 'src', 'compiler-stub.js'),
     }));
+    if (!haveCompiler) build.onResolve({ filter: /^binaryen$/ }, () => ({ path: path.join(webDir, 'src', 'compiler-stub.js') }));
+    if (binaryenSplit) {
+      build.onResolve({ filter: /^binaryen$/ }, () => ({ path: 'binaryen', namespace: 'binaryen-split' }));
+      build.onLoad({ filter: /.*/, namespace: 'binaryen-split' }, () => ({ contents: binaryenSplit.js, loader: 'js' }));
+    }
   },
 };
 
@@ -175,19 +222,21 @@ const workerOpts = {
   sourcemap: watch,
   platform: 'browser',
   plugins: [compilerPlugin],
+  define: { ...common.define, __DW_ASSETS__: JSON.stringify(assets) },
 };
 
 function copyStatic() {
   fs.mkdirSync(dist, { recursive: true });
   fs.copyFileSync(path.join(webDir, 'index.html'), path.join(dist, 'index.html'));
   fs.copyFileSync(path.join(webDir, 'src', 'favicon.svg'), path.join(dist, 'favicon.svg'));
-  const target = path.join(dist, 'dynawasm.wasm');
-  if (wasmFile) fs.copyFileSync(wasmFile, target);
-  else fs.rmSync(target, { force: true });
+  if (assets.core) fs.copyFileSync(wasmFile, path.join(dist, assets.core.url));
+  if (assets.binaryen) fs.writeFileSync(path.join(dist, assets.binaryen.url), binaryenSplit.wasm);
   fs.writeFileSync(path.join(dist, 'build-info.json'), JSON.stringify({
     built: new Date().toISOString(),
     compiler: haveCompiler,
     wasm: wasmFile ? path.relative(root, wasmFile) : null,
+    assets,
+    binaryenSplit: !!binaryenSplit,
   }, null, 2));
 }
 
@@ -204,7 +253,11 @@ if (watch) {
   } catch (e) {
     fail(`esbuild failed: ${e.message}`);
   }
+  const packed = precompress(dist, { cacheDir: path.join(webDir, 'node_modules', '.cache', 'dynawasm-precompress') });
+  const sum = (k) => packed.reduce((n, f) => n + f[k], 0);
   const ex = loadExamples();
+  console.log(`web build: precompressed ${packed.length} files: ${(sum('bytes') / 1e6).toFixed(1)} MB -> ` +
+    `${(sum('br') / 1e6).toFixed(1)} MB brotli, ${(sum('gz') / 1e6).toFixed(1)} MB gzip`);
   console.log(`web build: wrote ${path.relative(process.cwd(), dist) || dist} ` +
     `(${ex.length} example${ex.length === 1 ? '' : 's'}; compiler: ${haveCompiler ? path.relative(root, wasmFile) : 'STUB (not built)'})`);
 }

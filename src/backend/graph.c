@@ -404,6 +404,51 @@ void dwG_dump(Buf *b, const Graph *g, const char *fn_name) {
   if (g->nout != 1) dwB_putc(b, ')');
 }
 
+void dwG_json_nodes(Buf *b, const Graph *g, const int *nest) {
+  dwG_name((Graph *)g);
+  Buf t = {0};
+  dwB_putc(b, '[');
+  for (int k = 0; k < g->n; k++) {
+    const GNode *nd = &g->nodes[k];
+    const char *name = nd->name ? nd->name : "?";
+    dwB_printf(b, "%s{\"id\":%d,\"name\":", k ? "," : "", k);
+    dwB_json_str(b, name, strlen(name));
+    dwB_printf(b, ",\"op\":\"%s\",\"expr\":",
+               nd->op == OP_INPUT   ? "input"
+               : nd->op == OP_CONST ? "const"
+                                    : dw_ops[nd->op].name);
+    t.len = 0;
+    if (nd->op == OP_CONST)
+      put_arg(&t, g, k);
+    else if (nd->op != OP_INPUT)
+      put_expr(&t, g, nd);
+    if (nd->op == OP_INPUT)
+      dwB_puts(b, "null");
+    else
+      dwB_json_str(b, t.p ? t.p : "", t.len);
+    t.len = 0;
+    put_meta(&t, &nd->meta);
+    dwB_puts(b, ",\"meta\":");
+    dwB_json_str(b, t.p ? t.p : "", t.len);
+    dwB_puts(b, ",\"inputs\":[");
+    for (int j = 0; j < nd->nin; j++)
+      dwB_printf(b, "%s%d", j ? "," : "", nd->in[j]);
+    dwB_puts(b, "],\"line\":");
+    if (nd->line > 0)
+      dwB_printf(b, "%d", nd->line);
+    else
+      dwB_puts(b, "null");
+    dwB_puts(b, ",\"nest\":");
+    if (nest && nest[k] >= 0)
+      dwB_printf(b, "%d", nest[k]);
+    else
+      dwB_puts(b, "null");
+    dwB_putc(b, '}');
+  }
+  dwB_putc(b, ']');
+  dwB_free(&t);
+}
+
 /* ------------------------------------------------------------------ */
 /* Hashing                                                             */
 /* ------------------------------------------------------------------ */

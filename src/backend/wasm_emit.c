@@ -2766,6 +2766,41 @@ static bool emit_kernel(Em *E) {
   return !E->oom;
 }
 
+/* Which nest computes each graph node (the nest storing it, else the first
+ * computing it), for the report's drawing of fused groups. */
+static bool nest_map(Em *E, WasmModule *out) {
+  static const char *const kinds[] = {"pointwise", "reduce", "matmul"};
+  const FPlan *p = E->p;
+  out->node_nest = malloc(sizeof(int) * (size_t)(E->g->n + 1));
+  out->nest_name = calloc((size_t)p->nnest + 1, sizeof *out->nest_name);
+  out->nest_kind = calloc((size_t)p->nnest + 1, sizeof *out->nest_kind);
+  if (!out->node_nest || !out->nest_name || !out->nest_kind) return false;
+  for (int k = 0; k < E->g->n; k++) out->node_nest[k] = -1;
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < p->nnest; k++) {
+      const FNest *n = &p->nest[k];
+      if (pass == 0) {
+        for (int j = 0; j < n->nst; j++)
+          if (n->st[j].node >= 0 && out->node_nest[n->st[j].node] < 0)
+            out->node_nest[n->st[j].node] = k;
+        continue;
+      }
+      for (int j = 0; j < n->nex; j++) {
+        const FExpr *x = &n->ex[j];
+        if (x->kind != FE_OP && x->kind != FE_ACC && x->kind != FE_MM && x->kind != FE_CAST)
+          continue;
+        if (x->node >= 0 && out->node_nest[x->node] < 0) out->node_nest[x->node] = k;
+      }
+      if (n->kind == FN_MATMUL && n->mm_node >= 0 && out->node_nest[n->mm_node] < 0)
+        out->node_nest[n->mm_node] = k;
+    }
+  for (int k = 0; k < p->nnest; k++) {
+    nest_name(E, &p->nest[k], k, out->nest_name[k], sizeof out->nest_name[k]);
+    out->nest_kind[k] = kinds[p->nest[k].kind];
+  }
+  return true;
+}
+
 bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
               WasmModule *out) {
   memset(out, 0, sizeof *out);
@@ -2795,6 +2830,7 @@ bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   for (int k = 0; ok && k < p->nnest; k++) ok = emit_nest(&E, k);
   if (ok) ok = emit_kernel(&E);
   if (ok) ok = dwW_assemble(&E, out);
+  if (ok) ok = nest_map(&E, out);
   out->nloops = p->nnest;
   out->ncarries = E.ncarries;
   out->maxjam = E.maxjam > 1 ? E.maxjam : 1;
@@ -2816,6 +2852,9 @@ bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
 }
 
 void dwW_free(WasmModule *m) {
+  free(m->node_nest);
+  free(m->nest_name);
+  free(m->nest_kind);
   free(m->bytes);
   free(m->srcmap);
   free(m->wat);

@@ -178,17 +178,24 @@ static Value call_backend(Interp *I, Trace *t, Graph *pre, int nout, const int32
 }
 
 /* The host takes module m: k->slot is its kernel's table index. false
- * with the host's message in err. */
-static bool host_load(Interp *I, Kernel *k, GraphRec *rec, const WasmModule *m,
-                      char *err, size_t errcap) {
+ * with the host's message in err. The time the host took besides Binaryen
+ * (the engine compiling and linking the module, the kernel cache, starting
+ * background optimisation) counts as instantiating it. */
+static bool host_load(Interp *I, Frame *root, Kernel *k, GraphRec *rec,
+                      const WasmModule *m, char *err, size_t errcap) {
   if (!I->host_fn) return true; /* native: the graph runs on eager kernels */
   double times[2] = {0, 0};
   char herr[256] = "";
+  double h0 = dw_now_ms();
   int slot = I->host_fn(I->host, m->bytes, m->len, I->opt.want_wat, times,
                         herr, sizeof herr);
+  double h1 = dw_now_ms();
+  double opt = times[0] < h1 - h0 ? times[0] : h1 - h0;
+  dwJ_event(I, root, EV_OPTIMIZE, k->graph_id, h0, h0 + opt, false);
+  dwJ_event(I, root, EV_INSTANTIATE, k->graph_id, h0 + opt, h1, false);
   if (rec) {
-    rec->t_optimize = times[0];
-    rec->t_instantiate = times[1];
+    rec->t_optimize = opt;
+    rec->t_instantiate = h1 - h0 - opt;
   }
   if (slot < 0) {
     snprintf(err, errcap, "WebAssemblyError: %s", herr);
@@ -199,10 +206,14 @@ static bool host_load(Interp *I, Kernel *k, GraphRec *rec, const WasmModule *m,
   return true;
 }
 
-/* The unit cannot be compiled: suppressed (UE_EAGER) or raised. */
+/* The unit cannot be compiled: suppressed (UE_EAGER) or raised. Its trace
+ * was in vain either way (the timeline says so). */
 static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
-                          int err_line) {
-  dwJ_graph_failed(rec, err);
+                          int err_line, double t_trace) {
+  dwJ_graph_failed(rec, err, err_line);
+  dwJ_event(I, t->root, EV_TRACE, rec ? rec->id : -1, t->t0, t->t0 + t_trace,
+            true);
+  t->traced_event = true;
   const char *bk = dwC_backend_label(t->opts);
   if (I->suppress_errors && !t->opts->fullgraph) {
     dwB_printf(&I->err, "WON'T CONVERT %s %s line %d\ndue to:\nBackendCompilerFailed: "
@@ -210,6 +221,7 @@ static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
                t->root->code->name, I->filename, t->root->code->firstline, bk, err);
     Entry *fe = t->hit ? t->hit : dwR_entry_add(t, CE_FAILED);
     if (fe) fe->status = CE_FAILED;
+    dwJ_unit(I, t, CE_FAILED, rec ? rec->id : -1, fe, NULL);
     I->suppressed.pending = true;
     I->suppressed.line = err_line ? err_line : t->start->line;
     snprintf(I->suppressed.msg, sizeof I->suppressed.msg,
@@ -217,6 +229,7 @@ static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
     snprintf(I->suppressed.fn, sizeof I->suppressed.fn, "%s", t->root->code->name);
     return UE_EAGER;
   }
+  dwJ_unit(I, t, CE_FAILED, rec ? rec->id : -1, NULL, NULL);
   dwR_unit_rollback(I, t->root);
   dwI_raise(I, EXC_BackendCompilerFailed, "backend='%s' raised:\n%s", bk, err);
   if (I->exc.t == V_EXC) ((Exc *)I->exc.u.o)->h.flags |= 1; /* skip f */
@@ -225,8 +238,11 @@ static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
 
 /* The backend proper for k's graph (fuse -> emit -> host for the
  * WebAssembly backends; nothing for the eager ones). false with the error
- * text in err and the line to blame in *err_line. */
-static bool lower(Interp *I, Kernel *k, GraphRec *rec, char *err, size_t cap, int *err_line) {
+ * text in err and the line to blame in *err_line. Code generation counts
+ * from `since` (the end of the trace: the graph's outputs, DCE and its
+ * record are part of it; < 0: now). */
+static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, size_t cap,
+                  int *err_line, double since) {
   switch (k->backend) {
   case BK_RELU_COMPILE_ERROR:
     if ((*err_line = first_op_line(&k->g, OP_RELU)) > 0) {
@@ -240,7 +256,7 @@ static bool lower(Interp *I, Kernel *k, GraphRec *rec, char *err, size_t cap, in
     return true;
   default: { /* the WebAssembly backend */
     if (no_ops(&k->g)) return true; /* outputs are inputs: nothing to run */
-    double c0 = dw_now_ms();
+    double c0 = since >= 0 ? since : dw_now_ms();
     EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR
                                                       : EMIT_NORMAL;
     FPlan plan;
@@ -259,13 +275,16 @@ static bool lower(Interp *I, Kernel *k, GraphRec *rec, char *err, size_t cap, in
       return false;
     }
     k->scratch = m.scratch;
+    double c1 = dw_now_ms();
+    dwJ_event(I, root, EV_CODEGEN, k->graph_id, c0, c1, false);
+    dwJ_graph_nodes(rec, &k->g, &m);
     if (rec) {
-      rec->t_codegen = dw_now_ms() - c0;
+      rec->t_codegen = c1 - c0;
       rec->wasm_size = m.len - m.wat_section;
       rec->nloops = m.nloops;
     }
     /* host */
-    ok = host_load(I, k, rec, &m, err, cap);
+    ok = host_load(I, root, k, rec, &m, err, cap);
     dwW_free(&m);
     return ok;
   }
@@ -287,6 +306,9 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     if (fr) fr->cache_hits++;
     *out = t->hit->kernel;
     if (have_pre) dwG_free(&pre);
+    dwJ_event(I, t->root, EV_TRACE, (*out)->graph_id, t->t0, t->t0 + t_trace,
+              false);
+    t->traced_event = true;
     return UE_OK;
   }
   GraphRec *rec = dwJ_graph_new(I, t, t_trace);
@@ -296,7 +318,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   if (!k) {
     if (have_pre) dwG_free(&pre);
     snprintf(err, sizeof err, "MemoryError: out of memory");
-    return compile_failed(I, t, rec, err, err_line);
+    return compile_failed(I, t, rec, err, err_line, t_trace);
   }
   k->backend = t->opts->backend;
   k->slot = -1;
@@ -311,13 +333,15 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
       ok = false;
       break;
     }
-    /* the GraphModule takes the graph before DCE */
+    /* the GraphModule takes the graph before DCE; the backend's time is
+     * the timeline's codegen */
     k->fn = call_backend(I, t, &pre, nout, outs, err, sizeof err);
     have_pre = false;
     ok = k->fn.t != V_NULL;
+    if (ok) dwJ_event(I, t->root, EV_CODEGEN, k->graph_id, t->t0 + t_trace, dw_now_ms(), false);
     break;
   default:
-    ok = lower(I, k, rec, err, sizeof err, &err_line);
+    ok = lower(I, t->root, k, rec, err, sizeof err, &err_line, t->t0 + t_trace);
     break;
   }
   if (have_pre) dwG_free(&pre);
@@ -328,20 +352,26 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     t->g = k->g;
     dwG_init(&k->g);
     dwC_kernel_free(I, k);
-    return compile_failed(I, t, rec, err, err_line);
+    return compile_failed(I, t, rec, err, err_line, t_trace);
   }
+  dwJ_event(I, t->root, EV_TRACE, k->graph_id, t->t0, t->t0 + t_trace, false);
+  t->traced_event = true;
   /* the unit's cache entry holds the kernel */
   Entry *e;
   if (t->hit && t->hit->status == CE_COMPILED) {
     e = t->hit; /* guards were not enough to tell: recompile in place */
     e->kernel = k;
     e->hash = h;
+    dwJ_unit(I, t, CE_COMPILED, k->graph_id, e,
+             "the guards matched a cached entry, but the traced graph differs "
+             "from its graph");
   } else {
     e = dwR_entry_add(t, CE_COMPILED);
     if (e) {
       e->hash = h;
       e->kernel = k;
     }
+    dwJ_unit(I, t, CE_COMPILED, k->graph_id, e, NULL);
   }
   dwJ_compiled(I, t, rec, e);
   if (!e) {
@@ -434,7 +464,7 @@ Value dwC_compile_graph(Interp *I, const Graph *g, int backend) {
   dwG_dce(&k->g);
   char err[512];
   int err_line = 0;
-  if (!lower(I, k, NULL, err, sizeof err, &err_line)) {
+  if (!lower(I, NULL, k, NULL, err, sizeof err, &err_line, -1)) {
     kernel_box_free(&I->c, k);
     /* "Type: message" as the backend raised it */
     const char *colon = strchr(err, ':');

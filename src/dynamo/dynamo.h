@@ -20,7 +20,9 @@
 enum EntryStatus {
   CE_COMPILED, /* a graph runs as a kernel */
   CE_EMPTY,    /* no tensor ops: nothing compiled */
-  CE_FAILED    /* compiler error suppressed: the unit runs eagerly */
+  CE_FAILED,   /* compiler error suppressed: the unit runs eagerly */
+  CE_SKIP      /* only in the report's units: thrown away for a break in a
+                  while loop, the frame runs eagerly (UnitCache.skip) */
 };
 
 typedef struct Kernel {
@@ -102,6 +104,7 @@ struct Trace {
                         error, as under fullgraph=True */
   const Break *brk;  /* while the unit ends at a graph break: the break (the
                         GraphModule's compile_subgraph_reason), else NULL */
+  bool traced_event; /* its EV_TRACE is in the timeline already */
 };
 
 /* dynapi.c */
@@ -113,8 +116,10 @@ Value dwD_compile_reason(Interp *I, Trace *t);
 Entry *dwR_entry_add(Trace *t, int status);
 /* Abandons the open unit of f: every effect taken back. */
 void dwR_unit_rollback(Interp *I, Frame *f);
-/* The guards of an entry, one per line (Dynamo's GUARDS log). */
+/* The guards of an entry, one per line (Dynamo's GUARDS log); of an open
+ * unit, the ones it has recorded so far. */
 void dwR_guards_text(const Entry *e, Buf *b);
+void dwR_trace_guards_text(const Trace *t, Buf *b);
 
 /* live.c */
 /* At a data-dependent jump on cond in the test of statement stmt (at
@@ -184,8 +189,27 @@ typedef struct GraphRec {
   int nloops;
   double t_trace, t_codegen, t_optimize, t_instantiate, t_run;
   int runs;
-  char *error;       /* a compile failure (suppressed) */
+  char *error;    /* a compile failure (suppressed or raised) */
+  int error_line; /* the line it is attributed to, 0 if none */
+  char *nodes;    /* JSON: the nodes (dwG_json_nodes) */
+  char *outputs;  /* JSON: the output node ids */
+  char *nests;    /* JSON: the kernel's loop nests, [] if none */
 } GraphRec;
+
+/* One cache entry of a frame's compile units, as the report lists it
+ * (frames[i].units): the frame's own start or a resume point after a
+ * graph break (Dynamo's resume functions), and what became of it. */
+typedef struct UnitRec {
+  int start_line;  /* where the unit starts: line and (0-based) column of its
+                      resume point (UnitKind start_kind) */
+  int start_col;
+  uint8_t start_kind;
+  bool resume;     /* starts after a graph break, not at the frame's start */
+  int status;      /* EntryStatus; CE_FAILED also when the error was raised */
+  int graph;       /* graph id, -1 if none */
+  char *guards;    /* the entry's guards, one per line */
+  char *recompile; /* why the previous entry of this start did not match */
+} UnitRec;
 
 /* A function compiled at least once, as the report lists it. */
 typedef struct FrameRec {
@@ -197,7 +221,39 @@ typedef struct FrameRec {
   char **recompiles;
   int nrecompiles;
   char *guards;      /* guards of the latest entry, one per line */
+  UnitRec *units;    /* every cache entry made, in order */
+  int nunits;
 } FrameRec;
+
+/* What a graph break made run eagerly (explain.break_reasons[i].action). */
+enum BreakEffectKind {
+  BX_RESUME,     /* the graph ended at the break; its code ran eagerly and
+                    tracing resumed after it (Dynamo's resume function) */
+  BX_EAGER_LOOP, /* a break in a for loop or comprehension: it ran eagerly
+                    as a whole between two graphs */
+  BX_SKIP_FRAME  /* a break in a while loop (or a resume point inside it):
+                    the rest of the frame ran eagerly (Dynamo skips it) */
+};
+
+typedef struct BreakEffect {
+  uint8_t kind;             /* BreakEffectKind */
+  int eager_from, eager_to; /* the lines that ran eagerly because of it */
+  int resume_line;          /* where tracing resumed, 0 if it did not (in
+                               this frame) */
+} BreakEffect;
+
+/* The events of the run timeline (report "timeline"): where the time of
+ * each call of a compiled function went. */
+enum EventKind {
+  EV_TRACE,       /* a unit traced: its Python evaluated over fake tensors */
+  EV_CODEGEN,     /* a graph lowered to a WebAssembly module (or handed to
+                     a custom backend, which returned its callable) */
+  EV_OPTIMIZE,    /* the host optimising the module (Binaryen) */
+  EV_INSTANTIATE, /* the engine compiling and linking it (host) */
+  EV_RUN,         /* a graph's kernel running */
+  EV_EAGER,       /* Python running eagerly in the call, between graphs */
+  EV_COUNT
+};
 
 /* A break's message as marks, logs and explain give it: PyTorch's
  * structured text for registry breaks (the title, Explanation, Hint lines,
@@ -221,11 +277,33 @@ void dwJ_mark_suppressed(Interp *I);
 FrameRec *dwJ_frame(Interp *I, Code *code);
 /* Is a torch._dynamo.explain(...) collecting? */
 bool dwJ_explaining(Interp *I);
-/* A graph break that ended a unit: counted, logged (graph_breaks). */
-void dwJ_break(Interp *I, const Break *b);
+/* A graph break that ended a unit of frame f: counted with what it made
+ * run eagerly, logged (graph_breaks). */
+void dwJ_break(Interp *I, Frame *f, const Break *b, const BreakEffect *a);
+/* Tracing of frame f resumes at `line` after its last break (0: it ends
+ * eagerly), which ran eagerly up to line eager_to. */
+void dwJ_break_resumed(Interp *I, Frame *f, int line, int eager_to);
 /* A new record for the graph of t, about to be compiled. */
 GraphRec *dwJ_graph_new(Interp *I, Trace *t, double t_trace);
-void dwJ_graph_failed(GraphRec *rec, const char *err);
+/* The graph's nodes, and (m) the loop nests of its module computing them. */
+void dwJ_graph_nodes(GraphRec *rec, const Graph *g, const WasmModule *m);
+void dwJ_graph_failed(GraphRec *rec, const char *err, int err_line);
+/* Lists t's cache entry e (NULL: a failed compile that was raised, with
+ * t's own guards) under its frame: its status and graph, and why it was
+ * made (recompile, else t->recompile_reason). */
+void dwJ_unit(Interp *I, Trace *t, int status, int graph, const Entry *e,
+              const char *recompile);
+/* The timeline of calls of compiled functions: a call of frame f begins
+ * and ends; an event of it (EventKind; abandoned: a trace thrown away);
+ * f runs eagerly from now until eager_end at time t1 (< 0: now). */
+void dwJ_call_begin(Interp *I, Frame *f);
+void dwJ_call_end(Interp *I, Frame *f);
+void dwJ_event(Interp *I, Frame *f, int kind, int graph, double t0, double t1,
+               bool abandoned);
+void dwJ_eager_begin(Interp *I, Frame *f);
+void dwJ_eager_end(Interp *I, Frame *f, double t1);
+/* f's call returns: the time since its last unit is not eager Python. */
+void dwJ_eager_cancel(Interp *I, Frame *f);
 /* A unit compiled into entry e: frame counts, recompile reasons, guards,
  * the graph counted for explain, the logs. */
 void dwJ_compiled(Interp *I, Trace *t, GraphRec *rec, Entry *e);

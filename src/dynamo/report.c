@@ -110,7 +110,33 @@ typedef struct BreakRec {
   int reason;
   char *message;
   char *stack;       /* FrameSummary lines */
+  BreakEffect action;
 } BreakRec;
+
+static const char *const break_act_names[] = {
+    [BX_RESUME] = "resume", [BX_EAGER_LOOP] = "eager_loop", [BX_SKIP_FRAME] = "skip_frame"};
+
+static const char *const event_names[EV_COUNT] = {
+    "trace", "codegen", "optimize", "instantiate", "run", "eager"};
+
+typedef struct Event {
+  uint8_t kind;   /* EventKind */
+  bool abandoned; /* EV_TRACE: the unit was thrown away (ran eagerly) */
+  int call;       /* index in Run.calls */
+  int graph;      /* graph id, -1 if none */
+  double t0, t1;  /* dw_now_ms() */
+} Event;
+
+typedef struct CallRec {
+  Code *code;
+  Frame *frame; /* while the call runs */
+  int depth;    /* compiled calls around it */
+  bool open;
+  double t0, t1;
+  double eager_t0; /* start of the open eager segment, < 0 if none */
+} CallRec;
+
+enum { TL_MAX_CALLS = 400, TL_MAX_EVENTS = 8000 };
 
 /* One explain(...) collection, or the whole run. */
 typedef struct Tally {
@@ -133,6 +159,15 @@ typedef struct Run {
   uint8_t *tentative; /* per line: bit per MarkKind, in an open unit */
   int nlines;
   int next_graph_id;
+  double t_start; /* dw_now_ms() at the run's start */
+  CallRec *calls; /* the first TL_MAX_CALLS calls of compiled functions */
+  int ncalls, ncalls_total, call_depth;
+  Event *events;
+  int nevents;
+  /* the last break of frame resume_frame, waiting for its resume point:
+   * its index in total and in the explain tally (-1: none) */
+  Frame *resume_frame;
+  int resume_total, resume_explain;
 } Run;
 
 static Run *RUN(Interp *I) { return (Run *)I->rt; }
@@ -485,9 +520,11 @@ static void int_push(int **arr, int *n, int v) {
   p[(*n)++] = v;
 }
 
-static void tally_break(Tally *T, const Break *b, const char *stack) {
+/* The index of the new record, -1 if out of memory. */
+static int tally_break(Tally *T, const Break *b, const char *stack,
+                       const BreakEffect *a) {
   BreakRec *br = realloc(T->breaks, sizeof(BreakRec) * (size_t)(T->nbreaks + 1));
-  if (!br) return;
+  if (!br) return -1;
   T->breaks = br;
   BreakRec *r = &T->breaks[T->nbreaks++];
   r->line = b->line;
@@ -497,19 +534,26 @@ static void tally_break(Tally *T, const Break *b, const char *stack) {
   dwJ_break_message(b, &m);
   r->message = dwB_take(&m);
   r->stack = xstrdup(stack);
+  r->action = *a;
   T->graph_break_count++;
+  return T->nbreaks - 1;
 }
 
-void dwJ_break(Interp *I, const Break *b) {
+void dwJ_break(Interp *I, Frame *f, const Break *b, const BreakEffect *a) {
   Run *R = RUN(I);
   Buf st = {0};
   dwB_printf(&st, "<FrameSummary file %s, line %d in %s>", I->filename, b->line, b->fn);
   for (int k = 0; k < b->nstack; k++)
     dwB_printf(&st, "\n<FrameSummary file %s, line %d in %s>", I->filename,
                b->stack[k].line, b->stack[k].fn);
-  tally_break(&R->total, b, st.p);
-  if (R->explain) tally_break(R->explain, b, st.p);
+  int it = tally_break(&R->total, b, st.p, a);
+  int ie = R->explain ? tally_break(R->explain, b, st.p, a) : -1;
   dwB_free(&st);
+  /* where tracing resumes is known when it does (dwJ_break_resumed) */
+  bool waits = a->kind != BX_SKIP_FRAME;
+  R->resume_frame = waits ? f : NULL;
+  R->resume_total = waits ? it : -1;
+  R->resume_explain = waits ? ie : -1;
   if (I->opt.logs & DW_LOG_GRAPH_BREAKS) {
     /* symbolic_convert.py log_graph_break: where the break happened, the
      * reason, the user stack from the program's top (frames above the
@@ -567,11 +611,159 @@ GraphRec *dwJ_graph_new(Interp *I, Trace *t, double t_trace) {
   dwG_dump(&code, g, NULL);
   r->code = dwB_take(&code);
   r->t_trace = t_trace;
+  dwJ_graph_nodes(r, g, NULL);
+  Buf outs = {0};
+  dwB_putc(&outs, '[');
+  for (int k = 0; k < g->nout; k++)
+    dwB_printf(&outs, "%s%d", k ? "," : "", g->outputs[k]);
+  dwB_putc(&outs, ']');
+  r->outputs = dwB_take(&outs);
   return r;
 }
 
-void dwJ_graph_failed(GraphRec *rec, const char *err) {
-  if (rec) rec->error = xstrdup(err);
+static void json_str(Buf *b, const char *s);
+
+void dwJ_graph_nodes(GraphRec *rec, const Graph *g, const WasmModule *m) {
+  if (!rec) return;
+  Buf b = {0};
+  dwG_json_nodes(&b, g, m ? m->node_nest : NULL);
+  free(rec->nodes);
+  rec->nodes = dwB_take(&b);
+  dwB_putc(&b, '[');
+  for (int k = 0; m && m->node_nest && k < m->nloops; k++) {
+    dwB_printf(&b, "%s{\"kind\":\"%s\",\"name\":", k ? "," : "",
+               m->nest_kind[k]);
+    json_str(&b, m->nest_name[k]);
+    dwB_putc(&b, '}');
+  }
+  dwB_putc(&b, ']');
+  free(rec->nests);
+  rec->nests = dwB_take(&b);
+}
+
+void dwJ_graph_failed(GraphRec *rec, const char *err, int err_line) {
+  if (!rec) return;
+  rec->error = xstrdup(err);
+  rec->error_line = err_line;
+}
+
+void dwJ_unit(Interp *I, Trace *t, int status, int graph, const Entry *e,
+              const char *recompile) {
+  FrameRec *fr = dwJ_frame(I, t->root->code);
+  if (!fr) return;
+  UnitRec *u = realloc(fr->units, sizeof(UnitRec) * (size_t)(fr->nunits + 1));
+  if (!u) return;
+  fr->units = u;
+  UnitRec *r = &u[fr->nunits++];
+  const NodeList *body = &t->root->code->node->body;
+  Buf g = {0};
+  if (e)
+    dwR_guards_text(e, &g);
+  else
+    dwR_trace_guards_text(t, &g);
+  bool after = t->start_kind == UK_AFTER; /* resumes after t->start */
+  *r = (UnitRec){.start_line = after ? t->start->end_line : t->start->line,
+                 .start_col = after ? t->start->end_col : t->start->col,
+                 .start_kind = t->start_kind,
+                 .resume = !body->n || t->start != body->v[0] || t->start_kind != UK_STMT,
+                 .status = status,
+                 .graph = graph,
+                 .guards = dwB_take(&g),
+                 .recompile =
+                     xstrdup(recompile ? recompile : t->recompile_reason)};
+}
+
+/* ------------------------------------------------------------------ */
+/* The run timeline                                                    */
+/* ------------------------------------------------------------------ */
+
+/* The timeline's record of the running call of frame f, or NULL. */
+static CallRec *call_of(Interp *I, Frame *f) {
+  Run *R = RUN(I);
+  for (int k = R ? R->ncalls - 1 : -1; k >= 0; k--)
+    if (R->calls[k].open && R->calls[k].frame == f) return &R->calls[k];
+  return NULL;
+}
+
+void dwJ_event(Interp *I, Frame *f, int kind, int graph, double t0, double t1,
+               bool abandoned) {
+  Run *R = RUN(I);
+  CallRec *c = call_of(I, f);
+  if (!c || t1 <= t0 || R->nevents >= TL_MAX_EVENTS) return;
+  Event *ev = realloc(R->events, sizeof(Event) * (size_t)(R->nevents + 1));
+  if (!ev) return;
+  R->events = ev;
+  ev[R->nevents++] = (Event){.kind = (uint8_t)kind,
+                             .abandoned = abandoned,
+                             .call = (int)(c - R->calls),
+                             .graph = graph,
+                             .t0 = t0,
+                             .t1 = t1};
+}
+
+void dwJ_eager_begin(Interp *I, Frame *f) {
+  CallRec *c = call_of(I, f);
+  if (c && c->eager_t0 < 0) c->eager_t0 = dw_now_ms();
+}
+
+void dwJ_eager_end(Interp *I, Frame *f, double t1) {
+  CallRec *c = call_of(I, f);
+  if (!c || c->eager_t0 < 0) return;
+  double t0 = c->eager_t0;
+  if (t1 < 0) t1 = dw_now_ms();
+  c->eager_t0 = -1;
+  if (t1 - t0 >= 0.001) /* not the gap between two units */
+    dwJ_event(I, f, EV_EAGER, -1, t0, t1, false);
+}
+
+void dwJ_eager_cancel(Interp *I, Frame *f) {
+  CallRec *c = call_of(I, f);
+  if (c) c->eager_t0 = -1;
+}
+
+static void resumed_in(Tally *T, int k, int line, int eager_to) {
+  if (!T || k < 0 || k >= T->nbreaks) return;
+  BreakEffect *a = &T->breaks[k].action;
+  a->resume_line = line;
+  if (eager_to > a->eager_to) a->eager_to = eager_to;
+}
+
+void dwJ_break_resumed(Interp *I, Frame *f, int line, int eager_to) {
+  Run *R = RUN(I);
+  if (!R || !f || R->resume_frame != f) return;
+  resumed_in(&R->total, R->resume_total, line, eager_to);
+  resumed_in(R->explain, R->resume_explain, line, eager_to);
+  R->resume_frame = NULL;
+}
+
+void dwJ_call_begin(Interp *I, Frame *f) {
+  Run *R = RUN(I);
+  if (!R) return;
+  R->ncalls_total++;
+  int depth = R->call_depth++;
+  if (R->ncalls >= TL_MAX_CALLS) return;
+  CallRec *c = realloc(R->calls, sizeof(CallRec) * (size_t)(R->ncalls + 1));
+  if (!c) return;
+  R->calls = c;
+  c[R->ncalls++] = (CallRec){.code = f->code,
+                             .frame = f,
+                             .depth = depth,
+                             .open = true,
+                             .t0 = dw_now_ms(),
+                             .eager_t0 = -1};
+}
+
+void dwJ_call_end(Interp *I, Frame *f) {
+  Run *R = RUN(I);
+  if (!R) return;
+  R->call_depth--;
+  if (R->resume_frame == f) R->resume_frame = NULL; /* it ended eagerly */
+  dwJ_eager_end(I, f, -1);
+  CallRec *c = call_of(I, f);
+  if (!c) return;
+  c->open = false;
+  c->frame = NULL;
+  c->t1 = dw_now_ms();
 }
 
 void dwJ_frame_guards(FrameRec *fr, const Entry *e) {
@@ -650,6 +842,7 @@ void *dwJ_explain_begin(Interp *I) {
   Run *R = RUN(I);
   Tally *saved = R->explain;
   R->explain = calloc(1, sizeof(Tally));
+  R->resume_explain = -1; /* an index into saved */
   return saved;
 }
 
@@ -657,6 +850,7 @@ void dwJ_explain_end(Interp *I, void *saved, Buf *guards, Buf *times) {
   Run *R = RUN(I);
   Tally *T = R->explain;
   R->explain = saved;
+  R->resume_explain = -1; /* an index into T */
   if (!T) return;
   if (T->guards.p) dwB_puts(guards, T->guards.p);
   /* utils.py compile_times(repr="str"): a tabulate table of the timed
@@ -732,6 +926,7 @@ void dwJ_run_begin(Interp *I) {
   Run *R = calloc(1, sizeof *R);
   I->rt = R;
   if (!R) return;
+  R->t_start = dw_now_ms();
   int lines = 1;
   for (size_t k = 0; k < I->srclen; k++) lines += I->src[k] == '\n';
   R->nlines = lines;
@@ -748,6 +943,9 @@ void dwJ_run_end(Interp *I) {
     free(g->lines);
     free(g->code);
     free(g->error);
+    free(g->nodes);
+    free(g->outputs);
+    free(g->nests);
     for (int j = 0; g->ops && j < g->op_count; j++) free(g->ops[j]);
     free(g->ops);
   }
@@ -758,8 +956,15 @@ void dwJ_run_end(Interp *I) {
     for (int j = 0; j < f->nrecompiles; j++) free(f->recompiles[j]);
     free(f->recompiles);
     free(f->guards);
+    for (int j = 0; j < f->nunits; j++) {
+      free(f->units[j].guards);
+      free(f->units[j].recompile);
+    }
+    free(f->units);
   }
   free(R->frames);
+  free(R->calls);
+  free(R->events);
   tally_free(&R->total);
   free(R->committed);
   free(R->tentative);
@@ -788,6 +993,70 @@ static void json_str(Buf *b, const char *s) {
 static void json_num(Buf *b, double v) {
   if (!isfinite(v)) v = 0;
   dwB_printf(b, "%.4f", v);
+}
+
+/* A JSON array of the lines of s (NULL: []). */
+static void json_lines(Buf *b, const char *s) {
+  dwB_putc(b, '[');
+  const char *p = s ? s : "";
+  for (bool first = true; *p; first = false) {
+    const char *nl = strchr(p, '\n');
+    size_t len = nl ? (size_t)(nl - p) : strlen(p);
+    if (!first) dwB_putc(b, ',');
+    dwB_json_str(b, p, len);
+    p += len + (nl ? 1 : 0);
+  }
+  dwB_putc(b, ']');
+}
+
+/* where a unit starts (UnitKind; UK_NEXT becomes UK_STMT before a unit
+ * starts) */
+static const char *const unit_kind_names[] = {
+    [UK_STMT] = "statement", [UK_NEXT] = "statement", [UK_AFTER] = "after_expression",
+    [UK_BEFORE] = "before_expression"};
+
+static const char *const unit_status_names[] = {
+    [CE_COMPILED] = "compiled", [CE_EMPTY] = "empty", [CE_FAILED] = "failed", [CE_SKIP] = "skipped"};
+
+static int event_cmp(const void *a, const void *b) {
+  const Event *x = a, *y = b;
+  if (x->call != y->call) return x->call - y->call;
+  return (x->t0 > y->t0) - (x->t0 < y->t0);
+}
+
+/* "timeline": the calls of compiled functions and their events, in ms
+ * since the run began. */
+static void report_timeline(Interp *I, Buf *b) {
+  Run *R = RUN(I);
+  dwB_puts(b, ",\"timeline\":{\"calls\":[");
+  if (R && R->nevents)
+    qsort(R->events, (size_t)R->nevents, sizeof(Event), event_cmp);
+  int e = 0;
+  for (int k = 0; R && k < R->ncalls; k++) {
+    const CallRec *c = &R->calls[k];
+    dwB_puts(b, k ? ",{\"function\":" : "{\"function\":");
+    json_str(b, c->code->name);
+    dwB_printf(b, ",\"line\":%d,\"depth\":%d,\"start\":", c->code->firstline,
+               c->depth);
+    json_num(b, c->t0 - R->t_start);
+    dwB_puts(b, ",\"end\":");
+    json_num(b, (c->open ? dw_now_ms() : c->t1) - R->t_start);
+    dwB_puts(b, ",\"events\":[");
+    for (bool first = true; e < R->nevents && R->events[e].call == k;
+         e++, first = false) {
+      const Event *ev = &R->events[e];
+      dwB_printf(b, "%s{\"kind\":\"%s\",\"start\":", first ? "" : ",",
+                 event_names[ev->kind]);
+      json_num(b, ev->t0 - R->t_start);
+      dwB_puts(b, ",\"end\":");
+      json_num(b, ev->t1 - R->t_start);
+      if (ev->graph >= 0) dwB_printf(b, ",\"graph\":%d", ev->graph);
+      if (ev->abandoned) dwB_puts(b, ",\"abandoned\":true");
+      dwB_putc(b, '}');
+    }
+    dwB_puts(b, "]}");
+  }
+  dwB_printf(b, "],\"calls_total\":%d}", R ? R->ncalls_total : 0);
 }
 
 /* The Dynamo part of the report: marks, frames, graphs, explain (its text
@@ -830,22 +1099,32 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
                   "\"graphs\":[",
                f->code->firstline, f->compiles, f->cache_hits, f->eager_runs);
     for (int j = 0; j < f->ngraphs; j++) dwB_printf(b, "%s%d", j ? "," : "", f->graphs[j]);
-    dwB_puts(b, "],\"guards\":[");
-    const char *p = f->guards ? f->guards : "";
-    bool first = true;
-    while (*p) {
-      const char *nl = strchr(p, '\n');
-      size_t len = nl ? (size_t)(nl - p) : strlen(p);
-      if (!first) dwB_putc(b, ',');
-      first = false;
-      dwB_json_str(b, p, len);
-      p += len + (nl ? 1 : 0);
-    }
-    dwB_puts(b, "],\"recompiles\":[");
+    dwB_puts(b, "],\"guards\":");
+    json_lines(b, f->guards);
+    dwB_puts(b, ",\"recompiles\":[");
     for (int j = 0; j < f->nrecompiles; j++) {
       if (j) dwB_putc(b, ',');
       dwB_puts(b, "{\"reason\":");
       json_str(b, f->recompiles[j]);
+      dwB_putc(b, '}');
+    }
+    dwB_puts(b, "],\"units\":[");
+    for (int j = 0; j < f->nunits; j++) {
+      const UnitRec *u = &f->units[j];
+      dwB_printf(
+          b,
+          "%s{\"start_line\":%d,\"start_col\":%d,\"start_kind\":\"%s\",\"resume\":%s,"
+          "\"status\":\"%s\",\"graph\":",
+          j ? "," : "", u->start_line, u->start_col, unit_kind_names[u->start_kind],
+          u->resume ? "true" : "false", unit_status_names[u->status]);
+      if (u->graph >= 0)
+        dwB_printf(b, "%d", u->graph);
+      else
+        dwB_puts(b, "null");
+      dwB_puts(b, ",\"guards\":");
+      json_lines(b, u->guards);
+      dwB_puts(b, ",\"recompile_reason\":");
+      json_str(b, u->recompile);
       dwB_putc(b, '}');
     }
     dwB_puts(b, "]}");
@@ -876,7 +1155,11 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
     if (g->error) {
       dwB_puts(b, ",\"error\":");
       json_str(b, g->error);
+      if (g->error_line > 0) dwB_printf(b, ",\"error_line\":%d", g->error_line);
     }
+    dwB_printf(b, ",\"nodes\":%s,\"outputs\":%s,\"nests\":%s",
+               g->nodes ? g->nodes : "[]", g->outputs ? g->outputs : "[]",
+               g->nests ? g->nests : "[]");
     dwB_putc(b, '}');
   }
   dwB_puts(b, "],\"explain\":{");
@@ -891,12 +1174,20 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
     json_str(b, br->function);
     dwB_printf(b, ",\"reason\":\"%s\",\"message\":", dwJ_reason_names[br->reason]);
     json_str(b, br->message);
+    const BreakEffect *a = &br->action;
+    dwB_printf(b, ",\"action\":\"%s\",\"eager_lines\":[%d,%d],\"resume_line\":",
+               break_act_names[a->kind], a->eager_from, a->eager_to);
+    if (a->resume_line > 0)
+      dwB_printf(b, "%d", a->resume_line);
+    else
+      dwB_puts(b, "null");
     dwB_putc(b, '}');
   }
   dwB_puts(b, "],\"text\":");
   explain_text(ex, T, R);
   dwB_json_str(b, ex->p ? ex->p : "", ex->len);
   dwB_putc(b, '}');
+  report_timeline(I, b);
 }
 
 /* The pending exception as the report's "error" (null when none), and its

@@ -485,12 +485,16 @@ static void guard_describe(const Guard *g, Buf *b) {
   }
 }
 
-void dwR_guards_text(const Entry *e, Buf *b) {
-  for (int j = 0; j < e->nguards; j++) {
-    guard_describe(&e->guards[j], b);
+static void guards_text(const Guard *g, int n, Buf *b) {
+  for (int j = 0; j < n; j++) {
+    guard_describe(&g[j], b);
     dwB_putc(b, '\n');
   }
 }
+
+void dwR_guards_text(const Entry *e, Buf *b) { guards_text(e->guards, e->nguards, b); }
+
+void dwR_trace_guards_text(const Trace *t, Buf *b) { guards_text(t->guards, t->nguards, b); }
 
 /* ------------------------------------------------------------------ */
 /* Units                                                               */
@@ -633,7 +637,7 @@ static void fail_on_recompile(Interp *I, Frame *f, UnitCache *uc, FrameRec *fr) 
 /* Starts a unit of frame f at resume point (at, kind) (at NULL: the end of
  * the function; nothing to trace). Leaves f eager when the cache or the
  * recompile limit says so. */
-static void unit_begin(Interp *I, Frame *f, Node *at, int kind) {
+static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   f->trace = NULL;
   f->unit_root = false;
   if (kind == UK_NEXT) {
@@ -746,12 +750,22 @@ static void unit_begin(Interp *I, Frame *f, Node *at, int kind) {
   I->trace = t;
   f->trace = t;
   f->unit_root = true;
-  return;
+}
+
+/* ... and the timeline: f runs eagerly until a trace begins. */
+static void unit_begin(Interp *I, Frame *f, Node *at, int kind) {
+  unit_try_begin(I, f, at, kind);
+  if (f->trace)
+    dwJ_eager_end(I, f, f->trace->t0);
+  else
+    dwJ_eager_begin(I, f);
 }
 
 void dwR_unit_rollback(Interp *I, Frame *f) {
   Trace *t = f->trace;
   if (!t) return;
+  if (!t->traced_event) dwJ_event(I, f, EV_TRACE, -1, t->t0, dw_now_ms(), true);
+  dwJ_eager_begin(I, f);
   undo_rollback(I, t, 0);
   dwJ_marks_truncate(I, t->mark_start);
   memcpy(I->c.rng, t->rng, sizeof t->rng);
@@ -825,6 +839,7 @@ static void commit_unit(Interp *I, Frame *f, Trace *t) {
   dwJ_marks_commit(I, t->mark_start);
   untrace_frames(I, f, t);
   trace_free(I, t);
+  dwJ_eager_begin(I, f);
 }
 
 static void undo_count(Value v) {
@@ -939,8 +954,10 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
       Entry *e = dwR_entry_add(t, CE_EMPTY);
       FrameRec *fr = dwJ_frame(I, t->root->code);
       if (e && fr) dwJ_frame_guards(fr, e);
+      dwJ_unit(I, t, CE_EMPTY, -1, e, NULL);
     }
     if (mode == UF_EAGER) dwJ_marks_untrace(I, t->mark_start, 0);
+    dwJ_event(I, f, EV_TRACE, -1, t->t0, t->t0 + t_trace, mode == UF_EAGER);
     commit_unit(I, f, t);
     return UE_OK;
   }
@@ -970,7 +987,9 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
     } else {
       double r0 = dw_now_ms();
       ok = dwC_run(I, k, t->inputs, t->ninputs, outs, &err_line);
-      dwJ_graph_ran(I, k->graph_id, dw_now_ms() - r0);
+      double r1 = dw_now_ms();
+      dwJ_graph_ran(I, k->graph_id, r1 - r0);
+      dwJ_event(I, f, EV_RUN, k->graph_id, r0, r1, false);
       if (!ok) {
         /* the graph was traced and compiled: its lines keep their marks */
         dwJ_marks_commit(I, t->mark_start);
@@ -1003,6 +1022,8 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
   free(outs);
   free(fake_out);
   if (eager) dwJ_marks_untrace(I, t->mark_start, 0);
+  if (!t->traced_event) /* its graph ran eagerly: the trace was in vain */
+    dwJ_event(I, f, EV_TRACE, -1, t->t0, t->t0 + t_trace, true);
   commit_unit(I, f, t);
   if (eager && mode == UF_COMPILE) {
     /* the suppressed compiler error: this unit ran eagerly, and so does
@@ -1030,7 +1051,13 @@ static Exec skip_unit(Interp *I, Frame *f) {
   bool ok;
   Node *start = unit_rerun_stmt(t, &ok);
   FrameRec *fr = dwJ_frame(I, f->code);
-  if (b.counted && !t->hit) dwJ_break(I, &b);
+  if (b.counted && !t->hit) {
+    dwJ_unit(I, t, CE_SKIP, -1, NULL, NULL);
+    BreakEffect a = {.kind = BX_SKIP_FRAME,
+                     .eager_from = start->line,
+                     .eager_to = f->code->node->end_line};
+    dwJ_break(I, f, &b, &a);
+  }
   Value rv = I->retval;
   I->retval = dwV_null();
   dwV_decref(&I->c, rv);
@@ -1048,6 +1075,10 @@ void dwR_resume(Interp *I, Frame *f, Node *at, int kind) {
   f->armed = false;
   if (f->no_resume || f->eager_stmt || !f->cctx || f->trace) return;
   unit_begin(I, f, at, kind);
+  /* the report: where the last break's eager code ended, tracing resumed */
+  Node *next = kind == UK_NEXT && at ? next_stmt(f, at) : at;
+  int line = !f->trace || !next ? 0 : kind == UK_AFTER ? next->end_line : next->line;
+  dwJ_break_resumed(I, f, line, kind == UK_NEXT && at ? at->end_line : 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1089,8 +1120,12 @@ static bool skip_frame(Interp *I, Frame *f) {
   Break saved = *b;
   bool counted = !t->hit;
   FrameRec *fr = dwJ_frame(I, f->code);
+  BreakEffect a = {.kind = BX_SKIP_FRAME,
+                   .eager_from = t->start->line,
+                   .eager_to = f->code->node->end_line};
+  if (counted) dwJ_unit(I, t, CE_SKIP, -1, NULL, NULL);
   if (unit_finish(I, f, UF_EAGER, NULL, false) != UE_OK) return false;
-  if (counted) dwJ_break(I, &saved);
+  if (counted) dwJ_break(I, f, &saved, &a);
   dwJ_mark_break(I, &saved);
   if (fr) fr->eager_runs++;
   f->no_resume = true;
@@ -1102,7 +1137,8 @@ static bool skip_frame(Interp *I, Frame *f) {
  * error in a unit that can run again from its start). true: go on; the
  * break is counted and marked, unless the compiler error made the rest of
  * the frame eager (f->no_resume). */
-static bool end_at_break(Interp *I, Frame *f, Tensor *empty, const Break *saved) {
+static bool end_at_break(Interp *I, Frame *f, Tensor *empty, const Break *saved,
+                         const BreakEffect *a) {
   Trace *t = f->trace;
   bool counted = !t->hit;
   t->brk = saved; /* the GraphModule's compile_subgraph_reason */
@@ -1116,7 +1152,7 @@ static bool end_at_break(Interp *I, Frame *f, Tensor *empty, const Break *saved)
     return false;
   }
   if (!f->no_resume) {
-    if (counted) dwJ_break(I, saved);
+    if (counted) dwJ_break(I, f, saved, a);
     dwJ_mark_break(I, saved);
   }
   return true;
@@ -1139,7 +1175,8 @@ static bool break_root(Interp *I, Frame *f, Tensor *cond, bool test, Node *stmt,
   /* compile the graph so far (an op-less one too, at a jump whose kept
    * values are all tensors) */
   Tensor *empty = cond && test && dwN_all_tensor_stack(I, t, cond, stmt, operand) ? cond : NULL;
-  if (!end_at_break(I, f, empty, &saved)) return false;
+  BreakEffect a = {.kind = BX_RESUME, .eager_from = saved.line, .eager_to = saved.line};
+  if (!end_at_break(I, f, empty, &saved, &a)) return false;
   if (!f->no_resume) f->armed = true;
   return true;
 }
@@ -1334,7 +1371,8 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
   rollback_to(I, t, &t->region_cp);
   t->region = NULL;
   dwJ_marks_untrace(I, I->nmarks, s->kind == N_FOR || s->kind == N_TRY ? s->line : 0);
-  if (!end_at_break(I, f, NULL, &saved)) return false;
+  BreakEffect a = {.kind = BX_EAGER_LOOP, .eager_from = s->line, .eager_to = s->end_line};
+  if (!end_at_break(I, f, NULL, &saved, &a)) return false;
   f->eager_stmt = s;
   return true;
 }
@@ -1403,6 +1441,7 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
   Frame *f = dwI_frame_push(I, fn, self, a);
   if (!f) return dwV_null();
   f->cctx = opts;
+  dwJ_call_begin(I, f);
   Node *def = fn->code->node;
   Exec st;
   Value r;
@@ -1418,6 +1457,7 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
     if ((st == X_RETURN || st == X_NORMAL) && f->trace) {
       release_locals(I, f);
       int ue = unit_finish(I, f, UF_COMPILE, NULL, !rerunnable(f->trace));
+      if (ue == UE_OK) dwJ_eager_cancel(I, f); /* the frame returns */
       if (ue == UE_EAGER) {
         memset(&I->brk, 0, sizeof I->brk);
         I->brk.pending = true;
@@ -1446,6 +1486,7 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
     r = dwV_null();
     if (st == X_EXC) dwI_tb_add(I, f); /* this frame's traceback entry */
   }
+  dwJ_call_end(I, f);
   dwI_frame_pop(I, f);
   return r;
 }

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, openPage, lineMarks, readSource, screenshotPath, buildInfo } from './harness.mjs';
-import { parseAnnotations, checkLineMarks } from '../lib/annotations.mjs';
+import { parseAnnotations, checkLineMarks, checkReport } from '../lib/annotations.mjs';
 
 const RUN_TIMEOUT = 60_000;
 let env;
@@ -59,8 +59,9 @@ test('the seed example runs by default: marks, output, screenshot', async () => 
   const shown = await page.textContent('[data-stream="stdout"]');
   assert.equal(shown.split('tensor([8., 8., 8.])').length - 1, 2, `Output pane shows the tensor twice: ${JSON.stringify(shown)}`);
 
-  // Marks: the DOM, line by line, against the program's comments.
-  const ann = parseAnnotations(seed);
+  // Marks: the DOM, line by line, against the example's sidecar.
+  const ann = parseAnnotations(seed, readSource(`examples/${seedFile.replace(/\.py$/, '.expect')}`));
+  assert.deepEqual(ann.problems, []);
   assert.ok(ann.subset, 'seed example is "# marks: subset"');
   const lines = await lineMarks(page);
   const problems = [];
@@ -70,7 +71,7 @@ test('the seed example runs by default: marks, output, screenshot', async () => 
     const p = checkLineMarks(ann, n, new Set(l.marks ? l.marks.split(' ') : []));
     if (p) problems.push(p);
   }
-  assert.deepEqual(problems, [], 'data-marks match the seed example comments');
+  assert.deepEqual(problems, [], 'data-marks match the seed example sidecar');
   assert.equal(report.explain.graph_count, 3, 'explain: graph_count');
   assert.equal(report.explain.graph_break_count, 3, 'explain: graph_break_count');
 
@@ -117,15 +118,19 @@ test('a program printing HTML shows it as text', async () => {
   await page.close();
 });
 
-test('every example runs without an internal error', async () => {
+test('every example runs in the playground exactly as its sidecar says', async () => {
   const page = await openPage(env, '?autorun=0');
   await waitReady(page);
   const files = await page.evaluate(() => window.dynawasm.examples.map((e) => e.file));
   const bad = [];
   for (let i = 0; i < files.length; i++) {
+    const source = readSource(`examples/${files[i]}`);
     await page.selectOption('#examples', String(i));
+    assert.equal(await page.evaluate(() => window.dynawasm.getSource()), source, `${files[i]} is loaded as it is`);
+    assert.doesNotMatch(source, /^# expected/m, `${files[i]}: no expected-output block in the text the user reads`);
     const report = await page.evaluate(() => window.dynawasm.run());
-    if (!report.ok && /Internal/.test(report.error && report.error.type)) bad.push(`${files[i]}: ${why(report)}`);
+    const ann = parseAnnotations(source, readSource(`examples/${files[i].replace(/\.py$/, '.expect')}`));
+    bad.push(...checkReport(ann, report, { file: files[i] }));
   }
   assert.deepEqual(bad, []);
   await page.close();
@@ -149,5 +154,103 @@ test('deep recursion in the worker is a RecursionError, not a crash', async () =
   // recursion reaches about 350 frames there (README, "Known differences")
   const report = await runSource(page, 'def c(n):\n    return 0 if n == 0 else 1 + c(n - 1)\nprint(c(300))\n');
   assert.equal(report.stdout, '300\n', why(report));
+  await page.close();
+});
+
+test('Stop also cancels a queued run (Ctrl+Enter twice on `while True: pass`)', async () => {
+  const page = await openPage(env, '?autorun=0');
+  await waitReady(page);
+  await page.evaluate(() => window.dynawasm.setSource('while True:\n    pass\n'));
+  await page.click('.cm-line[data-line="1"]');
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Control+Enter');
+  await page.waitForTimeout(500);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.waitForFunction(() => !document.body.classList.contains('running'), null, { timeout: 1000 });
+  await waitReady(page);
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => document.body.classList.contains('running')), false, 'the queued loop did not start');
+  assert.equal(await page.isDisabled('#stop'), true);
+  const t0 = Date.now();
+  const report = await runSource(page, 'print(6 * 7)\n');
+  assert.equal(report.stdout, '42\n', why(report));
+  assert.ok(Date.now() - t0 < 5000, 'the next run did not wait behind a loop');
+  await page.close();
+});
+
+test('graph view and run timeline of a real run; clicking a node selects its line', async () => {
+  const page = await openPage(env, '?autorun=0');
+  await waitReady(page);
+  const idx = await page.evaluate(() => window.dynawasm.examples.findIndex((e) => /attention/.test(e.file)));
+  await page.selectOption('#examples', String(idx));
+  await page.waitForFunction(() => window.dynawasm.lastReport && window.dynawasm.lastReport.graphs.length, null, { timeout: RUN_TIMEOUT });
+  const report = await page.evaluate(() => window.dynawasm.lastReport);
+  assert.equal(report.ok, true, why(report));
+  const g = report.graphs[0];
+  await page.click('#tab-graphs');
+  const svg = '#panel-graphs .graph[data-graph-id="0"] svg.gv';
+  assert.equal(await page.$$eval(`${svg} .gv-box`, (e) => e.length), g.nests.length);
+  assert.ok(g.nests.length >= 2, 'fused into several loop nests');
+  assert.equal(await page.$$eval(`${svg} .gv-node`, (e) => e.length), g.nodes.filter((n) => n.op !== 'const').length);
+  const softmax = g.nodes.find((n) => n.op === 'exp');
+  await page.click(`${svg} .gv-node[data-node-id="${softmax.id}"]`);
+  const line = await page.evaluate(() => { const v = window.dynawasm.view; return v.state.doc.lineAt(v.state.selection.main.head).number; });
+  assert.equal(line, softmax.line);
+  assert.match(await page.evaluate((n) => window.dynawasm.getSource().split('\n')[n - 1], line), /softmax/);
+  await page.screenshot({ path: screenshotPath('playground-graph-view.png') });
+  await page.click('#tab-timing');
+  const calls = report.timeline.calls;
+  assert.equal(calls.length, 1);
+  assert.equal(await page.$$eval('#panel-timing .tl-row', (e) => e.length), 1);
+  const kinds = await page.$$eval('#panel-timing .tl-seg', (els) => els.map((e) => e.dataset.kind));
+  for (const k of ['trace', 'codegen', 'instantiate', 'run']) assert.ok(kinds.includes(k), `${k} in the timeline`);
+  // Binaryen works in the background (kernel tiers): not in the run's time
+  assert.equal(report.graphs[0].tier, 'emitted');
+  assert.equal(kinds.includes('optimize'), false);
+  assert.match(await page.textContent('#panel-timing .timeline'), /Binaryen optimises them in the background/);
+  await page.screenshot({ path: screenshotPath('playground-timeline.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('start-up: both modules arrive brotli-compressed, in parallel, with a byte progress bar, and the next visit takes them from the Cache API', async () => {
+  const info = buildInfo();
+  assert.equal(info.binaryenSplit, true, 'Binaryen is split into its script and its module (web/split-binaryen.mjs)');
+  const page = await env.newPage();
+  const wasm = [];
+  page.on('response', (res) => { if (res.url().endsWith('.wasm')) wasm.push(res); });
+  await page.goto(env.url + '?autorun=0');
+  await page.waitForFunction(() => window.dynawasm && window.dynawasm.ready, null, { timeout: RUN_TIMEOUT });
+  const names = wasm.map((r) => r.url().split('/').pop()).sort();
+  assert.deepEqual(names, [info.assets.binaryen.url, info.assets.core.url].sort());
+  for (const r of wasm) {
+    assert.equal(r.headers()['content-encoding'], 'br', `${r.url()} is brotli`);
+    assert.equal(r.headers()['content-type'], 'application/wasm');
+  }
+  // requested together: the second before the first finished (on
+  // localhost a download can end within milliseconds), or within 150 ms,
+  // not after the first module was downloaded and compiled
+  const [a, b] = wasm.map((r) => r.request().timing()).sort((x, y) => x.startTime - y.startTime);
+  assert.ok(b.startTime <= a.startTime + a.responseEnd || b.startTime - a.startTime < 150,
+    `the downloads started together: ${JSON.stringify([a.startTime, a.responseEnd, b.startTime])}`);
+  assert.equal(await page.$eval('#progress-bar', (e) => Number(e.max)), info.assets.core.bytes, 'progress counts the bytes of the core (the compiler is ready without Binaryen)');
+  // Binaryen, fetched meanwhile, optimises the kernels in the background after a run
+  const report0 = await runSource(page, 'import torch\n@torch.compile\ndef f(x):\n    return x * 2\nprint(f(torch.ones(2)))\n');
+  assert.equal(report0.graphs[0].tier, 'emitted', 'the first run did not wait for Binaryen');
+  await page.waitForFunction(() => window.dynawasm.binaryen === 'ready', null, { timeout: RUN_TIMEOUT });
+  const report1 = await page.evaluate(() => window.dynawasm.run());
+  assert.equal(report1.graphs[0].tier, 'optimized', 'the next run has Binaryen\'s kernel');
+  const cached = await page.evaluate(async () => (await (await caches.open('dynawasm-playground-v1')).keys()).map((r) => r.url.split('/').pop()));
+  assert.deepEqual(cached.sort(), names);
+  // a second visit: no download
+  const again = await page.context().newPage();
+  const fetched = [];
+  again.on('request', (req) => { if (req.url().endsWith('.wasm')) fetched.push(req.url()); });
+  await again.goto(env.url + '?autorun=0');
+  await again.waitForFunction(() => window.dynawasm && window.dynawasm.ready, null, { timeout: RUN_TIMEOUT });
+  assert.deepEqual(fetched, [], 'the modules came from the Cache API');
+  const report = await runSource(again, 'print(1 + 1)\n');
+  assert.equal(report.stdout, '2\n', why(report));
+  await again.close();
   await page.close();
 });

@@ -108,3 +108,54 @@ export function screenshotPath(name) {
   fs.mkdirSync(outDir, { recursive: true });
   return path.join(outDir, name);
 }
+
+// A stand-in for the compiler's worker that answers like the real one:
+// prints what `print("...")` lines say, and spins forever on `while True`.
+export const FAKE_WORKER = `
+postMessage({ type: 'progress', text: 'fake compiler loading' });
+setTimeout(() => postMessage({ type: 'ready', ms: 1 }), 50);
+onmessage = (ev) => {
+  const m = ev.data;
+  if (m.type !== 'run') return;
+  if (/while True/.test(m.source)) for (;;) {}
+  const stdout = [...m.source.matchAll(/print\\("(.*)"\\)/g)].map((x) => x[1] + '\\n').join('');
+  postMessage({ type: 'result', id: m.id, ms: 0.1, report: { ok: true, stdout, stderr: '', error: null,
+    marks: [{ line: 1, kind: 'not_traced' }], frames: [], graphs: [],
+    explain: { graph_count: 0, graph_break_count: 0, op_count: 0, break_reasons: [] }, time_ms: { total: 0.1 } } });
+};`;
+
+/**
+ * Opens the playground with FAKE_WORKER as its compiler. window.__workers
+ * counts the workers started, window.__runsSent the runs posted to them.
+ * Resolves once the (fake) compiler is ready, unless wait is false.
+ */
+export async function openFakePage(env, query = '?autorun=0', { wait = true, ...opts } = {}) {
+  const page = await env.newPage(opts);
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e && e.stack || e)));
+  page.on('dialog', (d) => { page.errors.push(`unexpected dialog: ${d.message()}`); d.dismiss().catch(() => {}); });
+  await useFakeWorker(page);
+  await page.goto(env.url + query);
+  await page.waitForFunction(() => window.dynawasm && window.dynawasm.view);
+  if (wait) await page.waitForFunction(() => window.dynawasm.ready);
+  return page;
+}
+
+/** Makes every worker the page starts a FAKE_WORKER (call before goto). */
+export async function useFakeWorker(page) {
+  await page.addInitScript((code) => {
+    const Orig = window.Worker;
+    window.__workers = 0;
+    window.__runsSent = 0;
+    window.Worker = class extends Orig {
+      constructor(url, o) {
+        window.__workers++;
+        super(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), o);
+      }
+      postMessage(m, ...rest) {
+        if (m && m.type === 'run') window.__runsSent++;
+        return super.postMessage(m, ...rest);
+      }
+    };
+  }, FAKE_WORKER);
+}

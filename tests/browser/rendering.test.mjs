@@ -3,7 +3,7 @@
 // compiler: `npm --prefix web run build:dev` is enough), not the core.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openPage, lineMarks, loadFixture, screenshotPath } from './harness.mjs';
+import { start, openFakePage, useFakeWorker, lineMarks, loadFixture, screenshotPath, readSource } from './harness.mjs';
 import { parseAnnotations, checkLineMarks } from '../lib/annotations.mjs';
 
 let env;
@@ -14,7 +14,7 @@ before(async () => {
 after(async () => { if (env) await env.close(); });
 
 async function rendered(fixture, { page } = {}) {
-  page = page || await openPage(env, '?autorun=0');
+  page = page || await openFakePage(env, '?autorun=0');
   const f = loadFixture(fixture);
   await page.evaluate(([r, s]) => window.dynawasm.render(r, s), [f.report, f.source]);
   return { page, f };
@@ -113,7 +113,7 @@ test('seed example: gutter glyphs, badges, inline break notes, dimmed bodies, to
 });
 
 test('a line with two marks shows both (traced and not traced)', async () => {
-  const page = await openPage(env, '?autorun=0');
+  const page = await openFakePage(env, '?autorun=0');
   const src = 'import torch\n\ndef h(x):\n    return x + 1\n\n@torch.compile\ndef f(x):\n    return h(x)\n\nprint(h(torch.ones(1)), f(torch.ones(1)))\n';
   const report = {
     ok: true, stdout: '', stderr: '', error: null,
@@ -141,19 +141,36 @@ test('suppressed error: wavy underline, note and tooltip', async () => {
   await page.close();
 });
 
-test('marks clear when the source is edited and come back on the next render', async () => {
+test('marks survive edits: kept, dimmed, moved with their lines, until the next render', async () => {
   const { page, f } = await rendered('seed_example.json');
+  const before = await lineMarks(page);
+  const marked = before.filter((l) => l.marks).map((l) => [l.line, l.marks]);
+  assert.equal(await page.$$eval('.cm-editor.dw-stale', (e) => e.length), 0, 'fresh marks are not dimmed');
+  // a new line above everything: every mark moves down by one
   await page.click('.cm-line[data-line="3"]');
+  await page.keyboard.press('Home');
   await page.keyboard.type('x = 1');
+  await page.keyboard.press('Enter');
   const after = await lineMarks(page);
-  assert.ok(after.every((l) => l.marks === ''), 'no marks after an edit');
-  assert.equal(await page.$$eval('.dw-note', (e) => e.length), 0, 'no inline notes');
-  assert.equal(await page.$$eval('.dw-gm', (e) => e.length), 0, 'no gutter markers');
-  assert.equal(await page.$$eval('.cm-lintRange', (e) => e.length), 0, 'no diagnostics');
-  assert.match(await page.textContent('#legend-note'), /run again/i);
-  // undo the edit; a new report brings the marks back
+  assert.deepEqual(after.filter((l) => l.marks).map((l) => [l.line, l.marks]), marked.map(([n, m]) => [n >= 3 ? n + 1 : n, m]), 'marks moved with their lines');
+  assert.equal(await page.$$eval('.cm-editor.dw-stale', (e) => e.length), 1, 'the editor shows them as stale');
+  assert.equal(await page.$eval('.cm-line[data-line="17"] .dw-note-graph_break', (e) => getComputedStyle(e).opacity), '0.45', 'inline notes dimmed');
+  assert.ok(await page.$$eval('.dw-gm', (e) => e.length) > 0, 'gutter markers kept');
+  assert.ok(await page.$$eval('.cm-lintRange', (e) => e.length) > 0, 'diagnostics kept');
+  assert.match(await page.textContent('#legend-note'), /dimmed.*run again/i);
+  // deleting a marked line drops its marks only
+  await page.evaluate(() => {
+    const v = window.dynawasm.view;
+    const l = v.state.doc.line(18); // `return x + 4  # traced` (was 17)
+    v.dispatch({ changes: { from: l.from, to: l.to + 1 } });
+  });
+  const del = await lineMarks(page);
+  assert.equal(del.find((l) => l.line === 18).marks, '', 'the next line (was 19) has no marks');
+  assert.equal(del.find((l) => l.line === 17).marks, 'graph_break traced');
+  // the next render brings fresh marks
   await page.evaluate(([r, s]) => window.dynawasm.render(r, s), [f.report, f.source]);
   assert.equal(await page.$eval('.cm-line[data-line="16"]', (e) => e.dataset.marks), 'graph_break traced');
+  assert.equal(await page.$$eval('.cm-editor.dw-stale', (e) => e.length), 0);
   await page.close();
 });
 
@@ -245,13 +262,13 @@ test('traceback line links move the cursor', async () => {
 });
 
 test('DOM contract: buttons, page API, examples menu, seed loaded by default', async () => {
-  const page = await openPage(env, '?autorun=0');
+  const page = await openFakePage(env, '?autorun=0');
   assert.ok(await page.getByRole('button', { name: 'Run', exact: true }).isVisible());
   assert.ok(await page.getByRole('button', { name: 'Stop', exact: true }).count() === 1);
   assert.equal(await page.evaluate(() => typeof window.dynawasm.run), 'function');
   assert.equal(await page.evaluate(() => window.dynawasm.lastReport), null);
   const f = loadFixture('seed_example.json');
-  assert.equal(await page.evaluate(() => window.dynawasm.getSource()), f.source, 'the seed example is loaded by default');
+  assert.equal(await page.evaluate(() => window.dynawasm.getSource()), readSource('examples/00_seed_example.py'), 'the seed example is loaded by default');
   const options = await page.$$eval('#examples option:not([disabled])', (els) => els.map((e) => e.textContent));
   assert.ok(options.length >= 1);
   assert.equal(options[0], 'Seed example');
@@ -264,13 +281,14 @@ test('DOM contract: buttons, page API, examples menu, seed loaded by default', a
 });
 
 test('share link reopens the program; the last program survives a reload', async () => {
-  const page = await openPage(env, '?autorun=0');
+  const page = await openFakePage(env, '?autorun=0');
   const src = 'import torch\nprint("shared ✓ <b>", 1 + 2)\n';
   await page.evaluate((s) => window.dynawasm.setSource(s), src);
   await page.click('#share');
   await page.waitForFunction(() => location.hash.startsWith('#code='));
   const url = await page.evaluate(() => location.href);
   const page2 = await env.newPage();
+  await useFakeWorker(page2);
   await page2.goto(url);
   await page2.waitForFunction(() => window.dynawasm && window.dynawasm.view);
   assert.equal(await page2.evaluate(() => window.dynawasm.getSource()), src);
@@ -290,6 +308,7 @@ test('share link reopens the program; the last program survives a reload', async
 
 test('no WebAssembly SIMD: a clear message and no Run', async () => {
   const page = await env.newPage();
+  await useFakeWorker(page);
   await page.addInitScript(() => { WebAssembly.validate = () => false; });
   await page.goto(env.url + '?autorun=0');
   await page.waitForSelector('#support-banner:not([hidden])');
@@ -301,6 +320,7 @@ test('no WebAssembly SIMD: a clear message and no Run', async () => {
 test('screenshots of the fixtures (tests/out/)', async () => {
   for (const scheme of ['light', 'dark']) {
     const page = await env.newPage({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+    await useFakeWorker(page);
     await page.goto(env.url + '?autorun=0');
     await page.waitForFunction(() => window.dynawasm && window.dynawasm.view);
     const f = loadFixture('seed_example.json');
@@ -310,6 +330,7 @@ test('screenshots of the fixtures (tests/out/)', async () => {
     await page.close();
   }
   const page = await env.newPage({ viewport: { width: 390, height: 844 } });
+  await useFakeWorker(page);
   await page.goto(env.url + '?autorun=0');
   await page.waitForFunction(() => window.dynawasm && window.dynawasm.view);
   const f = loadFixture('seed_example.json');
@@ -318,37 +339,8 @@ test('screenshots of the fixtures (tests/out/)', async () => {
   await page.close();
 });
 
-// The page's worker plumbing with a simulated compiler (a stand-in worker
-// that answers like the real one and spins forever on `while True`).
-const FAKE_WORKER = `
-postMessage({ type: 'progress', text: 'fake compiler loading' });
-setTimeout(() => postMessage({ type: 'ready', ms: 1 }), 50);
-onmessage = (ev) => {
-  const m = ev.data;
-  if (m.type !== 'run') return;
-  if (/while True/.test(m.source)) for (;;) {}
-  const stdout = [...m.source.matchAll(/print\\("(.*)"\\)/g)].map((x) => x[1] + '\\n').join('');
-  postMessage({ type: 'result', id: m.id, ms: 0.1, report: { ok: true, stdout, stderr: '', error: null,
-    marks: [{ line: 1, kind: 'not_traced' }], frames: [], graphs: [],
-    explain: { graph_count: 0, graph_break_count: 0, op_count: 0, break_reasons: [] }, time_ms: { total: 0.1 } } });
-};`;
-
 test('Stop terminates a runaway run and restarts the worker (simulated compiler)', async () => {
-  const page = await env.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  await page.addInitScript((code) => {
-    const Orig = window.Worker;
-    window.__workers = 0;
-    window.Worker = class extends Orig {
-      constructor(url, opts) {
-        window.__workers++;
-        super(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), opts);
-      }
-    };
-  }, FAKE_WORKER);
-  await page.goto(env.url + '?autorun=0');
-  await page.waitForFunction(() => window.dynawasm && window.dynawasm.ready);
+  const page = await openFakePage(env);
   assert.equal(await page.isDisabled('#stop'), true, 'Stop is disabled when nothing runs');
   await page.evaluate(() => window.dynawasm.setSource('while True:\n    pass\n'));
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -381,16 +373,10 @@ test('Stop terminates a runaway run and restarts the worker (simulated compiler)
 });
 
 test('the page runs the program by default once the compiler is ready (simulated compiler)', async () => {
-  const page = await env.newPage();
-  await page.addInitScript((code) => {
-    const Orig = window.Worker;
-    window.Worker = class extends Orig {
-      constructor(url, opts) { super(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), opts); }
-    };
-  }, FAKE_WORKER);
-  await page.goto(env.url);
+  const page = await openFakePage(env, '', { wait: false });
   await page.waitForFunction(() => window.dynawasm && window.dynawasm.lastReport, null, { timeout: 5000 }).catch(async (e) => {
     throw new Error(`${e.message}; status: ${await page.textContent('#status')}; ready: ${await page.evaluate(() => window.dynawasm.ready)}`);
   });
+  assert.equal(await page.evaluate(() => window.__runsSent), 1);
   await page.close();
 });

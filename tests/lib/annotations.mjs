@@ -34,6 +34,14 @@
 // mixing marks and other words is reported in `problems` (a typo would
 // otherwise silently leave the line unchecked); one without any mark is an
 // ordinary comment.
+//
+// Sidecars: the programs of examples/ are shown to users as they are, so
+// their expectations live next to them in NAME.expect, not in the program:
+//   parseAnnotations(source, sidecarText)
+// The sidecar holds `line N: <marks>` lines (the trailing mark comment of
+// line N, which must be a line of code), optionally `# marks: subset`, and
+// the same trailing block (`# expected output:` ...); other `#` lines are
+// comments. The program itself must then carry no annotations.
 
 /** @typedef {'traced'|'not_traced'|'graph_break'|'disabled'|'suppressed_error'} MarkKind */
 
@@ -108,11 +116,32 @@ export function splitComments(source) {
 /** Lines that end an `# expected output:` block. */
 const DIRECTIVE = /^# expected (output:|error:|error line:|explain:|\(hand\))/;
 
-/** Parses the expectations of a conformance program (see the top). */
-export function parseAnnotations(source) {
+/**
+ * A mark comment (without its `#`): null when it names no mark (an
+ * ordinary comment), {bad} when it mixes marks and other words, else the
+ * line's annotation.
+ */
+function markComment(comment, subset) {
+  const items = comment.split(',');
+  const parsed = items.map(parseItem);
+  const good = parsed.filter(Boolean);
+  if (good.length === 0) return null;
+  if (good.length !== parsed.length) return { bad: items.filter((_, k) => !parsed[k]).map((s) => s.trim()) };
+  const ann = { kinds: new Set(), reasons: new Map(), recursive: undefined, subset, text: comment.trim() };
+  for (const p of good) {
+    ann.kinds.add(p.kind);
+    if (p.reason) ann.reasons.set(p.kind, p.reason);
+    if (p.kind === 'disabled') ann.recursive = p.recursive;
+  }
+  return ann;
+}
+
+/** Parses the expectations of a conformance program (see the top), or of
+ * an example with its sidecar. */
+export function parseAnnotations(source, sidecar = null) {
   const split = splitComments(source);
-  const raw = source.split(/\r?\n/);
-  const subset = (raw[0] ?? '').trim() === '# marks: subset';
+  const raw = (sidecar ?? source).split(/\r?\n/);
+  const subset = sidecar != null ? raw.some((l) => l.trim() === '# marks: subset') : (raw[0] ?? '').trim() === '# marks: subset';
   const res = {
     subset,
     lines: new Map(),
@@ -127,24 +156,29 @@ export function parseAnnotations(source) {
   // Trailing mark comments.
   split.forEach(({ code, comment }, idx) => {
     if (comment === null || code.trim() === '') return;
-    const items = comment.split(',');
-    const parsed = items.map(parseItem);
-    const good = parsed.filter(Boolean);
-    if (good.length === 0) return; // an ordinary comment
+    const ann = markComment(comment, subset);
+    if (!ann) return; // an ordinary comment
     const lineNo = idx + 1;
-    if (good.length !== parsed.length) {
-      const bad = items.filter((_, k) => !parsed[k]).map((s) => s.trim());
-      res.problems.push(`line ${lineNo}: malformed mark annotation "#${comment}" (not a mark: ${bad.join(', ')})`);
-      return;
-    }
-    const ann = { kinds: new Set(), reasons: new Map(), recursive: undefined, subset, text: comment.trim() };
-    for (const p of good) {
-      ann.kinds.add(p.kind);
-      if (p.reason) ann.reasons.set(p.kind, p.reason);
-      if (p.kind === 'disabled') ann.recursive = p.recursive;
-    }
-    res.lines.set(lineNo, ann);
+    if (sidecar != null) res.problems.push(`line ${lineNo}: a mark annotation "#${comment}" in a program with a sidecar (it belongs in the sidecar)`);
+    else if (ann.bad) res.problems.push(`line ${lineNo}: malformed mark annotation "#${comment}" (not a mark: ${ann.bad.join(', ')})`);
+    else res.lines.set(lineNo, ann);
   });
+  if (sidecar != null) {
+    if (source.split(/\r?\n/).some((l) => DIRECTIVE.test(l.trim()))) res.problems.push('the program has an `# expected` block although it has a sidecar');
+    raw.forEach((l, i) => {
+      const m = /^line (\d+): *(.*)$/.exec(l.trim());
+      if (!m) {
+        if (l.trim() && !l.trim().startsWith('#')) res.problems.push(`sidecar line ${i + 1}: not \`line N: <marks>\`, a \`#\` line or blank: "${l}"`);
+        return;
+      }
+      const n = Number(m[1]);
+      const ann = markComment(m[2], subset);
+      const at = split[n - 1];
+      if (!at || at.code.trim() === '') res.problems.push(`sidecar line ${i + 1}: line ${n} of the program is not a line of code`);
+      else if (!ann || ann.bad) res.problems.push(`sidecar line ${i + 1}: malformed marks "${m[2]}"`);
+      else res.lines.set(n, ann);
+    });
+  }
 
   // The trailing block.
   let output = null;

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAnnotations } from './annotations.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WASM_DIR = path.join(ROOT, 'wasm');
@@ -50,6 +51,25 @@ export function conformanceFiles() {
     }
   }
   return out;
+}
+
+/** Where the expectations of an examples/ program live (annotations.mjs, "Sidecars"). */
+export const sidecarOf = (rel) => rel.replace(/\.py$/, '.expect');
+
+/**
+ * A program with its expectations: {source, ann}. Programs under examples/
+ * read theirs from their sidecar (which must exist).
+ */
+export function readProgram(rel) {
+  const source = fs.readFileSync(path.join(ROOT, rel), 'utf8');
+  if (!rel.startsWith('examples/')) return { source, ann: parseAnnotations(source) };
+  const side = path.join(ROOT, sidecarOf(rel));
+  if (!fs.existsSync(side)) {
+    const ann = parseAnnotations(source, '');
+    ann.problems.push(`${sidecarOf(rel)} is missing: an example's expectations live in its sidecar`);
+    return { source, ann };
+  }
+  return { source, ann: parseAnnotations(source, fs.readFileSync(side, 'utf8')) };
 }
 
 /**

@@ -133,3 +133,30 @@ test('checkLineMarks checks a set of kinds (the DOM data-marks)', () => {
   assert.equal(checkLineMarks(a, 7, new Set(['traced'])), null, 'a line without annotation');
   assert.match(checkLineMarks(a, 10, new Set(['traced'])), /^line 10: marks \{traced\}, expected \{graph_break, traced\}/);
 });
+
+test('sidecars: an example keeps its expectations out of its text', () => {
+  const prog = 'import torch\n\n@torch.compile\ndef f(x):\n    return x + 1  # the answer\nprint(f(torch.ones(1)))\n';
+  const side = '# expectations of f.py\n# marks: subset\nline 5: traced\nline 6: not traced\n# expected output:\n# tensor([2.])\n# expected explain: graph_count=1\n';
+  const a = parseAnnotations(prog, side);
+  assert.deepEqual(a.problems, []);
+  assert.equal(a.subset, true);
+  assert.deepEqual([...a.lines.keys()], [5, 6]);
+  assert.deepEqual([...a.lines.get(5).kinds], ['traced']);
+  assert.equal(a.lines.get(5).subset, true);
+  assert.equal(a.expectedOutput, 'tensor([2.])\n');
+  assert.deepEqual(a.expectedExplain, { graph_count: 1 });
+  const good = { ok: true, stdout: 'tensor([2.])\n', error: null, marks: [{ line: 5, kind: 'traced' }, { line: 6, kind: 'not_traced' }], explain: { graph_count: 1 } };
+  assert.deepEqual(checkReport(a, good), []);
+  assert.match(checkReport(a, { ...good, marks: [{ line: 6, kind: 'not_traced' }] }).join('\n'), /main\.py:5: marks \{\} lack traced/);
+});
+
+test('sidecars: annotations left in the program, lines that are not code and bad lines are problems', () => {
+  const a = parseAnnotations('x = 1  # traced\n\ny = 2\n# expected output:\n# 1\n', 'line 2: traced\nline 3: traced, bogus\nline 9: traced\nwhatever\n');
+  assert.equal(a.problems.length, 6, a.problems.join('\n'));
+  assert.match(a.problems[0], /line 1: a mark annotation .* belongs in the sidecar/);
+  assert.match(a.problems.join('\n'), /`# expected` block/);
+  assert.match(a.problems.join('\n'), /line 2 of the program is not a line of code/);
+  assert.match(a.problems.join('\n'), /malformed marks "traced, bogus"/);
+  assert.match(a.problems.join('\n'), /line 9 of the program is not a line of code/);
+  assert.match(a.problems.join('\n'), /sidecar line 4: not `line N: <marks>`/);
+});

@@ -1,5 +1,6 @@
 // conformance.test.mjs - every program of tests/conformance, tests/programs
-// and examples against the expectations in its comments
+// and examples against the expectations in its comments (examples: in
+// their sidecar files, NAME.expect)
 // (INTERFACES.md "Conformance files", parsed by tests/lib/annotations.mjs):
 // stdout exactly, the error (type, message prefix, line), every annotated
 // line's marks, the explain counts; with the "wasm" and the "eager" backend,
@@ -12,8 +13,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { checkReport, diffText, parseAnnotations } from '../lib/annotations.mjs';
-import { ROOT, conformanceFiles, nativeCli, requireDwrun, requireWasm, tempDir } from '../lib/repo.mjs';
+import { checkReport, diffText } from '../lib/annotations.mjs';
+import { ROOT, conformanceFiles, nativeCli, readProgram, requireDwrun, requireWasm, tempDir } from '../lib/repo.mjs';
 
 requireWasm();
 const { createCompiler } = await import('../../wasm/index.js');
@@ -33,8 +34,7 @@ describe('through the API', () => {
     compiler = await createCompiler();
   });
   for (const rel of files) {
-    const source = fs.readFileSync(path.join(ROOT, rel), 'utf8');
-    const ann = parseAnnotations(source);
+    const { source, ann } = readProgram(rel);
     for (const backend of BACKENDS) {
       test(`${rel} [${backend}]`, () => {
         const report = compiler.run(source, { backend, filename: filenameOf(rel) });
@@ -50,8 +50,7 @@ describe('through the native CLI', () => {
   before(() => requireDwrun());
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   files.forEach((rel, i) => {
-    const source = fs.readFileSync(path.join(ROOT, rel), 'utf8');
-    const ann = parseAnnotations(source);
+    const { source, ann } = readProgram(rel);
     // run from the repository root, or as main.py in a folder of its own
     let cwd = ROOT;
     const file = filenameOf(rel);

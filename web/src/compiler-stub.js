@@ -5,3 +5,6 @@ export async function createCompiler() {
   throw new Error('The dynawasm compiler is not part of this build (wasm/browser.js or dynawasm.wasm was missing at build time). ' +
     'Build the compiler, then rebuild the playground with `npm run build` in web/.');
 }
+
+// ... and for 'binaryen' (never loaded without the compiler).
+export default null;

@@ -20,20 +20,63 @@ import { linter, setDiagnostics, lintKeymap } from '@codemirror/lint';
 import { python } from '@codemirror/lang-python';
 import { tags as t } from '@lezer/highlight';
 import {
-  KINDS, GLYPH, DESCRIPTION, marksAttr, badgeText, breakText, describeEntry, REASON_TEXT,
+  KINDS, GLYPH, DESCRIPTION, marksAttr, badgeText, breakText, describeEntry, REASON_TEXT, extraHint,
 } from './marks.js';
 
 // ---- state: marks, graph highlight, linked line ---------------------------
-const EMPTY = { byLine: new Map(), dimmed: new Set(), graphLines: new Map(), error: null };
+// byLine: Map<line, entry> (marks.js); dimmed: Set<line> (disabled bodies);
+// graphLines: Map<line, graph ids>; error: the program error {line, ...};
+// failed: Map<line, [{graph, error, here}]> (graphs that failed to compile);
+// stale: the source was edited since the run (marks dimmed, lines mapped).
+const EMPTY = { byLine: new Map(), dimmed: new Set(), graphLines: new Map(), error: null, failed: new Map(), stale: false };
+
+/** Where line n of the old document is after the changes, or null (deleted). */
+function mapLine(tr, n) {
+  const old = tr.startState.doc;
+  if (n < 1 || n > old.lines) return null;
+  const line = old.line(n);
+  // A line whose text and line break were deleted loses its marks.
+  const a = n < old.lines ? line.from : Math.max(0, line.from - 1);
+  const b = n < old.lines ? line.to + 1 : line.to;
+  let deleted = false;
+  tr.changes.iterChangedRanges((fromA, toA) => { if (fromA <= a && toA >= b && b > a) deleted = true; });
+  if (deleted) return null;
+  return tr.state.doc.lineAt(tr.changes.mapPos(line.from, 1)).number;
+}
+
+function mapKeys(map, tr, fix = (v) => v) {
+  const out = new Map();
+  for (const [n, v] of map) {
+    const m = mapLine(tr, n);
+    if (m != null && !out.has(m)) out.set(m, fix(v, m));
+  }
+  return out;
+}
+
+/** The last run's marks carried through an edit: kept, dimmed, lines moved with the text. */
+function mapMarks(value, tr) {
+  if (value === EMPTY) return value;
+  const err = value.error ? mapLine(tr, value.error.line) : null;
+  return {
+    byLine: mapKeys(value.byLine, tr, (e, line) => ({ ...e, line })),
+    dimmed: new Set([...value.dimmed].map((n) => mapLine(tr, n)).filter((n) => n != null)),
+    graphLines: mapKeys(value.graphLines, tr),
+    error: err != null ? { ...value.error, line: err } : null,
+    failed: mapKeys(value.failed, tr),
+    stale: true,
+  };
+}
 
 export const setMarks = StateEffect.define();
 export const marksField = StateField.define({
   create: () => EMPTY,
   update(value, tr) {
     for (const e of tr.effects) if (e.is(setMarks)) return e.value;
-    // Marks belong to the source they were computed for: any edit clears them.
-    return tr.docChanged ? EMPTY : value;
+    // Marks belong to the source they were computed for: an edit keeps
+    // them, dimmed and moved with their lines, until the next run.
+    return tr.docChanged ? mapMarks(value, tr) : value;
   },
+  provide: (f) => EditorView.editorAttributes.from(f, (v) => (v.stale ? { class: 'dw-stale' } : {})),
 });
 
 export const setGraphHighlight = StateEffect.define(); // Set<line> | null
@@ -55,8 +98,9 @@ const linkedLineField = StateField.define({
 });
 
 // ---- line decorations over the viewport (the DOM contract) ---------------
-function lineClasses(entry, lineNo, dimmed, graphHl, linked, errorLine) {
+function lineClasses(entry, lineNo, dimmed, graphHl, linked, errorLine, failed) {
   const cls = [];
+  if (failed && failed.has(lineNo)) cls.push('dw-l-failed');
   if (entry) {
     const k = entry.kinds;
     if (k.has('traced') && k.has('not_traced')) cls.push('dw-l-both');
@@ -84,7 +128,7 @@ const lineAttrPlugin = ViewPlugin.fromClass(class {
     }
   }
   build(view) {
-    const { byLine, dimmed, error } = view.state.field(marksField);
+    const { byLine, dimmed, error, failed } = view.state.field(marksField);
     const errorLine = error ? error.line : null;
     const graphHl = view.state.field(graphHighlightField);
     const linked = view.state.field(linkedLineField);
@@ -96,7 +140,7 @@ const lineAttrPlugin = ViewPlugin.fromClass(class {
       const line = doc.lineAt(pos);
       const entry = byLine.get(line.number);
       const attributes = { 'data-line': String(line.number), 'data-marks': marksAttr(entry) };
-      const cls = lineClasses(entry, line.number, dimmed, graphHl, linked, errorLine);
+      const cls = lineClasses(entry, line.number, dimmed, graphHl, linked, errorLine, failed);
       if (cls) attributes.class = cls;
       builder.add(line.from, line.from, Decoration.line({ attributes }));
       if (line.to >= to) break;
@@ -118,7 +162,7 @@ class NoteWidget extends WidgetType {
     const g = document.createElement('span');
     g.className = 'dw-note-glyph';
     g.setAttribute('aria-hidden', 'true');
-    g.textContent = GLYPH[this.kind] || '!';
+    g.textContent = GLYPH[this.kind] || (this.kind === 'failed' ? '✕' : '!');
     const txt = document.createElement('span');
     txt.className = 'dw-note-text';
     txt.textContent = this.text;
@@ -129,9 +173,16 @@ class NoteWidget extends WidgetType {
 }
 
 function widgetDecorations(state) {
-  const { byLine, error } = state.field(marksField);
+  const { byLine, error, failed } = state.field(marksField);
   const doc = state.doc;
   const items = [];
+  for (const [n, list] of failed) {
+    if (n > doc.lines) continue;
+    for (const f of list.filter((x) => x.here)) {
+      const text = `graph ${f.graph} failed to compile: ${f.error}`;
+      items.push({ pos: doc.line(n).to, deco: Decoration.widget({ side: 90, widget: new NoteWidget('failed', text, `The backend could not compile graph ${f.graph} (lines ${f.lines.join(', ')}): ${f.error}`) }) });
+    }
+  }
   if (error && error.line >= 1 && error.line <= doc.lines) {
     const text = `${error.type || 'Error'}${error.message ? ': ' + error.message : ''}`;
     items.push({ pos: doc.line(error.line).to, deco: Decoration.widget({ side: 100, widget: new NoteWidget('error', text, `The program failed here: ${text}`) }) });
@@ -196,12 +247,12 @@ const markGutter = gutter({
 });
 
 // ---- hover tooltip: all marks of the hovered line -------------------------
-function tooltipDOM(entry, graphIds) {
+function tooltipDOM(entry, graphIds, stale) {
   const dom = document.createElement('div');
   dom.className = 'dw-tip';
   const head = document.createElement('div');
   head.className = 'dw-tip-head';
-  head.textContent = `Line ${entry.line}`;
+  head.textContent = stale ? `Line ${entry.line} · from the last run, before your edits` : `Line ${entry.line}`;
   dom.append(head);
   const order = [...entry.kinds].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b));
   for (const k of order) {
@@ -211,7 +262,7 @@ function tooltipDOM(entry, graphIds) {
         rows.push({
           title: `Graph break · ${b.reason}`,
           body: `${b.message || REASON_TEXT[b.reason] || ''}${b.function ? ` (in ${b.function})` : ''}`,
-          hint: b.hint,
+          hint: extraHint(b.message, b.hint),
         });
       }
     } else if (k === 'disabled') {
@@ -266,14 +317,14 @@ function tooltipDOM(entry, graphIds) {
 
 const markTooltip = hoverTooltip((view, pos) => {
   const line = view.state.doc.lineAt(pos);
-  const { byLine, graphLines } = view.state.field(marksField);
+  const { byLine, graphLines, stale } = view.state.field(marksField);
   const entry = byLine.get(line.number);
   if (!entry || !entry.kinds.size) return null;
   return {
     pos: line.from,
     end: line.to,
     above: true,
-    create: () => ({ dom: tooltipDOM(entry, graphLines.get(line.number) || []) }),
+    create: () => ({ dom: tooltipDOM(entry, graphLines.get(line.number) || [], stale) }),
   };
 }, { hoverTime: 250 });
 
@@ -319,8 +370,8 @@ const darkTheme = [EditorView.theme({}, { dark: true }), syntaxHighlighting(dark
  */
 export function createEditor(parent, opts) {
   const themeCompartment = new Compartment();
-  const media = window.matchMedia('(prefers-color-scheme: dark)');
-  const themeFor = () => (media.matches ? darkTheme : lightTheme);
+  // opts.dark(): whether the page is dark (the theme toggle, or the OS)
+  const themeFor = () => (opts.dark() ? darkTheme : lightTheme);
 
   const runKeys = Prec.highest(keymap.of([
     { key: 'Mod-Enter', run: () => { opts.onRun && opts.onRun(); return true; } },
@@ -359,15 +410,12 @@ export function createEditor(parent, opts) {
         EditorState.tabSize.of(4),
         EditorView.lineWrapping,
         marksField, graphHighlightField, linkedLineField, widgetField, lineAttrPlugin,
-        // An edit drops the report's diagnostics along with its marks.
-        EditorState.transactionExtender.of((tr) => (
-          tr.docChanged && tr.startState.field(marksField).byLine.size && !tr.effects.some((e) => e.is(setMarks))
-            ? setDiagnostics(tr.startState, []) : null)),
+        // The report's diagnostics map through edits with the marks (dimmed by .dw-stale).
         // Diagnostics come from the report, not from a lint source; their
         // hover text is in our own tooltip (one tooltip per line).
         linter(null, { tooltipFilter: () => [] }),
         markTooltip,
-        EditorView.contentAttributes.of({ 'aria-label': 'Python program', 'aria-describedby': 'legend' }),
+        EditorView.contentAttributes.of({ 'aria-label': 'Python program', 'aria-describedby': 'editor-keys legend' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged && opts.onChange) opts.onChange(u.state.doc.toString());
           if ((u.selectionSet || u.docChanged) && opts.onCursorLine) {
@@ -387,7 +435,6 @@ export function createEditor(parent, opts) {
       ],
     }),
   });
-  media.addEventListener('change', () => view.dispatch({ effects: themeCompartment.reconfigure(themeFor()) }));
 
   function diagnosticsFor(state, value) {
     const byLine = value.byLine;
@@ -430,16 +477,21 @@ export function createEditor(parent, opts) {
 
   return {
     view,
+    /** Re-reads opts.dark() (the page's theme changed). */
+    updateTheme: () => view.dispatch({ effects: themeCompartment.reconfigure(themeFor()) }),
     getSource: () => view.state.doc.toString(),
     setSource(src) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: src }, selection: { anchor: 0 } });
       view.scrollDOM.scrollTop = 0;
     },
-    /** value: {byLine, dimmed, graphLines}. */
+    /** value: {byLine, dimmed, graphLines, error, failed}. */
     showMarks(value) {
+      value = { ...EMPTY, ...value, stale: false };
       const tr = setDiagnostics(view.state, diagnosticsFor(view.state, value));
       view.dispatch({ effects: [setMarks.of(value), ...tr.effects] });
     },
+    /** Whether the marks shown are from before the latest edits. */
+    get marksStale() { return view.state.field(marksField).stale; },
     clearMarks() {
       const tr = setDiagnostics(view.state, []);
       view.dispatch({ effects: [setMarks.of(EMPTY), setGraphHighlight.of(null), setLinkedLine.of(null), ...tr.effects] });

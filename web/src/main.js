@@ -4,13 +4,19 @@ import examples from 'virtual:examples';
 import { createEditor } from './editor.js';
 import { Runner, StopError } from './runner.js';
 import { marksByLine, dimmedLines, codeLineRefs } from './marks.js';
-import { renderOutput, renderGraphs, renderWasm, renderExplain, renderTiming, renderGuards } from './panes.js';
+import { renderOutput } from './pane-output.js';
+import { renderGraphs, renderWasm, graphCounts } from './pane-graphs.js';
+import { renderExplain } from './pane-explain.js';
+import { renderTiming } from './pane-timing.js';
+import { renderGuards } from './pane-guards.js';
 import { encodeFragment, decodeFragment } from './share.js';
-import { h, fmtMs, plural } from './dom.js';
+import { initTheme, initSplitter, initTabs, isDark } from './layout.js';
+import { h, clear, fmtMs, plural } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_SRC = 'dynawasm.playground.source';
 const STORE_OPTS = 'dynawasm.playground.options';
+const RUN_ON_CHANGE_MS = 700;
 const params = new URLSearchParams(location.search);
 
 // ---- WebAssembly SIMD check ----------------------------------------------------
@@ -35,6 +41,8 @@ const state = {
   activeGraph: null,     // {id, card}
   running: false,
   ready: false,
+  binaryen: null,        // Binaryen in the worker: null, 'compiled', 'ready', 'failed'
+  stopped: false,
   supportError: null,
 };
 
@@ -43,7 +51,7 @@ function loadOptions() {
   try { return JSON.parse(localStorage.getItem(STORE_OPTS)) || {}; } catch { return {}; }
 }
 function options() {
-  return { backend: $('backend').value, suppressErrors: $('suppress').checked };
+  return { backend: $('backend').value, suppressErrors: $('suppress').checked, runOnChange: $('run-on-change').checked };
 }
 /**
  * The UI options as run options. "wasm" leaves the backend to the program
@@ -67,25 +75,38 @@ function setStatus(text, kind = '') {
   el.textContent = text;
   el.dataset.kind = kind;
 }
+/** Says something to screen readers (and nothing visible). */
+function announce(text) {
+  const el = $('announce');
+  el.textContent = '';
+  setTimeout(() => { el.textContent = text; }, 30);
+}
 
 // ---- editor ------------------------------------------------------------------------
 let saveTimer = null;
+let changeTimer = null;
 let loadingSource = false; // true while the page (not the user) sets the source
 const editor = createEditor($('editor'), {
   doc: '',
+  dark: isDark,
   onRun: () => runProgram().catch(() => {}),
   onChange: (src) => {
     // A shared link describes the program as it was shared: once edited,
     // the URL no longer names it (a reload then restores the draft).
-    if (!loadingSource && /^#(code|src)=/.test(location.hash)) history.replaceState(null, '', location.pathname + location.search);
+    if (!loadingSource && /(^#|&)(code|src)=/.test(location.hash)) history.replaceState(null, '', location.pathname + location.search);
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => { try { localStorage.setItem(STORE_SRC, src); } catch { /* ignore */ } }, 300);
     if (state.report) markStale(src !== state.reportSource);
+    syncExampleMenu(src);
     // The editor drops its own highlights on edits; forget the selection.
     if (state.activeGraph) {
       state.activeGraph.card.classList.remove('selected');
       state.activeGraph.card.querySelector('.graph-toggle').setAttribute('aria-pressed', 'false');
       state.activeGraph = null;
+    }
+    if (!loadingSource && $('run-on-change').checked && state.ready) {
+      clearTimeout(changeTimer);
+      changeTimer = setTimeout(() => runProgram().catch(() => {}), RUN_ON_CHANGE_MS);
     }
   },
   onCursorLine: (n) => { cursorLine = n; updateLinks(true); queueMicrotask(() => showLineInfo(n)); },
@@ -104,12 +125,14 @@ function showLineInfo(n) {
   for (const b of e.breaks) parts.push(`graph break (${b.reason}${b.message ? ': ' + b.message : ''})`);
   for (const d of e.disabled) parts.push(d.recursive ? 'disabled' : 'disabled(recursive=False)');
   for (const x of e.suppressed) parts.push(`suppressed error: ${x.message}`);
-  el.textContent = `Ln ${n}: ${parts.join(' · ')}`;
+  el.textContent = `Ln ${n}: ${parts.join(' · ')}${editor.marksStale ? ' (last run, before your edits)' : ''}`;
 }
 
 function markStale(stale) {
   document.body.classList.toggle('edited', stale);
-  $('legend-note').textContent = stale ? 'Source edited: run again to see marks.' : (state.report ? '' : 'Run the program to see its marks.');
+  $('legend-note').textContent = stale
+    ? 'Edited since the run: its marks are dimmed and move with your lines until you run again.'
+    : (state.report ? '' : 'Run the program to see its marks.');
 }
 
 // ---- three-way linking -----------------------------------------------------------
@@ -120,10 +143,15 @@ function updateLinks(fromCursor) {
   for (const el of linked) el.classList.remove('linked');
   linked = n ? [...document.querySelectorAll(`.panel [data-src-line="${n}"], .panel [data-src-lines~="${n}"]`)] : [];
   for (const el of linked) el.classList.add('linked');
-  if (fromCursor && hoverLine == null && linked.length) {
+  if (fromCursor && (hoverLine == null || hoverLine === cursorLine) && linked.length) {
     const panel = document.querySelector('.panel:not([hidden])');
     const first = linked.find((el) => panel && panel.contains(el));
-    if (first) first.scrollIntoView({ block: 'nearest' });
+    if (first) {
+      // a collapsed module opens to show its linked instruction
+      const det = first.closest('details');
+      if (det && !det.open) det.open = true;
+      first.scrollIntoView({ block: 'nearest' });
+    }
   }
 }
 for (const id of ['panel-graphs', 'panel-wasm']) {
@@ -154,29 +182,7 @@ for (const id of ['panel-graphs', 'panel-wasm']) {
 
 // ---- tabs ------------------------------------------------------------------------------
 const tabs = [...document.querySelectorAll('[role="tab"]')];
-function selectTab(tab, focus) {
-  for (const t of tabs) {
-    const on = t === tab;
-    t.setAttribute('aria-selected', String(on));
-    t.tabIndex = on ? 0 : -1;
-    $(t.getAttribute('aria-controls')).hidden = !on;
-  }
-  if (focus) tab.focus();
-  try { sessionStorage.setItem('dynawasm.tab', tab.id); } catch { /* ignore */ }
-  updateLinks(false);
-}
-for (const t of tabs) {
-  t.addEventListener('click', () => selectTab(t));
-  t.addEventListener('keydown', (ev) => {
-    const i = tabs.indexOf(t);
-    let j = null;
-    if (ev.key === 'ArrowRight' || ev.key === 'ArrowDown') j = (i + 1) % tabs.length;
-    else if (ev.key === 'ArrowLeft' || ev.key === 'ArrowUp') j = (i - 1 + tabs.length) % tabs.length;
-    else if (ev.key === 'Home') j = 0;
-    else if (ev.key === 'End') j = tabs.length - 1;
-    if (j != null) { ev.preventDefault(); selectTab(tabs[j], true); }
-  });
-}
+const selectTab = initTabs(tabs, () => updateLinks(false));
 
 function setCount(id, n, alert) {
   const el = $(id);
@@ -186,6 +192,10 @@ function setCount(id, n, alert) {
 }
 
 // ---- rendering a report ------------------------------------------------------------
+function graphLinesOf(g) {
+  return Array.isArray(g.lines) && g.lines.length ? g.lines : codeLineRefs(g.code).map((l) => l.line).filter(Boolean);
+}
+
 function setActiveGraph(g, card) {
   if (state.activeGraph) {
     state.activeGraph.card.classList.remove('selected');
@@ -199,15 +209,32 @@ function setActiveGraph(g, card) {
   state.activeGraph = { id: g.id, card };
   card.classList.add('selected');
   card.querySelector('.graph-toggle').setAttribute('aria-pressed', 'true');
-  // The graph's lines: its `lines` field, else its code's `# line N`.
-  let lines = Array.isArray(g.lines) && g.lines.length ? g.lines : codeLineRefs(g.code).map((l) => l.line).filter(Boolean);
-  editor.highlightGraph(lines);
+  editor.highlightGraph(graphLinesOf(g));
 }
 
 const ctx = {
   gotoLine: (n) => editor.gotoLine(n),
+  /** A graph node or timeline row: its line selected in the editor. */
+  selectLine: (n) => { editor.gotoLine(n); announce(`Line ${n} selected`); },
   toggleGraph: (g, card) => setActiveGraph(g, card),
+  selectGraph: (id) => {
+    const g = state.report && (state.report.graphs || []).find((x) => x.id === id);
+    if (g) editor.highlightGraph(graphLinesOf(g));
+  },
+  showWasmFunction: (graphId, name) => {
+    selectTab($('tab-wasm'));
+    const card = document.querySelector(`#panel-wasm .wat[data-graph-id="${graphId}"]`);
+    if (!card) return;
+    card.open = true;
+    const line = card.querySelector(`[data-func="${CSS.escape(name)}"]`) || card;
+    for (const el of document.querySelectorAll('#panel-wasm .func-target')) el.classList.remove('func-target');
+    line.classList.add('func-target');
+    line.scrollIntoView({ block: 'start' });
+    if (line === card) announce(`${name} was inlined by Binaryen: graph ${graphId}'s module is shown`);
+  },
   compareEager: () => compareEager(),
+  runWithSuppress: () => { $('suppress').checked = true; saveOptions(); runProgram().catch(() => {}); },
+  announce,
 };
 
 function renderPanes() {
@@ -220,13 +247,29 @@ function renderPanes() {
   renderTiming($('panel-timing'), r, ctx, { roundTrip: state.roundTrip, compare: state.compare });
   renderGuards($('panel-guards'), r, ctx);
   state.activeGraph = null;
-  const graphs = r && Array.isArray(r.graphs) ? r.graphs.length : null;
+  const counts = r ? graphCounts(r) : null;
   const breaks = r ? (r.explain && typeof r.explain.graph_break_count === 'number' ? r.explain.graph_break_count : (r.marks || []).filter((m) => m.kind === 'graph_break').length) : null;
-  setCount('count-graphs', graphs || null);
+  // the tab counts what the summary counts: compiled graphs (failed ones flagged)
+  setCount('count-graphs', counts && (counts.compiled || counts.failed) ? `${counts.compiled}${counts.failed ? ` + ${counts.failed}✕` : ''}` : null, counts && counts.failed > 0);
   setCount('count-explain', breaks || null, breaks > 0);
   setCount('count-output', r && !r.ok ? '!' : null, true);
   setCount('count-guards', r && Array.isArray(r.frames) && r.frames.length ? r.frames.length : null);
   updateLinks(false);
+}
+
+/** Lines of graphs that failed to compile: Map<line, [{graph, error, lines, here}]>. */
+function failedLines(report) {
+  const out = new Map();
+  for (const g of (Array.isArray(report.graphs) ? report.graphs : [])) {
+    if (!g.error) continue;
+    const lines = graphLinesOf(g);
+    const at = g.error_line || lines[0];
+    for (const n of new Set([...lines, at])) {
+      if (!out.has(n)) out.set(n, []);
+      out.get(n).push({ graph: g.id, error: g.error, lines, here: n === at });
+    }
+  }
+  return out;
 }
 
 function showReport(report, source, extra = {}) {
@@ -240,6 +283,7 @@ function showReport(report, source, extra = {}) {
   // Which graphs each line went into (for tooltips).
   const graphLines = new Map();
   for (const g of (Array.isArray(report.graphs) ? report.graphs : [])) {
+    if (g.error) continue;
     for (const n of (Array.isArray(g.lines) ? g.lines : [])) {
       if (!graphLines.has(n)) graphLines.set(n, []);
       if (!graphLines.get(n).includes(g.id)) graphLines.get(n).push(g.id);
@@ -247,7 +291,7 @@ function showReport(report, source, extra = {}) {
   }
   if (editor.getSource() === source) {
     const err = report.error && Number.isInteger(report.error.line) && report.error.line > 0 ? report.error : null;
-    editor.showMarks({ byLine, dimmed: dimmedLines(byLine, source), graphLines, error: err });
+    editor.showMarks({ byLine, dimmed: dimmedLines(byLine, source), graphLines, error: err, failed: failedLines(report) });
     markStale(false);
   } else {
     markStale(true);
@@ -255,8 +299,9 @@ function showReport(report, source, extra = {}) {
   renderPanes();
   showLineInfo(cursorLine);
   const ex = report.explain || {};
-  const bits = [];
-  if (typeof ex.graph_count === 'number') bits.push(plural(ex.graph_count, 'graph'));
+  const { compiled, failed } = graphCounts(report);
+  const bits = [plural(compiled, 'graph')];
+  if (failed) bits.push(`${failed} failed compile${failed > 1 ? 's' : ''}`);
   if (typeof ex.graph_break_count === 'number') bits.push(plural(ex.graph_break_count, 'graph break'));
   if (report.time_ms && typeof report.time_ms.total === 'number') bits.push(fmtMs(report.time_ms.total));
   $('summary').textContent = bits.join(' · ');
@@ -278,6 +323,8 @@ function setRunning(on) {
 
 async function runProgram() {
   if (state.supportError) throw new Error(state.supportError);
+  clearTimeout(changeTimer);
+  hideAsk();
   const source = editor.getSource();
   const opts = { ...runOptions(), wat: true, filename: 'main.py' };
   setRunning(true);
@@ -285,15 +332,18 @@ async function runProgram() {
   setStatus(state.ready ? 'Running…' : 'Waiting for the compiler to load…', 'busy');
   const t0 = performance.now();
   try {
-    const { report } = await worker.run(source, opts);
+    const { report } = await worker.run(source, opts, 'main');
     const roundTrip = performance.now() - t0;
     showReport(report, source, { roundTrip });
+    if (!performance.getEntriesByName('dw:first-result').length) performance.mark('dw:first-result');
     if (report.ok) setStatus(`Done in ${fmtMs(roundTrip)}`, 'ok');
     return report;
   } catch (e) {
     if (e instanceof StopError) {
-      state.stopped = true;
-      setStatus('Stopped. Restarting the compiler…', 'warn');
+      if (e.why === 'stopped') {
+        state.stopped = true;
+        setStatus(state.ready ? 'Stopped. Restarting the compiler…' : 'Stopped.', 'warn');
+      }
     } else {
       state.failure = { message: String(e.message || e), internal: !!e.internal };
       renderOutput($('panel-output'), null, ctx, { failure: state.failure });
@@ -314,7 +364,7 @@ async function compareEager() {
   renderTiming($('panel-timing'), state.report, ctx, { roundTrip: state.roundTrip, compare: state.compare });
   setRunning(true);
   try {
-    const { report } = await worker.run(source, { ...runOptions(), compile: false, wat: false, filename: 'main.py' });
+    const { report } = await worker.run(source, { ...runOptions(), compile: false, wat: false, filename: 'main.py' }, 'compare');
     state.compare = { eager: report, backend };
   } catch (e) {
     state.compare = { error: e instanceof StopError ? 'Stopped.' : `The eager run failed: ${e.message || e}` };
@@ -326,6 +376,7 @@ async function compareEager() {
 
 function stopProgram() {
   if (!worker) return;
+  clearTimeout(changeTimer);
   worker.stop();
 }
 
@@ -343,11 +394,17 @@ function fillExamples() {
   });
 }
 
+/** The menu names an example only while the editor holds it unchanged
+ * (so choosing it again after edits reloads it). */
+function syncExampleMenu(src) {
+  const i = examples.findIndex((e) => e.source === src);
+  $('examples').value = i >= 0 ? String(i) : '';
+}
+
 function loadSource(src) {
   loadingSource = true;
   try { editor.setSource(src); } finally { loadingSource = false; }
-  const i = examples.findIndex((e) => e.source === src);
-  $('examples').value = i >= 0 ? String(i) : '';
+  syncExampleMenu(src);
 }
 
 async function share() {
@@ -363,12 +420,43 @@ async function share() {
   share.t = setTimeout(() => { note.hidden = true; }, 2500);
 }
 
+/** A banner about the shared link: a problem, or a question with buttons. */
+function linkBanner(kind, text, buttons = []) {
+  const b = $('link-banner');
+  clear(b);
+  b.dataset.kind = kind;
+  b.append(h('span', { class: 'link-banner-text' }, text), ...buttons,
+    h('button', { type: 'button', class: 'btn tiny ghost', onclick: () => { b.hidden = true; } }, 'Dismiss'));
+  b.hidden = false;
+}
+function hideAsk() {
+  const b = $('link-banner');
+  if (b.dataset.kind === 'ask') b.hidden = true;
+}
+
+/** Opens a shared program: loads it, and runs it only when Share made it and it is small; else asks. */
+function openShared(shared, { autorun, instead = 'your program' }) {
+  if (shared.error) {
+    linkBanner('broken', `This link's program could not be opened: ${shared.error}. The editor shows ${instead} instead.`);
+    return false;
+  }
+  loadSource(shared.source);
+  if (shared.trusted) return autorun;
+  const size = new TextEncoder().encode(shared.source).length;
+  const why = shared.warning ? `was not made by Share: ${shared.warning}`
+    : size > 16 * 1024 ? `is large (${(size / 1024).toFixed(0)} KB)` : 'was not made by Share';
+  linkBanner('ask', `This program came from a link and ${why}. Read it before you run it.`, [
+    h('button', { type: 'button', class: 'btn tiny primary', onclick: () => { $('link-banner').hidden = true; runProgram().catch(() => {}); } }, 'Run it'),
+  ]);
+  return false;
+}
+
 // ---- the page API (tests, assistive tech, the console) -------------------------------
 window.dynawasm = {
   lastReport: null,
   /** Runs the editor's program; resolves with the report. */
   run: () => runProgram(),
-  /** Stops a running program (terminates and restarts the worker). */
+  /** Stops a running program (terminates and restarts the worker) and cancels queued runs. */
   stop: () => stopProgram(),
   /** Renders a report without running (development and tests). */
   render(report, source) {
@@ -380,40 +468,59 @@ window.dynawasm = {
   setSource: (src) => loadSource(src),
   examples: examples.map((e) => ({ file: e.file, title: e.title, description: e.description })),
   get ready() { return state.ready; },
+  /** Binaryen in the worker: null (loading), 'compiled', 'ready' (in use) or 'failed'. */
+  get binaryen() { return state.binaryen; },
   get view() { return editor.view; },
 };
 
 // ---- start-up -----------------------------------------------------------------------
+function showProgress(text, loaded, total) {
+  const p = $('progress');
+  p.hidden = false;
+  $('progress-text').textContent = text;
+  const bar = $('progress-bar');
+  if (typeof total === 'number' && total > 0) {
+    bar.max = total;
+    bar.value = Math.min(loaded || 0, total);
+    bar.hidden = false;
+  } else {
+    bar.removeAttribute('value'); // indeterminate
+  }
+}
+
 async function init() {
   fillExamples();
+  initTheme($('theme'), () => editor.updateTheme());
+  initSplitter($('splitter'), $('layout'));
   const saved = loadOptions();
   const shared = await decodeFragment(location.hash);
   if (shared && shared.backend) saved.backend = shared.backend;
   if (shared && shared.suppressErrors != null) saved.suppressErrors = shared.suppressErrors;
   if (saved.backend === 'eager' || saved.backend === 'wasm') $('backend').value = saved.backend;
   $('suppress').checked = !!saved.suppressErrors;
-  $('backend').addEventListener('change', saveOptions);
-  $('suppress').addEventListener('change', saveOptions);
+  $('run-on-change').checked = !!saved.runOnChange;
+  for (const id of ['backend', 'suppress', 'run-on-change']) $(id).addEventListener('change', saveOptions);
 
-  let src = shared && shared.source;
+  let src = null;
   let restored = false;
-  if (src == null) { try { src = localStorage.getItem(STORE_SRC); restored = src != null && src !== ''; } catch { src = null; } }
+  try { src = localStorage.getItem(STORE_SRC); restored = src != null && src !== ''; } catch { src = null; }
   if (src == null || src === '') src = examples[0].source;
   loadSource(src);
-  // Run on load: the examples and shared links, not a restored draft (it
-  // might be the runaway loop the user was fixing).
-  const autorunOnLoad = params.get('autorun') !== '0' && (!restored || examples.some((e) => e.source === src));
+  // Run on load: the examples and trusted shared links, not a restored
+  // draft (it might be the runaway loop the user was fixing).
+  let autorunOnLoad = params.get('autorun') !== '0' && (!restored || examples.some((e) => e.source === src));
+  if (shared) autorunOnLoad = openShared(shared, { autorun: params.get('autorun') !== '0', instead: restored ? 'your last program' : 'the first example' });
   window.addEventListener('pagehide', () => {
     clearTimeout(saveTimer);
     try { localStorage.setItem(STORE_SRC, editor.getSource()); } catch { /* ignore */ }
   });
   markStale(false);
   renderPanes();
-  try { const t = sessionStorage.getItem('dynawasm.tab'); if (t && $(t)) selectTab($(t)); } catch { /* ignore */ }
 
   $('run').addEventListener('click', () => runProgram().catch(() => {}));
   $('stop').addEventListener('click', stopProgram);
   $('share').addEventListener('click', () => share().catch((e) => setStatus(`Share failed: ${e.message}`, 'error')));
+  $('skip-editor').addEventListener('click', (ev) => { ev.preventDefault(); editor.view.focus(); });
   document.addEventListener('keydown', (ev) => {
     if ((ev.ctrlKey || ev.metaKey) && ev.key === 'Enter' && !ev.defaultPrevented) {
       ev.preventDefault();
@@ -422,11 +529,12 @@ async function init() {
   });
   window.addEventListener('hashchange', async () => {
     const s = await decodeFragment(location.hash);
-    if (s && s.source !== editor.getSource()) loadSource(s.source);
+    if (s && (s.error || s.source !== editor.getSource())) openShared(s, { autorun: false });
   });
 
   state.supportError = checkSupport();
   if (state.supportError) {
+    if (window.__dynawasmWorker) { window.__dynawasmWorker.worker.terminate(); window.__dynawasmWorker = null; }
     const b = $('support-banner');
     b.textContent = state.supportError;
     b.hidden = false;
@@ -437,31 +545,37 @@ async function init() {
     return;
   }
 
-  const autorun = autorunOnLoad;
   let first = true;
-  worker = new Runner(({ state: st, text, ms }) => {
+  worker = new Runner(({ state: st, text, ms, loaded, total, phases }) => {
+    if (phases) window.dynawasm.startPhases = phases;
     const progress = $('progress');
+    if (st === 'binaryen') {
+      // Binaryen optimises kernels in the background; runs never wait for it
+      state.binaryen = text;
+      if (text === 'ready' && !performance.getEntriesByName('dw:binaryen-ready').length) performance.mark('dw:binaryen-ready');
+      return;
+    }
     if (st === 'loading') {
       state.ready = false;
       document.body.classList.add('loading');
-      progress.hidden = false;
-      progress.textContent = text;
+      showProgress(text, loaded, total);
       if (!state.stopped) setStatus(text, 'busy');
     } else if (st === 'ready') {
+      if (!performance.getEntriesByName('dw:compiler-ready').length) performance.mark('dw:compiler-ready');
       document.body.classList.remove('loading');
       progress.hidden = true;
       if (!state.ready) {
         state.ready = true;
         if (state.stopped) setStatus('Stopped. The compiler was restarted.', 'warn');
         else if (ms != null) setStatus(`Compiler ready (loaded in ${fmtMs(ms)})`, 'ok');
-        if (first && autorun && !state.running && !state.report) runProgram().catch(() => {});
+        if (first && autorunOnLoad && !state.running && !state.report) runProgram().catch(() => {});
         first = false;
       }
     } else if (st === 'failed') {
       state.ready = false;
       document.body.classList.remove('loading');
-      progress.hidden = false;
-      progress.textContent = `The compiler failed to load: ${text}`;
+      showProgress(`The compiler failed to load: ${text}`);
+      $('progress-bar').hidden = true;
       progress.dataset.kind = 'error';
       setStatus('Compiler unavailable', 'error');
     }

@@ -171,6 +171,12 @@ export function breakText(b) {
   return `${b.reason}${msg ? ': ' + msg : ''}`;
 }
 
+/** A break's hint to show next to its message: none when the message is
+ * PyTorch's structured text, which carries its own `Hint:` lines. */
+export function extraHint(message, hint) {
+  return /\n\s*Hint: /.test(message || '') ? '' : (hint || '');
+}
+
 /** Plain-text description of all marks of a line (for title attributes). */
 export function describeEntry(entry) {
   if (!entry) return '';

@@ -1,16 +1,28 @@
 // Talks to the compiler worker: start, run, stop (terminate + restart).
+//
+// Runs are serialised. Stop ends the running program (the worker is
+// terminated and a new one started) and cancels every run queued behind it;
+// a new run of a kind ('main', 'compare') replaces a queued, not yet
+// started run of the same kind (run-on-change, repeated Ctrl+Enter).
 export class StopError extends Error {
-  constructor() { super('Run stopped'); this.name = 'StopError'; }
+  /** @param {'stopped'|'superseded'} why */
+  constructor(why = 'stopped') {
+    super(why === 'superseded' ? 'Run replaced by a newer one' : 'Run stopped');
+    this.name = 'StopError';
+    this.why = why;
+  }
 }
 
 export class Runner {
-  /** onState({state, text, ms}) with state in loading|ready|running|failed. */
+  /** onState({state, text, ms, loaded?, total?, cached?, phases?}) with state in loading|ready|running|failed. */
   constructor(onState) {
     this.onState = onState;
     this.worker = null;
     this.nextId = 1;
-    this.pending = null;      // {id, resolve, reject}
+    this.pending = null;      // the run in the worker: {id, resolve, reject}
+    this.queued = [];         // runs waiting for their turn: {kind, epoch, cancel}
     this.chain = Promise.resolve();
+    this.epoch = 0;           // bumped by stop(): older queued runs are cancelled
     this.start();
   }
 
@@ -20,14 +32,18 @@ export class Runner {
     this.ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
     this.ready.catch(() => {});
     this._rejectReady = rejectReady;
-    const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'dynawasm-compiler' });
+    // The first worker may have been started by index.html already.
+    const pre = !this.worker && globalThis.__dynawasmWorker;
+    if (pre) globalThis.__dynawasmWorker = null;
+    const w = pre ? pre.worker : new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'dynawasm-compiler' });
     this.worker = w;
     this.emit('loading', 'Starting the compiler worker…');
     w.onmessage = (ev) => {
       if (w !== this.worker) return;
       const m = ev.data || {};
-      if (m.type === 'progress') this.emit(this.state, m.text);
-      else if (m.type === 'ready') { this.state = 'ready'; this.emit('ready', 'Compiler ready', m.ms); resolveReady(); }
+      if (m.type === 'progress') this.emit(this.state, m.text, undefined, { loaded: m.loaded, total: m.total });
+      else if (m.type === 'ready') { this.state = 'ready'; this.emit('ready', 'Compiler ready', m.ms, { cached: m.cached, phases: m.phases }); resolveReady(); }
+      else if (m.type === 'binaryen') this.emit('binaryen', m.state, m.ms);
       else if (m.type === 'fatal') { this.state = 'failed'; this.loadError = m.message; this.emit('failed', m.message); rejectReady(new Error(m.message)); }
       else if ((m.type === 'result' || m.type === 'failure') && this.pending && this.pending.id === m.id) {
         const p = this.pending;
@@ -43,13 +59,28 @@ export class Runner {
       if (this.state === 'loading') { this.state = 'failed'; this.loadError = msg; this.emit('failed', msg); rejectReady(new Error(msg)); }
       if (this.pending) { const p = this.pending; this.pending = null; p.reject(Object.assign(new Error(msg), { internal: true })); }
     };
+    // (after the constructor returned: the page's handlers may use this Runner)
+    if (pre) queueMicrotask(() => { for (const ev of pre.early) (ev.type === 'message' ? w.onmessage : w.onerror)(ev); });
   }
 
-  emit(state, text, ms) { this.onState && this.onState({ state, text, ms }); }
+  emit(state, text, ms, extra) { this.onState && this.onState({ state, text, ms, ...extra }); }
 
-  /** Runs one program; runs are serialised. Resolves {report, ms}. */
-  run(source, options) {
-    const job = this.chain.then(() => this._run(source, options));
+  /**
+   * Runs one program after the runs before it. Resolves {report, ms};
+   * rejects with StopError if stopped or replaced before or while it runs.
+   */
+  run(source, options, kind = 'main') {
+    for (const q of this.queued) if (q.kind === kind) q.cancel('superseded');
+    const epoch = this.epoch;
+    let cancelled = null;
+    const entry = { kind, cancel: (why) => { cancelled = why; } };
+    this.queued.push(entry);
+    const job = this.chain.then(() => {
+      this.queued = this.queued.filter((q) => q !== entry);
+      if (cancelled) throw new StopError(cancelled);
+      if (epoch !== this.epoch) throw new StopError('stopped');
+      return this._run(source, options);
+    });
     this.chain = job.catch(() => {});
     return job;
   }
@@ -68,8 +99,10 @@ export class Runner {
 
   get busy() { return !!this.pending; }
 
-  /** Terminates the worker (and a runaway program in it), starts a new one. */
+  /** Terminates the worker (and a runaway program in it), cancels the queued runs, starts a new worker. */
   stop() {
+    this.epoch++;
+    for (const q of this.queued) q.cancel('stopped');
     const p = this.pending;
     this.pending = null;
     this.worker.terminate();

@@ -1,22 +1,77 @@
 // The compiler's home: a module Web Worker, so a runaway program never
 // freezes the page (the page terminates this worker to stop it).
 //
+// Start-up: the compiler is ready as soon as its core (dynawasm-HASH.wasm)
+// is compiled: the package's kernel tiers run each graph's kernel as the
+// core emitted it and have Binaryen optimise it in the background, between
+// runs (wasm/lib/optimizer.js), swapping the optimised kernel in; optimised
+// kernels are kept in the Cache API for the next visit (`cache: true`).
+// Binaryen (binaryen-HASH.wasm plus its small script, web/split-binaryen.mjs)
+// is fetched and compiled meanwhile, in parallel with the core, so it is
+// there when the optimiser first asks for it. Both modules are compiled
+// while they download and kept in the Cache API (assets.js); progress is
+// reported in bytes.
+//
 // Protocol (page -> worker): {type:'run', id, source, options}, {type:'reset'}
-// (worker -> page): {type:'progress', text}, {type:'ready', ms},
+// (worker -> page): {type:'progress', text, loaded?, total?},
+//   {type:'ready', ms, cached, phases}, {type:'binaryen', state: 'compiled'|'ready'|'failed', ms},
 //   {type:'fatal', message}, {type:'result', id, report, ms},
 //   {type:'failure', id, message} (the host API threw: a compiler bug).
+import { loadModule, pruneCache } from './assets.js';
 
+/* global __DW_ASSETS__ */
+const ASSETS = typeof __DW_ASSETS__ === 'object' ? __DW_ASSETS__ : { core: null, binaryen: null };
 const post = (m) => self.postMessage(m);
 const t0 = performance.now();
 let compiler = null;
 
+// When each step finished, in ms since the worker was created (the start-up benchmark reads them).
+const phases = {};
+const phase = (name) => { phases[name] = Math.round(performance.now()); };
+phase('started');
+const MB = (n) => (n / 1e6).toFixed(1);
+const url = (a) => new URL(a.url, import.meta.url).href;
+
+// Binaryen: its script instantiates the module handed to it here (the
+// split build), or decodes its own (the fallback, ASSETS.binaryen null).
+if (ASSETS.binaryen) {
+  const binaryenModule = loadModule(url(ASSETS.binaryen), () => {}, ASSETS.binaryen.bytes);
+  binaryenModule.then(() => { phase('binaryen_compiled'); post({ type: 'binaryen', state: 'compiled', ms: performance.now() - t0 }); },
+    (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
+  self.__dynawasmBinaryenOptions = {
+    instantiateWasm(imports, done) {
+      binaryenModule.then(({ module }) => WebAssembly.instantiate(module, imports)).then((instance) => {
+        phase('binaryen_ready');
+        post({ type: 'binaryen', state: 'ready', ms: performance.now() - t0 });
+        done(instance);
+      }, (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
+      return {};
+    },
+  };
+}
+
 const ready = (async () => {
-  post({ type: 'progress', text: 'Loading the compiler…' });
-  // A separate chunk, so the progress line above shows while it downloads.
-  const { createCompiler } = await import('dynawasm-browser');
-  post({ type: 'progress', text: 'Loading the compiler (dynawasm.wasm) and Binaryen…' });
-  compiler = await createCompiler({ wasmUrl: new URL('./dynawasm.wasm', import.meta.url).href });
-  post({ type: 'ready', ms: performance.now() - t0 });
+  const total = ASSETS.core ? ASSETS.core.bytes : 0;
+  let loaded = 0;
+  let last = 0;
+  const onBytes = (n) => {
+    loaded = Math.min(total, loaded + n);
+    const now = performance.now();
+    if (now - last > 50 || loaded >= total) {
+      last = now;
+      post({ type: 'progress', text: `Loading the compiler: ${MB(loaded)} of ${MB(total)} MB`, loaded, total });
+    }
+  };
+  post({ type: 'progress', text: 'Loading the compiler…', loaded: 0, total });
+  const [{ createCompiler }, core] = await Promise.all([
+    import('dynawasm-browser'),
+    ASSETS.core ? loadModule(url(ASSETS.core), onBytes, ASSETS.core.bytes) : { module: null, cached: true },
+  ]);
+  phase('core_compiled');
+  compiler = await createCompiler(core.module ? { wasmModule: core.module, cache: true } : { cache: true });
+  phase('ready');
+  post({ type: 'ready', ms: performance.now() - t0, cached: core.cached, phases });
+  pruneCache([ASSETS.core, ASSETS.binaryen].filter(Boolean).map(url)).catch(() => {});
   return true;
 })().catch((e) => {
   post({ type: 'fatal', message: String((e && e.message) || e) });

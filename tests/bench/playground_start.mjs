@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// playground_start.mjs - a benchmark, not a test: how long the playground
+// takes from navigation to the seed example's first result, on a first
+// visit (a fresh browser profile: nothing cached) and on a second visit
+// (the same profile, browser restarted: HTTP cache, Cache API and V8's code
+// caches as a returning user has them). Prints the median of N runs of each
+// and the phases of the median run.
+//
+//   npm --prefix web run build && node tests/bench/playground_start.mjs
+//     [--runs 3] [--net MBIT]   (--net: throttle the network to MBIT Mbit/s
+//                                down with 20 ms latency, as DevTools does)
+//     [--json]                  machine-readable output
+//
+// Served by web/serve.mjs on 127.0.0.1 (precompressed files as a real
+// deployment would serve them), driven by Debian's Chromium (headless,
+// playwright-core from web/node_modules). Shared machine: read the figures
+// as the median they are, not as a precise time.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildInfo, loadPlaywright, CHROMIUM, distDir, root } from '../browser/harness.mjs';
+
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : dflt;
+};
+const RUNS = Number(opt('runs', 3));
+const NET = opt('net', null);
+const JSON_OUT = argv.includes('--json');
+
+const info = buildInfo();
+if (!info.compiler) {
+  console.error('web/dist was built without the compiler: build the core, then `npm --prefix web run build`');
+  process.exit(2);
+}
+const { chromium } = loadPlaywright();
+const { serve } = await import(path.join(root, 'web', 'serve.mjs'));
+const { server, url } = await serve({ dir: distDir, port: 0, quiet: true });
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
+
+/** One visit in the profile at dir: ms from navigation to each phase. */
+async function visit(dir) {
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+  try {
+    const page = context.pages()[0] || await context.newPage();
+    if (NET) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const bps = (Number(NET) * 1e6) / 8;
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false, latency: 20, downloadThroughput: bps, uploadThroughput: bps,
+      });
+    }
+    const bytes = { transferred: 0 };
+    page.on('requestfinished', async (req) => {
+      try { const s = await req.sizes(); bytes.transferred += s.responseBodySize + s.responseHeadersSize; } catch { /* gone */ }
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('dw:first-result').length > 0, null, { timeout: 120_000, polling: 20 });
+    const t = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const mark = (n) => { const e = performance.getEntriesByName(n)[0]; return e ? e.startTime : null; };
+      return {
+        page: nav ? nav.domContentLoadedEventEnd : null,
+        compiler: mark('dw:compiler-ready'),
+        binaryen: mark('dw:binaryen-ready'),
+        first: mark('dw:first-result'),
+        report: window.dynawasm.lastReport && window.dynawasm.lastReport.ok,
+        run: window.dynawasm.lastReport && window.dynawasm.lastReport.time_ms.total,
+        phases: window.dynawasm.startPhases,
+      };
+    });
+    if (!t.report) throw new Error('the seed example did not run cleanly');
+    // the visit ends when the page has settled (caches written)
+    await page.waitForTimeout(300);
+    return { ...t, kb: Math.round(bytes.transferred / 1024) };
+  } finally {
+    await context.close();
+  }
+}
+
+const cold = [], warm = [];
+try {
+  for (let i = 0; i < RUNS; i++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-start-'));
+    try {
+      cold.push(await visit(dir));
+      warm.push(await visit(dir));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  server.closeAllConnections && server.closeAllConnections();
+  server.close();
+}
+
+const summary = (runs) => {
+  const m = median(runs.map((r) => r.first));
+  const at = runs.find((r) => r.first === m);
+  return { first_result_ms: Math.round(m), runs_ms: runs.map((r) => Math.round(r.first)), median_run: at };
+};
+const out = { runs: RUNS, net: NET ? `${NET} Mbit/s, 20 ms` : 'unthrottled (localhost)', cold: summary(cold), warm: summary(warm) };
+if (JSON_OUT) {
+  console.log(JSON.stringify(out, null, 2));
+} else {
+  const f = (v) => (v == null ? '–' : `${Math.round(v)} ms`);
+  console.log(`playground start, seed example, median of ${RUNS} (network: ${out.net})`);
+  for (const k of ['cold', 'warm']) {
+    const s = out[k];
+    const r = s.median_run;
+    console.log(`  ${k === 'cold' ? 'first visit ' : 'second visit'}: first result ${f(s.first_result_ms)}  (runs: ${s.runs_ms.join(', ')} ms)`);
+    console.log(`      page ready ${f(r.page)} · compiler ready ${f(r.compiler)} · first run ${f(r.run)} · ${r.kb} KB transferred`);
+    if (r.phases) console.log(`      worker (ms since it started): ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  }
+}
