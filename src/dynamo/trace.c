@@ -288,6 +288,7 @@ static void undo_rollback(Interp *I, Trace *t, int to) {
     undo_release(I, &t->undo[k]);
   }
   if (to < t->nundo) t->nundo = to;
+  if (t->stmt_undo > t->nundo) t->stmt_undo = t->nundo;
 }
 
 static void undo_commit(Interp *I, Trace *t) {
@@ -1108,6 +1109,9 @@ Entry *dwR_entry_add(Trace *t, int status) {
 /* Checkpoints: where a unit can be taken back to. */
 static void checkpoint(Interp *I, Trace *t, Checkpoint *cp) {
   cp->nundo = t->nundo;
+  /* a store after this point is logged even if an older entry holds the
+   * same slot: a rollback to here needs the value it had here */
+  t->stmt_undo = t->nundo;
   cp->nmarks = I->nmarks;
   cp->gn = t->g.n;
   cp->ninputs = t->ninputs;
@@ -1311,6 +1315,10 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
   if (ok && eager) ok = dwG_run_eager(&I->c, &t->g, t->inputs, outs);
   free(outs_id);
   if (!ok) {
+    /* the error: a Python exception (a custom backend's function raised)
+     * or the context's */
+    Value pending = I->exc;
+    I->exc = dwV_null();
     ExcType et = I->c.err;
     char msg[DW_ERRMSG];
     snprintf(msg, sizeof msg, "%s", I->c.errmsg);
@@ -1320,7 +1328,12 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
     free(fake_out);
     dwR_unit_rollback(I, f);
     if (err_line) f->line = err_line;
-    dwI_raise(I, et, "%s", msg);
+    if (pending.t != V_NULL) {
+      if (I->exc.t != V_NULL) dwV_decref(&I->c, I->exc);
+      I->exc = pending;
+    } else {
+      dwI_raise(I, et, "%s", msg);
+    }
     return UE_ERROR;
   }
   ok = concretize(I, t, fake_out, outs, nout);
