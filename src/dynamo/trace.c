@@ -373,6 +373,11 @@ static uint64_t sig_of(Value v, int depth) {
     Bound *b = (Bound *)v.u.o;
     return mix(mix(h, sig_of(b->self, depth + 1)), (uint64_t)(uintptr_t)b->func.u.o);
   }
+  case V_RANGE: {
+    /* a constant (Dynamo's RangeVariable): guarded by value, not identity */
+    Range *r = (Range *)v.u.o;
+    return mix(mix(mix(h, (uint64_t)r->start), (uint64_t)r->stop), (uint64_t)r->step);
+  }
   default:
     return mix(h, (uint64_t)(uintptr_t)v.u.o);
   }
