@@ -197,7 +197,6 @@ struct Interp {
   int64_t accum_limit;       /* config.accumulated_recompile_limit */
   bool auto_dynamic;         /* config.automatic_dynamic_shapes */
   bool static_default;       /* config.assume_static_by_default */
-  bool capture_scalars;      /* config.capture_scalar_outputs */
   bool fail_on_limit;        /* config.fail_on_recompile_limit_hit */
   Trace *trace;        /* the active trace, if any */
   Mark *marks;
