@@ -170,6 +170,9 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
 #endif
   I->host_frames_max = host_frames_max;
   I->cache_size_limit = 8;
+  I->accum_limit = 256;
+  I->auto_dynamic = true;
+  I->static_default = true;
   I->suppress_errors = opt->suppress_errors == 1;
   I->host_fn = s->host_fn;
   I->host = s->host;

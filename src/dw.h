@@ -391,6 +391,7 @@ typedef struct Tensor {
   uint8_t dtype;   /* DType */
   uint8_t ndim;    /* 0..DW_MAXDIM */
   uint8_t wrapped; /* a 0-d tensor made from a Python scalar */
+  uint8_t dyn_marked; /* torch._dynamo.mark_dynamic: bit d marks dim d */
   int64_t shape[DW_MAXDIM];
   int64_t stride[DW_MAXDIM]; /* in elements */
   int64_t offset;            /* in elements, into st->data */
@@ -435,11 +436,19 @@ typedef struct CompileOpts {
   bool run_only;      /* a frame over the recompile limit runs eagerly and
                          whatever it calls uses existing cache entries
                          only: nothing new is compiled (trace.c) */
-  int8_t dynamic;     /* torch.compile(dynamic=): -1 None, 0 False, 1 True */
+  int8_t dynamic;     /* DynamicMode: torch.compile(dynamic=...) */
   Value backend_fn;   /* BK_CUSTOM: the backend callable (a reference) */
   Str *backend_name;  /* BK_CUSTOM: the name errors give it (a reference;
                          NULL: '?', as for torch._dynamo.optimize(obj)) */
 } CompileOpts;
+
+/* torch.compile(dynamic=...) (eval_frame.py make_set_enable_dynamic). */
+enum DynamicMode {
+  DYN_DEFAULT = -1, /* None: the config decides (automatic dynamic shapes) */
+  DYN_FALSE = 0,    /* False: automatic_dynamic_shapes=False,
+                       assume_static_by_default=True */
+  DYN_TRUE = 1      /* any true value: assume_static_by_default=False */
+};
 
 enum Backend {
   BK_WASM,                 /* "wasm" (also "inductor", the default) */
@@ -962,6 +971,9 @@ typedef struct GNode {
   OpAttrs at;
   double value;      /* OP_CONST: the scalar */
   int input;         /* OP_INPUT: index of the graph input */
+  uint8_t sym[DW_MAXDIM]; /* OP_INPUT: per dim 0 (static) or 1 + the id of
+                        its shape symbol (dynamic shapes): the graph serves
+                        every size of that dim */
   int line, col;     /* source position of the op in the user's program */
   const char *name;  /* printed name: "add", "add_1", "x" */
 } GNode;
@@ -998,7 +1010,10 @@ int dwG_view_base(const Graph *g, int k);
 /* The eager value of node k: its view ops replayed from `base` (the node
  * dwG_view_base returned) holding `basev`. New reference; NULL: error. */
 Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev);
-uint64_t dwG_hash(const Graph *g); /* structural fingerprint */
+/* Structural fingerprint: ops, attributes, edges, and the metas of the
+ * inputs (a symbolic dim by its symbol, not its size); the other nodes'
+ * shapes follow from those. */
+uint64_t dwG_hash(const Graph *g);
 bool dwG_clone(Graph *dst, const Graph *src); /* a deep copy; false: OOM */
 /* Names an OP_INPUT node the way FX does (a name already taken, or a Python
  * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names

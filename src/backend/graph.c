@@ -465,10 +465,13 @@ static uint64_t dbits(double d) {
   return u;
 }
 
-static uint64_t hash_meta(uint64_t h, const TMeta *m) {
+static uint64_t hash_meta(uint64_t h, const GNode *nd) {
+  const TMeta *m = &nd->meta;
   h = mix(h, (uint64_t)m->dtype | (uint64_t)m->ndim << 8 |
                  (uint64_t)m->wrapped << 16);
-  for (int k = 0; k < m->ndim; k++) h = mix(h, (uint64_t)m->shape[k]);
+  if (nd->op != OP_INPUT) return h; /* follows from the inputs and attributes */
+  for (int k = 0; k < m->ndim; k++)
+    h = mix(h, nd->sym[k] ? 0xd00d0000ULL + nd->sym[k] : (uint64_t)m->shape[k]);
   return h;
 }
 
@@ -478,7 +481,7 @@ uint64_t dwG_hash(const Graph *g) {
     const GNode *nd = &g->nodes[k];
     const OpAttrs *a = &nd->at;
     h = mix(h, nd->op);
-    h = hash_meta(h, &nd->meta);
+    h = hash_meta(h, nd);
     h = mix(h, (uint64_t)nd->nin);
     for (int j = 0; j < nd->nin; j++) h = mix(h, (uint64_t)nd->in[j]);
     if (nd->op == OP_INPUT) h = mix(h, (uint64_t)nd->input);

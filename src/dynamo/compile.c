@@ -291,6 +291,72 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
   }
 }
 
+/* A kernel taking t's graph. */
+static Kernel *new_kernel(Trace *t, int graph_id) {
+  Kernel *k = calloc(1, sizeof *k);
+  if (!k) return NULL;
+  k->backend = t->opts->backend;
+  k->slot = -1;
+  k->g = t->g;
+  dwG_init(&t->g);
+  k->graph_id = graph_id;
+  return k;
+}
+
+/* The kernel could not be built: the unit keeps its graph (outputs set,
+ * after DCE), which it may run eagerly instead. */
+static int build_failed(Interp *I, Trace *t, Kernel *k, GraphRec *rec, const char *err,
+                        int err_line, double t_trace) {
+  dwG_free(&t->g);
+  t->g = k->g;
+  dwG_init(&k->g);
+  dwC_kernel_free(I, k);
+  return compile_failed(I, t, rec, err, err_line, t_trace);
+}
+
+/* The kernel of entry e that serves t's inputs: one built for these sizes
+ * (a WebAssembly kernel is built for the sizes of its inputs), or any
+ * graph the eager kernels or a custom backend run. NULL: none yet. */
+static Kernel *sized_kernel(Entry *e, Trace *t) {
+  for (int j = -1; j < e->nspec; j++) {
+    Kernel *k = j < 0 ? e->kernel : e->spec[j];
+    if (!k) continue;
+    if (k->slot < 0) return k;
+    bool same = true;
+    for (int n = 0; n < k->g.n && same; n++) {
+      const GNode *nd = &k->g.nodes[n];
+      if (nd->op != OP_INPUT) continue;
+      const Tensor *x = t->inputs[nd->input];
+      same = x->ndim == nd->meta.ndim &&
+             !memcmp(x->shape, nd->meta.shape, sizeof(int64_t) * x->ndim);
+    }
+    if (same) return k;
+  }
+  return NULL;
+}
+
+/* The same graph as entry e's at other sizes of its symbolic dims: the
+ * backend builds it for them (one graph, as Dynamo counts). */
+static int specialise(Interp *I, Trace *t, Entry *e, Kernel **out, double t_trace) {
+  char err[512];
+  int err_line = 0;
+  Kernel *k = new_kernel(t, e->kernel->graph_id);
+  if (!k) {
+    dwR_unit_rollback(I, t->root);
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    return UE_ERROR;
+  }
+  Kernel **sp = realloc(e->spec, sizeof(Kernel *) * (size_t)(e->nspec + 1));
+  if (sp) e->spec = sp;
+  if (!sp || !lower(I, t->root, k, NULL, err, sizeof err, &err_line, -1)) {
+    if (!sp) snprintf(err, sizeof err, "MemoryError: out of memory");
+    return build_failed(I, t, k, NULL, err, err_line, t_trace);
+  }
+  sp[e->nspec++] = k;
+  *out = k;
+  return UE_OK;
+}
+
 int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
                 double t_trace, Kernel **out) {
   *out = NULL;
@@ -302,29 +368,27 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   /* cache */
   uint64_t h = dwG_hash(&t->g);
   if (t->hit && t->hit->status == CE_COMPILED && t->hit->hash == h) {
+    if (have_pre) dwG_free(&pre);
     FrameRec *fr = dwJ_frame(I, t->root->code);
     if (fr) fr->cache_hits++;
-    *out = t->hit->kernel;
-    if (have_pre) dwG_free(&pre);
-    dwJ_event(I, t->root, EV_TRACE, (*out)->graph_id, t->t0, t->t0 + t_trace,
-              false);
-    t->traced_event = true;
-    return UE_OK;
+    Kernel *k = sized_kernel(t->hit, t);
+    int ue = k ? UE_OK : specialise(I, t, t->hit, &k, t_trace);
+    if (ue == UE_OK) {
+      *out = k;
+      dwJ_event(I, t->root, EV_TRACE, k->graph_id, t->t0, t->t0 + t_trace, false);
+      t->traced_event = true;
+    }
+    return ue; /* UE_ERROR: t is freed */
   }
   GraphRec *rec = dwJ_graph_new(I, t, t_trace);
   char err[512];
   int err_line = 0;
-  Kernel *k = calloc(1, sizeof *k);
+  Kernel *k = new_kernel(t, rec ? rec->id : -1);
   if (!k) {
     if (have_pre) dwG_free(&pre);
     snprintf(err, sizeof err, "MemoryError: out of memory");
     return compile_failed(I, t, rec, err, err_line, t_trace);
   }
-  k->backend = t->opts->backend;
-  k->slot = -1;
-  k->g = t->g; /* the kernel takes the graph */
-  dwG_init(&t->g);
-  k->graph_id = rec ? rec->id : -1;
   bool ok = true;
   switch (k->backend) {
   case BK_CUSTOM:
@@ -345,21 +409,18 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     break;
   }
   if (have_pre) dwG_free(&pre);
-  if (!ok) {
-    /* the unit keeps its graph (outputs set, after DCE): it may run it
-     * eagerly instead */
-    dwG_free(&t->g);
-    t->g = k->g;
-    dwG_init(&k->g);
-    dwC_kernel_free(I, k);
-    return compile_failed(I, t, rec, err, err_line, t_trace);
-  }
+  if (!ok) return build_failed(I, t, k, rec, err, err_line, t_trace);
   dwJ_event(I, t->root, EV_TRACE, k->graph_id, t->t0, t->t0 + t_trace, false);
   t->traced_event = true;
   /* the unit's cache entry holds the kernel */
   Entry *e;
   if (t->hit && t->hit->status == CE_COMPILED) {
     e = t->hit; /* guards were not enough to tell: recompile in place */
+    if (e->kernel) dwC_kernel_free(I, e->kernel);
+    for (int j = 0; j < e->nspec; j++) dwC_kernel_free(I, e->spec[j]);
+    free(e->spec);
+    e->spec = NULL;
+    e->nspec = 0;
     e->kernel = k;
     e->hash = h;
     dwJ_unit(I, t, CE_COMPILED, k->graph_id, e,
@@ -537,13 +598,19 @@ static bool run_custom(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **
     items = ((List *)r.u.o)->items;
   }
   bool ok = n == g->nout;
+  /* symbolic input dims (dynamic shapes): the outputs' sizes follow the
+   * inputs', only their dtypes and ranks are known */
+  bool sym = false;
+  for (int j = 0; j < g->n && !sym; j++)
+    for (int d = 0; g->nodes[j].op == OP_INPUT && d < g->nodes[j].meta.ndim; d++)
+      sym |= g->nodes[j].sym[d] != 0;
   for (int64_t j = 0; ok && j < n; j++) {
     ok = items[j].t == V_TENSOR && ((Tensor *)items[j].u.o)->st;
     if (ok) {
       const TMeta *m = &g->nodes[g->outputs[j]].meta;
       Tensor *x = (Tensor *)items[j].u.o;
       ok = x->dtype == m->dtype && x->ndim == m->ndim &&
-           !memcmp(x->shape, m->shape, sizeof(int64_t) * (size_t)m->ndim);
+           (sym || !memcmp(x->shape, m->shape, sizeof(int64_t) * (size_t)m->ndim));
     }
   }
   if (!ok) {

@@ -42,6 +42,21 @@ bool dwH_init(Interp *I);
 /* trace.c */
 typedef struct Undo Undo;   /* trace.c */
 
+/* A unit's shape symbols (dynamic shapes): sN, N a hash of the source that
+ * created it (symbolic_shapes.py _generate_unique_id: sha256 of the source
+ * name, modulo 100, plus 100 while taken). */
+#define DW_MAXSYM 32
+typedef struct Syms {
+  int n;
+  int16_t no[DW_MAXSYM];   /* N of sN */
+  int64_t val[DW_MAXSYM];  /* the size it stood for while tracing */
+} Syms;
+
+/* Effective dynamic-shape config of a unit: DynamicMode over the config.
+ * An entry serves only calls under the config it was compiled with. */
+enum { CFG_AUTO = 1,  /* automatic_dynamic_shapes */
+       CFG_STATIC = 2 /* assume_static_by_default */ };
+
 typedef struct Entry {
   int status;        /* EntryStatus */
   int backend;       /* the backend it was made for (BK_*) ... */
@@ -51,7 +66,14 @@ typedef struct Entry {
   Guard *guards;
   int nguards;
   uint64_t hash;
-  Kernel *kernel;
+  Kernel *kernel;    /* the graph's kernel (compiled for the sizes of its
+                        first call) */
+  Kernel **spec;     /* the same graph specialised to other sizes of its
+                        symbolic dims (the backend's, not counted: one
+                        graph) */
+  int nspec;
+  uint8_t cfg;       /* CFG_* it was compiled under */
+  Syms syms;
 } Entry;
 
 /* How a unit ends (compile.c's answer to trace.c). */
@@ -91,6 +113,8 @@ struct Trace {
   uint8_t *written;  /* root slots written in this unit */
   int *gwritten;     /* global slots written in this unit */
   int ngw, capgw;
+  uint8_t cfg;       /* CFG_*: how shapes are made dynamic */
+  Syms syms;         /* shape symbols of this unit's inputs */
   Node *region;      /* the outermost loop or comprehension of the root
                         frame being traced (RegionKind region_kind) */
   uint8_t region_kind;

@@ -356,11 +356,49 @@ BI(c_explain) {
   return dwV_obj(&b->h);
 }
 
+/* torch._dynamo.mark_dynamic(t, index) (decorators.py): an int index is
+ * recorded on the tensor (not bounds-checked: an index past the rank is
+ * never consulted), a list or tuple marks each, anything else is an
+ * AssertionError. */
+static bool mark_dynamic(Interp *I, Value t, Value index) {
+  if (index.t == V_INT || index.t == V_BOOL) {
+    if (t.t != V_TENSOR) {
+      dwI_raise(I, EXC_AttributeError, "'%s' object has no attribute '_dynamo_dynamic_indices'",
+                dwV_type_name(t));
+      return false;
+    }
+    if (index.u.i >= 0 && index.u.i < DW_MAXDIM)
+      ((Tensor *)OBJ(t))->dyn_marked |= (uint8_t)(1u << index.u.i);
+    return true;
+  }
+  if (index.t != V_LIST && index.t != V_TUPLE) {
+    dwI_raise(I, EXC_AssertionError, "%s", "");
+    return false;
+  }
+  int64_t n = index.t == V_LIST ? ((List *)OBJ(index))->len : ((Tuple *)OBJ(index))->len;
+  for (int64_t k = 0; k < n; k++) {
+    Value *items = index.t == V_LIST ? ((List *)OBJ(index))->items : ((Tuple *)OBJ(index))->items;
+    if (!mark_dynamic(I, t, items[k])) return false;
+  }
+  return true;
+}
+
+/* Forbidden in a traced frame (@forbid_in_graph). */
+BI(c_mark_dynamic) {
+  if (dwR_tracing(I))
+    return dwI_raise(I, EXC_AssertionError,
+                     "Attempt to trace forbidden callable <function mark_dynamic at 0x%llx>",
+                     (unsigned long long)(uintptr_t)def);
+  Value v[4];
+  if (!dwL_bind(I, "mark_dynamic", self, a, def->doc, v, 4)) return dwV_null();
+  return mark_dynamic(I, v[0], v[1]) ? dwV_none() : dwV_null();
+}
+
 BI(c_passthrough) {
-  /* mark_dynamic(t, d), assume_constant_result(fn) */
+  /* assume_constant_result(fn) */
   (void)self;
+  (void)def;
   if (a->n < 1) return dwV_none();
-  if (def->data == 1) return dwV_none();
   dwV_incref(a->v[0]);
   return a->v[0];
 }
@@ -768,10 +806,17 @@ static bool config_sync(Interp *I, const char *name, Value v) {
     bool b;
     if (!dwI_truth(I, v, &b)) return false;
     I->suppress_errors = b;
-  } else if (!strcmp(name, "recompile_limit")) {
+  } else if (!strcmp(name, "recompile_limit") || !strcmp(name, "accumulated_recompile_limit")) {
+    /* not range-checked: a negative limit makes every frame run eagerly */
     int64_t n;
     if (!dwL_int(I, v, name, &n)) return false;
-    I->cache_size_limit = n;
+    *(name[0] == 'a' ? &I->accum_limit : &I->cache_size_limit) = n;
+  } else {
+    bool *flag = !strcmp(name, "automatic_dynamic_shapes")      ? &I->auto_dynamic
+                 : !strcmp(name, "assume_static_by_default")    ? &I->static_default
+                 : !strcmp(name, "fail_on_recompile_limit_hit") ? &I->fail_on_limit
+                                                                : NULL;
+    if (flag) return dwI_truth(I, v, flag);
   }
   return true;
 }
@@ -2047,7 +2092,7 @@ static const BuiltinDef dynamo_defs[] = {
     {"torch._dynamo.explain", c_explain, TK_UNSUPPORTED, 0, 0},
     {"torch._dynamo.allow_in_graph", c_allow_in_graph, TK_UNSUPPORTED, 0, 0},
     {"torch._dynamo.disallow_in_graph", c_disallow_in_graph, TK_UNSUPPORTED, 0, 0},
-    {"torch._dynamo.mark_dynamic", c_passthrough, TK_PURE, 1, 0},
+    {"torch._dynamo.mark_dynamic", c_mark_dynamic, TK_PURE, 0, "t,index,min,max"},
     {"torch._dynamo.assume_constant_result", c_passthrough, TK_PURE, 0, 0},
     {"torch._dynamo.is_compiling", c_is_compiling, TK_PURE, 0, 0},
     {"torch._dynamo.optimize", c_optimize, TK_UNSUPPORTED, 0, 0},

@@ -2048,7 +2048,9 @@ BI(gm_forward) {
     Value x = a->v[nd->input];
     Tensor *tx = x.t == V_TENSOR ? (Tensor *)OBJ(x) : NULL;
     bool match = tx && tx->st && tx->dtype == nd->meta.dtype && tx->ndim == nd->meta.ndim;
-    for (int d = 0; match && d < tx->ndim; d++) match = tx->shape[d] == nd->meta.shape[d];
+    /* a symbolic dim (dynamic shapes) takes any size */
+    for (int d = 0; match && d < tx->ndim; d++)
+      match = nd->sym[d] || tx->shape[d] == nd->meta.shape[d];
     if (!match) {
       free(in);
       free(outs);

@@ -48,13 +48,36 @@
 struct Guard {
   uint8_t kind;      /* G_LOCAL, G_FREE, G_GLOBAL */
   int slot;
-  uint64_t sig;      /* signature of the value */
+  uint64_t sig;      /* signature of the value (without its dynamic parts) */
   Str *name;
   uint8_t vt;        /* ValType when recorded */
   TMeta meta;        /* tensors */
   Value val;         /* scalars: the value (for messages) */
+  uint8_t dyn;       /* tensors: bit d: dim d is symbolic (any size >= 2) */
+  uint8_t sym[DW_MAXDIM]; /* its symbol: 1 + index in the unit's symbols
+                        (dims with one symbol must be equal: duck sizing) */
+  bool idyn;         /* an int guarded by its type only (a dynamic int) */
+  bool fcode;        /* a function guarded by its code (its closure cells
+                        have guards of their own) */
+  int8_t cell;       /* >= 0: the guard is on cell `cell` of the closure of
+                        the function in that source (its cell_contents) */
 };
 enum { G_LOCAL, G_FREE, G_GLOBAL };
+
+/* Dynamo's frame state of one input source, for automatic dynamic shapes
+ * (variables/builder.py _automatic_dynamic): the sizes seen when the unit
+ * was compiled; a size that changed between compiles is dynamic (-1). */
+typedef struct FState {
+  uint8_t kind;      /* G_LOCAL, G_FREE, G_GLOBAL */
+  int slot;
+  uint8_t vt;        /* V_TENSOR or V_INT */
+  uint8_t ndim;
+  int64_t size[DW_MAXDIM];
+  int64_t ival;
+  bool idyn;         /* the int changed: dynamic */
+} FState;
+
+
 
 struct UnitCache {
   Code *code;
@@ -66,6 +89,8 @@ struct UnitCache {
   bool warned_limit;
   bool skip;         /* a graph break in a while loop: Dynamo skips this
                         frame (its code) for good */
+  FState *fs;        /* frame state (automatic dynamic shapes) */
+  int nfs, capfs;
 };
 
 struct Undo {
@@ -280,6 +305,16 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h * 0xff51afd7ed558ccdULL;
 }
 
+/* A tensor's signature: dtype, rank and the sizes of the dims not in
+ * `dyn` (symbolic dims are checked apart). */
+static uint64_t sig_tensor(uint64_t h, const Tensor *t, uint8_t dyn) {
+  h = mix(h, t->dtype);
+  h = mix(h, t->ndim);
+  for (int k = 0; k < t->ndim; k++)
+    h = mix(h, (dyn >> k) & 1 ? 0xd1d1 : (uint64_t)t->shape[k]);
+  return h;
+}
+
 /* A structural signature: what a trace could have specialised on. */
 static uint64_t sig_of(Value v, int depth) {
   uint64_t h = mix(0x12345, v.t);
@@ -297,13 +332,8 @@ static uint64_t sig_of(Value v, int depth) {
   }
   case V_STR:
     return mix(h, dwV_hash_str((Str *)v.u.o));
-  case V_TENSOR: {
-    Tensor *t = (Tensor *)v.u.o;
-    h = mix(h, t->dtype);
-    h = mix(h, t->ndim);
-    for (int k = 0; k < t->ndim; k++) h = mix(h, (uint64_t)t->shape[k]);
-    return h;
-  }
+  case V_TENSOR:
+    return sig_tensor(h, (Tensor *)v.u.o, 0);
   case V_LIST:
   case V_TUPLE: {
     int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
@@ -343,42 +373,261 @@ static uint64_t sig_of(Value v, int depth) {
     Bound *b = (Bound *)v.u.o;
     return mix(mix(h, sig_of(b->self, depth + 1)), (uint64_t)(uintptr_t)b->func.u.o);
   }
+  case V_RANGE: {
+    /* a constant (Dynamo's RangeVariable): guarded by value, not identity */
+    Range *r = (Range *)v.u.o;
+    return mix(mix(mix(h, (uint64_t)r->start), (uint64_t)r->stop), (uint64_t)r->step);
+  }
   default:
     return mix(h, (uint64_t)(uintptr_t)v.u.o);
   }
 }
 
 static Value guard_value(Interp *I, Frame *f, const Guard *g) {
+  Value v;
   switch (g->kind) {
-  case G_LOCAL: {
-    Value v = f->slots[g->slot];
+  case G_LOCAL:
+    v = f->slots[g->slot];
     if (f->code->slotcell[g->slot] && v.t == V_CELL) v = ((Cell *)v.u.o)->v;
-    return v;
-  }
+    break;
   case G_FREE:
-    return f->func->cells[g->slot]->v;
+    v = f->func->cells[g->slot]->v;
+    break;
   default:
-    return I->globals[g->slot].v;
+    v = I->globals[g->slot].v;
+    break;
   }
+  if (g->cell < 0) return v;
+  if (v.t != V_FUNC || g->cell >= ((Func *)v.u.o)->code->nfree) return dwV_null();
+  return ((Func *)v.u.o)->cells[g->cell]->v;
 }
 
 static void guard_source(const Guard *g, Buf *b) {
   dwB_printf(b, g->kind == G_GLOBAL ? "G['%s']" : "L['%s']", g->name->s);
+  if (g->cell >= 0) dwB_printf(b, ".__closure__[%d].cell_contents", g->cell);
 }
 
-static void add_guard(Interp *I, Trace *t, int kind, int slot, Str *name,
-                      Value v) {
+/* ---- Dynamic shapes ---------------------------------------------- */
+
+/* SHA-256 (FIPS 180-4) of a short string: the first 32 bytes of the
+ * digest, as a symbol's number needs them. */
+static void sha256(const char *msg, size_t len, uint8_t out[32]) {
+  static const uint32_t K[64] = {
+      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+      0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+      0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+      0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+      0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+      0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+      0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+      0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+      0xc67178f2};
+  uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+#define ROR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+  size_t total = ((len + 9 + 63) / 64) * 64;
+  for (size_t blk = 0; blk < total; blk += 64) {
+    uint8_t b[64];
+    for (int i = 0; i < 64; i++) {
+      size_t p = blk + (size_t)i;
+      b[i] = p < len ? (uint8_t)msg[p] : p == len ? 0x80 : 0;
+    }
+    if (blk + 64 == total) {
+      uint64_t bits = (uint64_t)len * 8;
+      for (int i = 0; i < 8; i++) b[63 - i] = (uint8_t)(bits >> (8 * i));
+    }
+    uint32_t w[64];
+    for (int i = 0; i < 16; i++)
+      w[i] = (uint32_t)b[4 * i] << 24 | (uint32_t)b[4 * i + 1] << 16 |
+             (uint32_t)b[4 * i + 2] << 8 | b[4 * i + 3];
+    for (int i = 16; i < 64; i++) {
+      uint32_t s0 = ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      uint32_t s1 = ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h[0], bb = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int i = 0; i < 64; i++) {
+      uint32_t t1 = hh + (ROR(e, 6) ^ ROR(e, 11) ^ ROR(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+      uint32_t t2 = (ROR(a, 2) ^ ROR(a, 13) ^ ROR(a, 22)) + ((a & bb) ^ (a & c) ^ (bb & c));
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = bb;
+      bb = a;
+      a = t1 + t2;
+    }
+    h[0] += a; h[1] += bb; h[2] += c; h[3] += d;
+    h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+  }
+#undef ROR
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 4; j++) out[4 * i + j] = (uint8_t)(h[i] >> (24 - 8 * j));
+}
+
+/* A new symbol for source `src` standing for size `val`; 0 when full. */
+static int sym_new(Syms *sy, const char *src, int64_t val) {
+  if (sy->n >= DW_MAXSYM) return 0;
+  uint8_t d[32];
+  sha256(src, strlen(src), d);
+  int no = 0; /* the digest as a big number, modulo 100 */
+  for (int i = 0; i < 32; i++) no = (no * 256 + d[i]) % 100;
+  for (bool taken = true; taken;) {
+    taken = false;
+    for (int k = 0; k < sy->n; k++) taken |= sy->no[k] == no;
+    if (taken) no += 100;
+  }
+  sy->no[sy->n] = (int16_t)no;
+  sy->val[sy->n] = val;
+  return ++sy->n;
+}
+
+static FState *fstate(UnitCache *uc, int kind, int slot, int cell) {
+  kind |= (cell + 1) << 4; /* a closure cell of that source: its own state */
+  for (int k = 0; k < uc->nfs; k++)
+    if (uc->fs[k].kind == kind && uc->fs[k].slot == slot) return &uc->fs[k];
+  if (!DW_GROW(uc->fs, uc->capfs, uc->nfs, 4)) return NULL;
+  FState *s = &uc->fs[uc->nfs++];
+  memset(s, 0, sizeof *s);
+  s->kind = (uint8_t)kind;
+  s->slot = slot;
+  return s;
+}
+
+static const Guard *entry_guard(const Entry *e, const Guard *g) {
+  for (int k = 0; e && k < e->nguards; k++)
+    if (e->guards[k].kind == g->kind && e->guards[k].slot == g->slot &&
+        e->guards[k].cell == g->cell)
+      return &e->guards[k];
+  return NULL;
+}
+
+static void guard_source(const Guard *g, Buf *b);
+
+/* Which dims of tensor x (the input g guards) are symbolic in this unit:
+ * marked by mark_dynamic, every dim under assume_static_by_default=False,
+ * or (automatic dynamic shapes) a dim whose size changed since the unit
+ * was last compiled. Sizes 0 and 1 stay static (specialize_zero_one);
+ * equal sizes share one symbol (duck sizing). A unit that hit a cache
+ * entry keeps the entry's choices. */
+static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
+  const Guard *h = t->hit ? entry_guard(t->hit, g) : NULL;
+  uint8_t dyn = 0;
+  if (t->hit) {
+    if (!h || h->vt != V_TENSOR || h->meta.ndim != x->ndim) return;
+    dyn = h->dyn;
+  } else {
+    FState *fs = fstate(t->cache, g->kind, g->slot, g->cell);
+    bool had = fs && fs->vt == V_TENSOR && fs->ndim == x->ndim;
+    /* the source held something else before (an int): every dim changed
+     * (frame state entries merge to dynamic) */
+    bool flip = fs && fs->vt != 0 && fs->vt != V_TENSOR;
+    for (int d = 0; d < x->ndim; d++) {
+      int64_t size = x->shape[d];
+      bool changed = flip || (had && (fs->size[d] < 0 || fs->size[d] != size));
+      bool dy = size >= 2 && ((x->dyn_marked >> d & 1) || !(t->cfg & CFG_STATIC) ||
+                              ((t->cfg & CFG_AUTO) && changed));
+      if (dy) dyn |= (uint8_t)(1u << d);
+      if (fs) fs->size[d] = changed ? -1 : size;
+    }
+    if (fs) {
+      fs->vt = V_TENSOR;
+      fs->ndim = x->ndim;
+    }
+  }
+  g->dyn = dyn;
+  for (int d = 0; d < x->ndim; d++) {
+    if (!(dyn >> d & 1)) continue;
+    if (h) {
+      /* the entry's symbol, standing for this call's size */
+      g->sym[d] = h->sym[d];
+      if (h->sym[d] > t->syms.n) t->syms.n = h->sym[d];
+      t->syms.val[h->sym[d] - 1] = x->shape[d];
+      t->syms.no[h->sym[d] - 1] = t->hit->syms.no[h->sym[d] - 1];
+      continue;
+    }
+    int s = 0;
+    for (int k = 0; k < t->syms.n && !s; k++)
+      if (t->syms.val[k] == x->shape[d]) s = k + 1; /* duck sizing */
+    if (!s) {
+      Buf src = {0};
+      guard_source(g, &src);
+      dwB_printf(&src, ".size()[%d]", d);
+      s = sym_new(&t->syms, src.p ? src.p : "?", x->shape[d]);
+      dwB_free(&src);
+    }
+    if (s) g->sym[d] = (uint8_t)s;
+    else g->dyn &= (uint8_t)~(1u << d); /* out of symbols: static */
+  }
+  g->sig = sig_tensor(mix(0x12345, V_TENSOR), x, g->dyn);
+}
+
+/* An int input: specialised on its value, or (automatic dynamic, or
+ * assume_static_by_default=False) dynamic after its value changed:
+ * guarded by its type only. Bools are always specialised. */
+static void guard_int(Trace *t, Guard *g, int64_t v) {
+  const Guard *h = t->hit ? entry_guard(t->hit, g) : NULL;
+  bool dyn;
+  if (t->hit) {
+    dyn = h && h->vt == V_INT && h->idyn;
+  } else {
+    FState *fs = fstate(t->cache, g->kind, g->slot, g->cell);
+    bool had = fs && fs->vt == V_INT;
+    bool changed = had && (fs->idyn || fs->ival != v);
+    dyn = !(t->cfg & CFG_STATIC) || ((t->cfg & CFG_AUTO) && changed);
+    if (fs) {
+      /* a type change (a tensor before) counts as a change too */
+      fs->idyn = changed || (fs->vt != 0 && fs->vt != V_INT);
+      dyn = dyn || ((t->cfg & CFG_AUTO) && fs->idyn);
+      fs->vt = V_INT;
+      fs->ival = v;
+    }
+  }
+  if (!dyn) return;
+  g->idyn = true;
+  g->sig = mix(0x12345, V_INT);
+}
+
+static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str *name,
+                         Value v);
+
+static void add_guard(Interp *I, Trace *t, int kind, int slot, Str *name, Value v) {
+  add_guard_at(I, t, kind, slot, -1, name, v);
+}
+
+static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str *name,
+                         Value v) {
   for (int k = 0; k < t->nguards; k++)
-    if (t->guards[k].kind == kind && t->guards[k].slot == slot) return;
+    if (t->guards[k].kind == kind && t->guards[k].slot == slot && t->guards[k].cell == cell)
+      return;
   if (!DW_GROW(t->guards, t->capguards, t->nguards, 8)) return;
   Guard *g = &t->guards[t->nguards++];
   memset(g, 0, sizeof *g);
   g->kind = (uint8_t)kind;
   g->slot = slot;
+  g->cell = (int8_t)cell;
   g->name = name;
   g->vt = (uint8_t)v.t;
   g->sig = sig_of(v, 0);
-  if (v.t == V_TENSOR) dwT_meta_of((Tensor *)v.u.o, &g->meta);
+  if (v.t == V_FUNC && cell < 0 && ((Func *)v.u.o)->code->nfree <= 16) {
+    /* a function: its code, and each closure cell's contents guarded on
+     * its own (Dynamo's __closure__[k].cell_contents sources), so that a
+     * closed-over int can become dynamic */
+    Func *fn = (Func *)v.u.o;
+    g->sig = mix(mix(0x12345, V_FUNC), (uint64_t)(uintptr_t)fn->code);
+    g->fcode = true;
+    for (int c = 0; c < fn->code->nfree; c++)
+      if (fn->cells[c]->v.t != V_NULL) add_guard_at(I, t, kind, slot, c, name, fn->cells[c]->v);
+    return;
+  }
+  if (v.t == V_TENSOR) {
+    dwT_meta_of((Tensor *)v.u.o, &g->meta);
+    guard_dyn(t, g, (Tensor *)v.u.o);
+  } else if (v.t == V_INT) {
+    guard_int(t, g, v.u.i);
+  }
   if (!V_ISOBJ(v.t)) g->val = v;
   (void)I;
 }
@@ -427,10 +676,44 @@ static const char *vt_name(int vt) {
   return vt >= 0 && vt < V_COUNT ? n[vt] : "?";
 }
 
-/* Checks one guard; on failure describes it (Dynamo's wording). */
-static bool guard_check(Interp *I, Frame *f, const Guard *g, Buf *why) {
+/* Checks one guard; on failure describes it (Dynamo's wording). symv:
+ * the values the entry's symbols took so far in this check (-1: none). */
+static bool guard_check(Interp *I, Frame *f, const Guard *g, int64_t *symv, Buf *why) {
   Value v = guard_value(I, f, g);
-  if (v.t == g->vt && sig_of(v, 0) == g->sig) return true;
+  if (g->vt == V_INT && g->idyn) {
+    if (v.t == V_INT) return true;
+  } else if (g->vt == V_TENSOR && g->dyn) {
+    if (v.t == V_TENSOR && ((Tensor *)v.u.o)->ndim == g->meta.ndim &&
+        sig_tensor(mix(0x12345, V_TENSOR), (Tensor *)v.u.o, g->dyn) == g->sig) {
+      /* symbolic dims: at least 2 (0 and 1 are specialised), and the dims
+       * of one symbol equal */
+      Tensor *x = (Tensor *)v.u.o;
+      for (int d = 0; d < x->ndim; d++) {
+        if (!(g->dyn >> d & 1)) continue;
+        int s = g->sym[d] - 1;
+        if (x->shape[d] < 2 || (symv[s] >= 0 && symv[s] != x->shape[d])) {
+          if (why) {
+            if (x->shape[d] < 2) {
+              dwB_puts(why, "2 <= ");
+              guard_source(g, why);
+              dwB_printf(why, ".size()[%d]", d);
+            } else {
+              guard_source(g, why);
+              dwB_printf(why, ".size()[%d] == %lld", d, (long long)symv[s]);
+            }
+          }
+          return false;
+        }
+        symv[s] = x->shape[d];
+      }
+      return true;
+    }
+  } else if (g->fcode) {
+    if (v.t == V_FUNC && mix(mix(0x12345, V_FUNC), (uint64_t)(uintptr_t)((Func *)v.u.o)->code) == g->sig)
+      return true;
+  } else if (v.t == g->vt && sig_of(v, 0) == g->sig) {
+    return true;
+  }
   if (!why) return false;
   if (g->vt == V_TENSOR && v.t == V_TENSOR) {
     Tensor *t = (Tensor *)v.u.o;
@@ -445,7 +728,7 @@ static bool guard_check(Interp *I, Frame *f, const Guard *g, Buf *why) {
                  t->ndim);
     else
       for (int k = 0; k < t->ndim; k++)
-        if (t->shape[k] != g->meta.shape[k]) {
+        if (t->shape[k] != g->meta.shape[k] && !(g->dyn >> k & 1)) {
           dwB_printf(why, "' size mismatch at index %d. expected %lld, actual %lld",
                      k, (long long)g->meta.shape[k], (long long)t->shape[k]);
           break;
@@ -465,14 +748,43 @@ static bool guard_check(Interp *I, Frame *f, const Guard *g, Buf *why) {
   return false;
 }
 
-static void guard_describe(const Guard *g, Buf *b) {
+static void guard_describe(const Syms *syms, const Guard *all, const Guard *g, Buf *b) {
   if (g->vt == V_TENSOR) {
     dwB_puts(b, "TENSOR_MATCH: ");
     guard_source(g, b);
     dwB_printf(b, " %s[", dwT_scalar_name((DType)g->meta.dtype));
-    for (int k = 0; k < g->meta.ndim; k++)
-      dwB_printf(b, "%s%lld", k ? ", " : "", (long long)g->meta.shape[k]);
+    for (int k = 0; k < g->meta.ndim; k++) {
+      if (g->dyn >> k & 1) dwB_printf(b, "%ss%d", k ? ", " : "", syms->no[g->sym[k] - 1]);
+      else dwB_printf(b, "%s%lld", k ? ", " : "", (long long)g->meta.shape[k]);
+    }
     dwB_puts(b, "]");
+    /* the symbols' shape guards, where each is first used */
+    for (int k = 0; k < g->meta.ndim; k++) {
+      if (!(g->dyn >> k & 1)) continue;
+      bool first = true;
+      for (const Guard *o = all; o < g && first; o++)
+        for (int j = 0; o->vt == V_TENSOR && j < o->meta.ndim; j++)
+          if ((o->dyn >> j & 1) && o->sym[j] == g->sym[k]) first = false;
+      for (int j = 0; j < k; j++)
+        if ((g->dyn >> j & 1) && g->sym[j] == g->sym[k]) first = false;
+      dwB_puts(b, "\nSHAPE_ENV: ");
+      if (first) {
+        dwB_puts(b, "2 <= ");
+        guard_source(g, b);
+        dwB_printf(b, ".size()[%d]  # s%d", k, syms->no[g->sym[k] - 1]);
+      } else {
+        guard_source(g, b);
+        dwB_printf(b, ".size()[%d] == s%d", k, syms->no[g->sym[k] - 1]);
+      }
+    }
+  } else if (g->fcode) {
+    dwB_puts(b, "ID_MATCH: ");
+    guard_source(g, b);
+    dwB_puts(b, ".__code__");
+  } else if (g->vt == V_INT && g->idyn) {
+    dwB_puts(b, "TYPE_MATCH: ");
+    guard_source(g, b);
+    dwB_puts(b, " int (dynamic)");
   } else if (!V_ISOBJ(g->vt) && g->vt != V_NULL) {
     dwB_puts(b, "EQUALS_MATCH: ");
     guard_source(g, b);
@@ -485,16 +797,16 @@ static void guard_describe(const Guard *g, Buf *b) {
   }
 }
 
-static void guards_text(const Guard *g, int n, Buf *b) {
+static void guards_text(const Syms *syms, const Guard *g, int n, Buf *b) {
   for (int j = 0; j < n; j++) {
-    guard_describe(&g[j], b);
+    guard_describe(syms, g, &g[j], b);
     dwB_putc(b, '\n');
   }
 }
 
-void dwR_guards_text(const Entry *e, Buf *b) { guards_text(e->guards, e->nguards, b); }
+void dwR_guards_text(const Entry *e, Buf *b) { guards_text(&e->syms, e->guards, e->nguards, b); }
 
-void dwR_trace_guards_text(const Trace *t, Buf *b) { guards_text(t->guards, t->nguards, b); }
+void dwR_trace_guards_text(const Trace *t, Buf *b) { guards_text(&t->syms, t->guards, t->nguards, b); }
 
 /* ------------------------------------------------------------------ */
 /* Units                                                               */
@@ -623,7 +935,9 @@ static void fail_on_recompile(Interp *I, Frame *f, UnitCache *uc, FrameRec *fr) 
   for (int k = 0; k < uc->n; k++) {
     Entry *e = &uc->entries[k];
     Buf w = {0};
-    for (int j = 0; j < e->nguards && !w.len; j++) guard_check(I, f, &e->guards[j], &w);
+    int64_t symv[DW_MAXSYM];
+    for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
+    for (int j = 0; j < e->nguards && !w.len; j++) guard_check(I, f, &e->guards[j], symv, &w);
     if (w.len) dwB_printf(&reasons, "\n    - %d/%d: %s", fr ? fr->id : 0, k, w.p);
     dwB_free(&w);
   }
@@ -636,8 +950,9 @@ static void fail_on_recompile(Interp *I, Frame *f, UnitCache *uc, FrameRec *fr) 
 
 /* Starts a unit of frame f at resume point (at, kind) (at NULL: the end of
  * the function; nothing to trace). Leaves f eager when the cache or the
- * recompile limit says so. */
-static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
+ * recompile limit says so. false: an exception is pending
+ * (fail_on_recompile_limit_hit). */
+static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   f->trace = NULL;
   f->unit_root = false;
   if (kind == UK_NEXT) {
@@ -646,18 +961,22 @@ static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
     at = at ? next_stmt(f, at) : NULL;
     kind = UK_STMT;
   }
-  if (!at) return;
+  if (!at) return true;
   Code *code = f->code;
   UnitCache *uc = unit_cache(code, at, kind);
   FrameRec *fr = dwJ_frame(I, code);
-  if (!uc) return;
+  if (!uc) return true;
   const CompileOpts *opts = f->cctx;
   bool explaining = dwJ_explaining(I);
   if (uc->skip) {
     if (fr) fr->eager_runs++;
     f->no_resume = true;
-    return; /* Dynamo skips this frame: the rest runs eagerly */
+    return true; /* Dynamo skips this frame: the rest runs eagerly */
   }
+  /* dynamic=True / False patch the config for the call (make_set_enable_dynamic) */
+  uint8_t cfg = (I->auto_dynamic ? CFG_AUTO : 0) | (I->static_default ? CFG_STATIC : 0);
+  if (opts->dynamic == DYN_TRUE) cfg &= (uint8_t)~CFG_STATIC;
+  if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC;
   Entry *hit = NULL;
   Buf why = {0};
   if (!explaining) {
@@ -666,9 +985,12 @@ static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
       if (opts && (e->backend != opts->backend ||
                    (opts->backend == BK_CUSTOM && e->backend_obj != opts->backend_fn.u.o)))
         continue;
+      if (e->cfg != cfg) continue;
+      int64_t symv[DW_MAXSYM];
+      for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
       bool ok = true;
       for (int j = 0; j < e->nguards && ok; j++)
-        ok = guard_check(I, f, &e->guards[j], (k == uc->n - 1 && !why.len) ? &why : NULL);
+        ok = guard_check(I, f, &e->guards[j], symv, (k == uc->n - 1 && !why.len) ? &why : NULL);
       if (ok) {
         hit = e;
         break;
@@ -679,14 +1001,14 @@ static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
     if (fr) fr->eager_runs++;
     f->no_resume = true;
     dwB_free(&why);
-    return; /* its compilation failed: the rest of the frame runs eagerly */
+    return true; /* its compilation failed: the rest of the frame runs eagerly */
   }
   if (!hit && opts->run_only) {
     /* called from a frame over the recompile limit: nothing new compiles */
     if (fr) fr->eager_runs++;
     f->no_resume = true;
     dwB_free(&why);
-    return;
+    return true;
   }
   if (!hit && !explaining && (I->stance == ST_EAGER_ON_RECOMPILE || I->stance == ST_FAIL_ON_RECOMPILE)) {
     /* set_stance: what would compile runs eagerly, or fails (at the
@@ -695,25 +1017,35 @@ static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
     bool entry = kind == UK_STMT && f->code->node->body.n && at == f->code->node->body.v[0];
     if (I->stance == ST_FAIL_ON_RECOMPILE && entry && frame_has_tensor(f)) {
       fail_on_recompile(I, f, uc, fr);
-      return;
+      return false;
     }
     if (fr) fr->eager_runs++;
     f->no_resume = true;
-    return;
+    return true;
   }
-  if (!hit && uc->n >= I->cache_size_limit && !explaining) {
+  if (!hit && (uc->n >= I->cache_size_limit || uc->n >= I->accum_limit) && !explaining) {
+    if (I->fail_on_limit) {
+      /* config.fail_on_recompile_limit_hit: a hard error (convert_frame.py) */
+      dwB_free(&why);
+      dwI_raise(I, EXC_FailOnRecompileLimitHit,
+                "%s reached, because fail_on_recompile_limit_hit = True this is a HARD failure",
+                uc->n >= I->cache_size_limit ? "recompile_limit" : "accumulated_recompile_limit");
+      return false;
+    }
     /* convert_frame.py: the frame, and what it calls, run in run-only
      * mode on these calls */
     if (!uc->warned_limit) {
       uc->warned_limit = true;
       dwB_printf(&I->err,
-                 "W torch._dynamo hit config.recompile_limit (%lld)\n"
+                 "W torch._dynamo hit config.%s (%lld)\n"
                  "   function: '%s' (%s:%d)\n"
                  "   last reason: %s\n"
                  "To log all recompilation reasons, use TORCH_LOGS=\"recompiles\".\n"
                  "To diagnose recompilation issues, see "
                  "https://pytorch.org/docs/main/torch.compiler_troubleshooting.html\n",
-                 (long long)I->cache_size_limit, code->name, I->filename,
+                 uc->n >= I->cache_size_limit ? "recompile_limit" : "accumulated_recompile_limit",
+                 (long long)(uc->n >= I->cache_size_limit ? I->cache_size_limit : I->accum_limit),
+                 code->name, I->filename,
                  code->firstline, why.p ? why.p : "?");
     }
     if (fr) fr->eager_runs++;
@@ -722,12 +1054,12 @@ static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
     f->cctx = &f->own_opts;
     f->no_resume = true;
     dwB_free(&why);
-    return;
+    return true;
   }
   Trace *t = calloc(1, sizeof *t);
   if (!t) {
     dwB_free(&why);
-    return;
+    return true;
   }
   t->written = calloc((size_t)code->nslots + 1, 1);
   t->serial = ++I->unit_serial;
@@ -737,6 +1069,7 @@ static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   t->cache = uc;
   t->hit = hit;
   t->opts = opts;
+  t->cfg = cfg;
   t->mark_start = I->nmarks;
   memcpy(t->rng, I->c.rng, sizeof t->rng);
   t->t0 = dw_now_ms();
@@ -750,15 +1083,17 @@ static void unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   I->trace = t;
   f->trace = t;
   f->unit_root = true;
+  return true;
 }
 
 /* ... and the timeline: f runs eagerly until a trace begins. */
-static void unit_begin(Interp *I, Frame *f, Node *at, int kind) {
-  unit_try_begin(I, f, at, kind);
+static bool unit_begin(Interp *I, Frame *f, Node *at, int kind) {
+  bool ok = unit_try_begin(I, f, at, kind);
   if (f->trace)
     dwJ_eager_end(I, f, f->trace->t0);
   else
     dwJ_eager_begin(I, f);
+  return ok;
 }
 
 void dwR_unit_rollback(Interp *I, Frame *f) {
@@ -785,6 +1120,8 @@ Entry *dwR_entry_add(Trace *t, int status) {
   }
   e->guards = t->guards;
   e->nguards = t->nguards;
+  e->cfg = t->cfg;
+  e->syms = t->syms;
   t->guards = NULL;
   t->nguards = t->capguards = 0;
   return e;
@@ -1004,6 +1341,10 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
   if (ok && eager) ok = dwG_run_eager(&I->c, &t->g, t->inputs, outs);
   free(outs_id);
   if (!ok) {
+    /* the error: a Python exception (a custom backend's function raised)
+     * or the context's */
+    Value pending = I->exc;
+    I->exc = dwV_null();
     ExcType et = I->c.err;
     char msg[DW_ERRMSG];
     snprintf(msg, sizeof msg, "%s", I->c.errmsg);
@@ -1013,7 +1354,12 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
     free(fake_out);
     dwR_unit_rollback(I, f);
     if (err_line) f->line = err_line;
-    dwI_raise(I, et, "%s", msg);
+    if (pending.t != V_NULL) {
+      if (I->exc.t != V_NULL) dwV_decref(&I->c, I->exc);
+      I->exc = pending;
+    } else {
+      dwI_raise(I, et, "%s", msg);
+    }
     return UE_ERROR;
   }
   ok = concretize(I, t, fake_out, outs, nout);
@@ -1071,14 +1417,18 @@ static Exec skip_unit(Interp *I, Frame *f) {
   return dwI_exec_from(I, f, start);
 }
 
-void dwR_resume(Interp *I, Frame *f, Node *at, int kind) {
+bool dwR_resume(Interp *I, Frame *f, Node *at, int kind) {
   f->armed = false;
-  if (f->no_resume || f->eager_stmt || !f->cctx || f->trace) return;
-  unit_begin(I, f, at, kind);
+  if (f->no_resume || f->eager_stmt || !f->cctx || f->trace) return true;
+  if (!unit_begin(I, f, at, kind)) {
+    f->no_resume = true; /* fail_on_recompile_limit_hit raised */
+    return false;
+  }
   /* the report: where the last break's eager code ended, tracing resumed */
   Node *next = kind == UK_NEXT && at ? next_stmt(f, at) : at;
   int line = !f->trace || !next ? 0 : kind == UK_AFTER ? next->end_line : next->line;
   dwJ_break_resumed(I, f, line, kind == UK_NEXT && at ? at->end_line : 0);
+  return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1377,18 +1727,18 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
   return true;
 }
 
-void dwR_region_done(Interp *I, Frame *f, Node *s) {
-  if (f->eager_stmt != s) return;
+bool dwR_region_done(Interp *I, Frame *f, Node *s) {
+  if (f->eager_stmt != s) return true;
   f->eager_stmt = NULL;
   if (s->kind == N_TRY) {
     /* no resume point inside or after a try block: the rest of the frame
      * runs eagerly */
     f->no_resume = true;
-    return;
+    return true;
   }
   /* a for loop resumes at the next statement, a comprehension right after
    * itself */
-  dwR_resume(I, f, s, s->kind == N_FOR ? UK_NEXT : UK_AFTER);
+  return dwR_resume(I, f, s, s->kind == N_FOR ? UK_NEXT : UK_AFTER);
 }
 
 bool dwR_region_raised(Interp *I, Frame *f, Node *s) {
@@ -1446,9 +1796,9 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
   Exec st;
   Value r;
   Node *start = def->body.n ? def->body.v[0] : NULL;
-  unit_begin(I, f, start, UK_STMT);
-  /* an exception: set_stance("fail_on_recompile") */
-  st = I->exc.t != V_NULL ? X_EXC : dwI_exec_from(I, f, start);
+  /* false: an exception (set_stance("fail_on_recompile"),
+   * fail_on_recompile_limit_hit) */
+  st = !unit_begin(I, f, start, UK_STMT) ? X_EXC : dwI_exec_from(I, f, start);
   for (;;) {
     if (st == X_GBREAK && I->brk.pending && I->brk.action == BA_SKIP && f->trace) {
       st = skip_unit(I, f);
@@ -1527,8 +1877,26 @@ static bool find_source(Value v, Tensor *x, const char *path, char *out,
   return false;
 }
 
+/* Is x a Python int of a dynamic int input (a SymInt in Dynamo's graph)?
+ * The guard of that input, or NULL. The int is known by its value: a
+ * literal equal to it counts too. */
+static const Guard *dyn_int(const Trace *t, const Tensor *x) {
+  if (!x->wrapped || x->ndim != 0 || x->dtype != DT_I64 || !x->st) return NULL;
+  int64_t v = dwT_get_int(x, 0);
+  for (int k = 0; k < t->nguards; k++)
+    if (t->guards[k].vt == V_INT && t->guards[k].idyn && t->guards[k].val.u.i == v)
+      return &t->guards[k];
+  return NULL;
+}
+
 static int lift(Interp *I, Trace *t, Tensor *x) {
-  if (x->wrapped && x->ndim == 0) {
+  const Guard *symint = dyn_int(t, x);
+  if (symint)
+    for (int k = 0; k < t->ninputs; k++) /* one input per SymInt */
+      if (t->inputs[k]->wrapped && t->inputs[k]->ndim == 0 && t->inputs[k]->dtype == DT_I64 &&
+          dwT_get_int(t->inputs[k], 0) == symint->val.u.i)
+        return t->input_node[k];
+  if (x->wrapped && x->ndim == 0 && !symint) {
     TMeta m;
     dwT_meta_of(x, &m);
     OpAttrs at;
@@ -1551,7 +1919,7 @@ static int lift(Interp *I, Trace *t, Tensor *x) {
   }
   TMeta m;
   dwT_meta_of(x, &m);
-  m.wrapped = 0;
+  m.wrapped = symint != NULL; /* a SymInt promotes as the Python int it is */
   int id = dwG_add(&t->g, OP_INPUT, &m, 0, NULL, NULL, I->frame->line, I->frame->col);
   if (id < 0) return -1;
   t->g.nodes[id].input = t->ninputs;
@@ -1570,9 +1938,29 @@ static int lift(Interp *I, Trace *t, Tensor *x) {
     snprintf(g, sizeof g, "G_%s", I->globals[k].name->s);
     named = find_source(I->globals[k].v, x, g, buf, sizeof buf, 1);
   }
+  if (!named && symint) {
+    Buf src = {0};
+    guard_source(symint, &src);
+    named = src.p && symint->cell < 0;
+    if (named) snprintf(buf, sizeof buf, "%s", symint->name->s);
+    dwB_free(&src);
+  }
   if (!named) snprintf(buf, sizeof buf, "arg%d", t->ninputs);
   dwG_set_name(&t->g, id, buf);
   dwM_input_source(I, t, t->ninputs, x);
+  /* an input a guard made dynamic: its symbolic dims */
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    if (g->vt != V_TENSOR || !g->dyn) continue;
+    Value gv = g->kind == G_GLOBAL ? I->globals[g->slot].v
+               : g->kind == G_FREE ? r->func->cells[g->slot]->v
+                                   : r->slots[g->slot];
+    if (gv.t == V_CELL) gv = ((Cell *)gv.u.o)->v;
+    if (gv.t != V_TENSOR || gv.u.o != &x->h) continue;
+    for (int d = 0; d < x->ndim; d++)
+      if (g->dyn >> d & 1) t->g.nodes[id].sym[d] = g->sym[d];
+    break;
+  }
   dwV_incref_o(&x->h);
   t->input_node[t->ninputs] = id;
   t->inputs[t->ninputs++] = x;
@@ -1669,8 +2057,11 @@ static void caches_free(Interp *I, Code *code) {
       Entry *e = &u->entries[k];
       free(e->guards);
       if (e->kernel) dwC_kernel_free(I, e->kernel);
+      for (int j = 0; j < e->nspec; j++) dwC_kernel_free(I, e->spec[j]);
+      free(e->spec);
     }
     free(u->entries);
+    free(u->fs);
     free(u);
     u = next;
   }

@@ -2582,6 +2582,25 @@ bool dwI_index(Interp *I, Value v, int64_t *out) {
     *out = v.u.i;
     return true;
   }
+  if (v.t == V_TENSOR) {
+    /* Tensor.__index__: an integer tensor of one element (its value:
+     * data-dependent in a traced frame) */
+    Tensor *t = (Tensor *)OBJ(v);
+    if (t->dtype == DT_F32 || dwT_numel(t) != 1) {
+      dwI_raise(I, EXC_TypeError, "only integer tensors of a single element can be "
+                                  "converted to an index");
+      return false;
+    }
+    if (dwR_tracing(I) && !dwR_break_here(I, BR_DATA_DEPENDENT,
+                                          "Data-dependent __index__ of a traced tensor"))
+      return false;
+    if (!t->st) {
+      dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+      return false;
+    }
+    *out = dwT_get_int(t, 0);
+    return true;
+  }
   if (class_of(v)) {
     Value m = special(I, v, "__index__");
     if (m.t == V_NULL) return false;
@@ -3133,8 +3152,11 @@ static Value eval_comp(Interp *I, Frame *f, Node *n) {
   if (region) {
     if (r.t == V_NULL && I->brk.pending && dwR_region_broke(I, f, n)) {
       r = comp_run(I, f, n, iter0);
-      if (r.t != V_NULL) dwR_region_done(I, f, n);
-      else f->eager_stmt = NULL;
+      if (r.t != V_NULL && !dwR_region_done(I, f, n)) {
+        dwV_decref(&I->c, r);
+        r = dwV_null();
+      }
+      f->eager_stmt = NULL;
     }
     dwR_region_leave(I, f, n);
   }
@@ -3690,7 +3712,10 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
       }
       if (n->op == BOOL_AND ? !t : t) break;
       /* a graph break at this jump resumes at the next operand */
-      if (f->armed) dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE);
+      if (f->armed && !dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE)) {
+        dwV_decref(&I->c, v);
+        return dwV_null();
+      }
     }
     return v;
   }
@@ -3728,7 +3753,10 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
         return r;
       }
       dwV_decref(&I->c, r);
-      if (f->armed) dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE);
+      if (f->armed && !dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE)) {
+        dwV_decref(&I->c, left);
+        return dwV_null();
+      }
     }
     dwV_decref(&I->c, left);
     return result;
@@ -3782,7 +3810,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
   case N_IFEXP: {
     bool t;
     if (!eval_test(I, f, NULL, n->a, &t)) return dwV_null();
-    if (f->armed) dwR_resume(I, f, t ? n->b : n->c, UK_BEFORE);
+    if (f->armed && !dwR_resume(I, f, t ? n->b : n->c, UK_BEFORE)) return dwV_null();
     return eval(I, f, t ? n->b : n->c);
   }
   case N_NAMEDEXPR: {
@@ -3808,7 +3836,10 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
  * no C frame of its own (the wasm build counts them for RecursionError). */
 static inline __attribute__((always_inline)) Value eval(Interp *I, Frame *f, Node *n) {
   Value v = eval_node(I, f, n);
-  if (f->armed && v.t != V_NULL) dwR_resume(I, f, n, UK_AFTER);
+  if (f->armed && v.t != V_NULL && !dwR_resume(I, f, n, UK_AFTER)) {
+    dwV_decref(&I->c, v);
+    return dwV_null();
+  }
   return v;
 }
 
@@ -3842,7 +3873,7 @@ static bool eval_jumps(Interp *I, Frame *f, Node *stmt, Node *n, bool *out) {
         *out = t;
         return true;
       }
-      if (f->armed) dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE);
+      if (f->armed && !dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE)) return false;
     }
   }
   bool t;
@@ -4175,8 +4206,8 @@ static Exec exec_for(Interp *I, Frame *f, Node *s) {
   if (region) {
     if (st == X_GBREAK && dwR_region_broke(I, f, s)) {
       st = exec_for_once(I, f, s, src);
-      if (st == X_NORMAL) dwR_region_done(I, f, s);
-      else f->eager_stmt = NULL;
+      if (st == X_NORMAL && !dwR_region_done(I, f, s)) st = X_EXC;
+      f->eager_stmt = NULL;
     } else if (st == X_GBREAK && I->exc.t != V_NULL) {
       st = X_EXC;
     }
@@ -4830,12 +4861,12 @@ static Exec stmt_break(Interp *I, Frame *f, Node *s, const char *msg) {
 
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
   /* a graph break ended the unit before this statement: resume here */
-  if (f->armed && !f->eager_stmt) dwR_resume(I, f, s, UK_STMT);
+  if (f->armed && !f->eager_stmt && !dwR_resume(I, f, s, UK_STMT)) return X_EXC;
   Exec st = exec_stmt(I, f, s);
   if (f->eager_stmt == s) {
     /* it ran eagerly: tracing resumes after it */
     f->eager_stmt = NULL;
-    if (st == X_NORMAL) dwR_resume(I, f, s, UK_NEXT);
+    if (st == X_NORMAL && !dwR_resume(I, f, s, UK_NEXT)) st = X_EXC;
   }
   return st;
 }
@@ -4864,7 +4895,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
     Value v = eval_node(I, f, s->a);
     if (v.t == V_NULL) return fail_status(I);
     dwV_decref(&I->c, v);
-    if (f->armed) dwR_resume(I, f, s, UK_NEXT);
+    if (f->armed && !dwR_resume(I, f, s, UK_NEXT)) return X_EXC;
     return X_NORMAL;
   }
   case N_ASSIGN: {
@@ -4894,7 +4925,8 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
     if (!eval_test(I, f, s, s->a, &t)) return fail_status(I);
     NodeList *br = t ? &s->body : &s->orelse;
     /* a data-dependent break at the test resumes in the branch taken */
-    if (f->armed) dwR_resume(I, f, br->n ? br->v[0] : s, br->n ? UK_STMT : UK_NEXT);
+    if (f->armed && !dwR_resume(I, f, br->n ? br->v[0] : s, br->n ? UK_STMT : UK_NEXT))
+      return X_EXC;
     return exec_block(I, f, br);
   }
   case N_WHILE:
@@ -4927,7 +4959,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
     bool t;
     if (!eval_test(I, f, s, s->a, &t)) return fail_status(I);
     if (t) {
-      if (f->armed) dwR_resume(I, f, s, UK_NEXT);
+      if (f->armed && !dwR_resume(I, f, s, UK_NEXT)) return X_EXC;
       return X_NORMAL;
     }
     if (s->b) {

@@ -195,7 +195,11 @@ struct Interp {
   /* Dynamo state (trace.c) */
   uint8_t stance;      /* Stance: torch.compiler.set_stance (dynapi.c) */
   bool suppress_errors;
-  int64_t cache_size_limit;
+  int64_t cache_size_limit;  /* config.recompile_limit (alias cache_size_limit) */
+  int64_t accum_limit;       /* config.accumulated_recompile_limit */
+  bool auto_dynamic;         /* config.automatic_dynamic_shapes */
+  bool static_default;       /* config.assume_static_by_default */
+  bool fail_on_limit;        /* config.fail_on_recompile_limit_hit */
   Trace *trace;        /* the active trace, if any */
   Mark *marks;
   int nmarks, capmarks;
@@ -316,7 +320,9 @@ enum UnitKind {
   UK_AFTER,  /* after expression `at`, in the middle of its statement */
   UK_BEFORE  /* before expression `at`, in the middle of its statement */
 };
-void dwR_resume(Interp *I, Frame *f, Node *at, int kind);
+/* Starts the unit at a resume point (if the frame resumes). false: an
+ * exception is pending (fail_on_recompile_limit_hit). */
+bool dwR_resume(Interp *I, Frame *f, Node *at, int kind);
 /* Loops and comprehensions of a traced root frame (for: a break inside
  * runs the whole loop eagerly and tracing resumes after it; while: the
  * frame runs eagerly). dwR_region_enter before the first iteration (after
@@ -333,7 +339,7 @@ enum RegionKind {
 };
 bool dwR_region_enter(Interp *I, Frame *f, Node *s, int kind);
 bool dwR_region_broke(Interp *I, Frame *f, Node *s);
-void dwR_region_done(Interp *I, Frame *f, Node *s);
+bool dwR_region_done(Interp *I, Frame *f, Node *s);
 void dwR_region_leave(Interp *I, Frame *f, Node *s);
 /* A user exception escaped the try statement s, region of f's unit (no
  * handler of the traced code caught it: Dynamo's "Observed exception",

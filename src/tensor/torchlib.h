@@ -111,13 +111,20 @@ static inline bool sizes_from(Interp *I, Value *v, int n, int64_t *out, int *nd)
     return false;
   }
   for (int64_t k = 0; k < cnt; k++) {
-    if (items[k].t != V_INT && items[k].t != V_BOOL) {
-      dwI_raise(I, EXC_TypeError,
-                "size must be tuple of ints, but got element of type %s at pos %lld",
-                dwV_type_name(items[k]), (long long)k);
-      return false;
+    if (items[k].t == V_INT || items[k].t == V_BOOL) {
+      out[k] = items[k].u.i;
+      continue;
     }
-    out[k] = items[k].u.i;
+    /* an integer tensor of one element counts (its __index__) */
+    if (items[k].t == V_TENSOR && ((Tensor *)OBJ(items[k]))->dtype != DT_F32 &&
+        dwT_numel((Tensor *)OBJ(items[k])) == 1) {
+      if (!dwI_index(I, items[k], &out[k])) return false;
+      continue;
+    }
+    dwI_raise(I, EXC_TypeError,
+              "size must be tuple of ints, but got element of type %s at pos %lld",
+              dwV_type_name(items[k]), (long long)k);
+    return false;
   }
   *nd = (int)cnt;
   return true;

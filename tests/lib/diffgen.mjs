@@ -30,7 +30,17 @@
 // or dim out of range, mean of ints, - on bools). Program modes: 10% with
 // nan/inf/-0.0 in float inputs, 5% with dims of size 0, a third leaning on
 // what the scheduler fuses (reductions, matmul, softmax, layer_norm,
-// views of their results, long chains).
+// views of their results, long chains), 12% dynamic shapes: f is called
+// three times, every dim of size DYN_DIM (11, a size sizeDim never picks
+// otherwise) having another size on each call (11, then 2..8, then 2..8),
+// so automatic dynamic shapes make it symbolic on the second call (a third
+// of these programs use torch.compile(dynamic=True)); their ops are the
+// ones that keep a program valid at every size (elementwise, broadcasts,
+// reductions, softmax, loops, in-place updates: no literal shapes).
+// Python loops sometimes break the graph on one iteration (the loop runs
+// eagerly as a whole), and a value may be picked by a tensor condition
+// (`if v.amax() > c:` or a conditional expression: a data-dependent
+// jump).
 //
 // Every node carries, next to its shape and dtype (PyTorch's type
 // promotion, 0-d tensors and Python scalars included), an interval
@@ -172,18 +182,31 @@ class Gen {
     // a third of the programs lean on what the scheduler fuses: reductions,
     // matmuls, softmax/layer_norm, views of their results, long chains
     this.profile = (opts.fusion ?? this.r.chance(0.33)) ? FUSION_PROFILE : {};
+    // dynamic shapes: the sizes DYN_DIM takes on each call
+    this.dyn = !this.special && !this.zero && !this.exclude.has('dynamic') && (opts.dyn ?? this.r.chance(0.12));
+    if (this.dyn) {
+      this.calls = 3;
+      this.dynSizes = [DYN_DIM, this.r.int(2, 8), this.r.int(2, 8)];
+      this.dynTrue = this.r.chance(0.33);
+    }
+  }
+
+  /** The shape a tensor of generated shape s has on call c. */
+  callShape(s, c) {
+    return this.dyn ? s.map((d) => (d === DYN_DIM ? this.dynSizes[c] : d)) : s;
   }
 
   // ------------------------------------------------------------ helpers
   sizeDim() {
     if (this.zero && this.r.chance(0.15)) return 0;
-    return this.r.weighted([
+    const d = this.r.weighted([
       [14, 1],
       [30, this.r.int(2, 4)],
       [25, this.r.int(5, 8)],
       [20, this.r.int(9, 17)],
       [11, this.r.int(18, 37)],
     ]);
+    return d === DYN_DIM ? d + 1 : d;
   }
 
   randShape(nd, cap = 600) {
@@ -247,7 +270,7 @@ class Gen {
     let view = null;
     let contig = true;
     const nd = shape.length;
-    const form = nd >= 1 && this.r.chance(0.3) ? this.r.int(0, 4) : -1;
+    const form = nd >= 1 && !this.dyn && this.r.chance(0.3) ? this.r.int(0, 4) : -1;
     if (form === 0 && nd >= 2) {
       const i = this.r.int(0, nd - 1);
       let j = this.r.int(0, nd - 1);
@@ -299,12 +322,12 @@ class Gen {
     }
     const style = this.r.int(0, 5);
     const specialInput = this.special && dt === 'f32' && this.r.chance(0.6);
-    const n = numel(litShape);
     const data = [];
     let lo = Infinity;
     let hi = -Infinity;
     for (let c = 0; c < this.calls; c++) {
       const vals = [];
+      const n = numel(this.callShape(litShape, c));
       for (let i = 0; i < n; i++) {
         let v;
         if (dt === 'bool') v = this.r.chance(style === 0 ? 0.1 : 0.5);
@@ -365,7 +388,9 @@ class Gen {
       if (n && (!det || n.det)) return n;
     }
     for (let tries = 0; tries < 12; tries++) {
-      const maker = this.r.weighted(MAKERS.filter((m) => m.ok(this, shape, kind, det)).map((m) => [m.w * (this.profile[m.name] ?? 1), m]));
+      const maker = this.r.weighted(
+        MAKERS.filter((m) => m.ok(this, shape, kind, det) && (!this.dyn || DYN_MAKERS.has(m.name))).map((m) => [m.w * (this.profile[m.name] ?? 1), m]),
+      );
       if (!maker) break;
       let n = null;
       try {
@@ -386,7 +411,7 @@ class Gen {
       const c = this.nodes.filter((n) => n.param && sameShape(n.shape, shape) && n.dt === dt);
       if (c.length) return this.r.pick(c);
     }
-    if (this.r.chance(0.08) && this.budget > 0) {
+    if (this.r.chance(0.08) && this.budget > 0 && !this.dyn) {
       // a tensor created inside the graph
       const v = dt === 'bool' ? this.r.pick(['True', 'False']) : isI(dt) ? String(this.r.int(-4, 6)) : pyFloat(this.r.pick([0.5, 1.5, -2.25, 3.0]));
       const num = v === 'True' ? 1 : v === 'False' ? 0 : Number(v);
@@ -457,7 +482,8 @@ class Gen {
   // ------------------------------------------------------------ program
   build() {
     const nd = this.r.weighted([[10, 0], [25, 1], [32, 2], [20, 3], [13, 4]]);
-    const shape = this.randShape(nd);
+    const shape = this.randShape(this.dyn ? Math.max(nd, 1) : nd, this.dyn ? 600 / DYN_DIM : 600);
+    if (this.dyn) shape[0] = DYN_DIM;
     const kind = this.r.weighted([[62, 'f32'], [14, 'int'], [10, 'bool'], [14, 'any']]);
     const depth = this.r.int(2, 7);
     const root = this.gen(shape, kind, depth);
@@ -597,7 +623,7 @@ class Gen {
       'import torch.nn.functional as F',
       '',
       '',
-      '@torch.compile',
+      this.dyn && this.dynTrue ? '@torch.compile(dynamic=True)' : '@torch.compile',
       `def f(${args}):`,
       body + `    return (${ret},)`,
       '',
@@ -618,7 +644,7 @@ class Gen {
         }
         const nm = `${p.name}_${c}`;
         names.push(nm);
-        src.push(`${nm} = ${tensorLiteral(p.litShape ?? p.shape, p.dt, p.data[c])}${p.view ?? ''}`);
+        src.push(`${nm} = ${tensorLiteral(this.callShape(p.litShape ?? p.shape, c), p.dt, p.data[c])}${p.view ?? ''}`);
       }
       src.push(`show(${c}, f(${names.join(', ')}))`);
     }
@@ -1843,8 +1869,43 @@ const MAKERS = [
         err = errOf(x) + errOf(b) * k + EPS * B * 2;
       }
       g.fam('loop');
-      const expr = `${x.name}${g.r.chance(0.5) ? '.clone()' : ''}\n    for i in range(${k}):\n        ${body}`;
+      // a graph break on one iteration: the loop runs eagerly as a whole
+      // (test_for_loops.py), what it did while traced is taken back
+      const brk = g.r.chance(0.2) ? `\n        if i == ${g.r.int(0, k - 1)}:\n            torch._dynamo.graph_break()` : '';
+      if (brk) g.fam('loop_break');
+      const expr = `${x.name}${g.r.chance(0.5) ? '.clone()' : ''}\n    for i in range(${k}):\n        ${body}${brk}`;
       return g.emit(expr, { shape, dt: 'f32', lo: Math.min(lo, x.lo), hi: Math.max(hi, x.hi), det: x.det && b.det, err, contig: true });
+    },
+  },
+  {
+    name: 'tcond',
+    w: 1,
+    ok: () => true,
+    make(g, shape, kind, depth, det) {
+      // a value picked by a tensor condition: a data-dependent jump (the
+      // graph breaks, the branch taken resumes in a graph of its own)
+      const a = g.gen(shape, kind, depth, det);
+      const b = g.gen(shape, a.dt, depth, det);
+      if (a.dt !== b.dt || a.special || b.special) return null;
+      const cs = g.nodes.filter((n) => n.det && n.dt !== 'bool' && !n.special && numel(n.shape) > 0);
+      if (!cs.length) return null;
+      const c = g.r.pick(cs);
+      const t = isF(c.dt) ? pyFloat(Math.round(((c.lo + c.hi) / 2) * 4) / 4) : String(Math.round((c.lo + c.hi) / 2));
+      const f = g.r.pick(['amax', 'amin']);
+      const name = `v${g.nv}`;
+      g.fam('tensor_cond');
+      const expr = g.r.chance(0.5)
+        ? `${a.name} if ${c.name}.${f}() > ${t} else ${b.name}`
+        : `${a.name}\n    if ${c.name}.${f}() > ${t}:\n        ${name} = ${b.name}`;
+      return g.emit(expr, {
+        shape,
+        dt: a.dt,
+        lo: Math.min(a.lo, b.lo),
+        hi: Math.max(a.hi, b.hi),
+        det: a.det && b.det,
+        err: Math.max(errOf(a), errOf(b)),
+        contig: a.contig && b.contig,
+      });
     },
   },
   {
@@ -1909,6 +1970,13 @@ MAKERS.push(...opMakers({ EPS, FMAX, amax, errOf, isF, isI, numel, kindOk, pyFlo
 
 const FUSION_PROFILE = { conv_pool: 2, bmm: 1.5, gather: 1.5, reduce: 2.5, matmul: 2.5, softmax: 2.5, layer_norm: 2, linear: 2, loop: 4, transpose: 1.5, select: 1.5, unsqueeze: 1.5, expand: 1.5, where: 0.5, cast: 0.5, compare: 0.5, clamp: 0.5 };
 const MAKERS_BY = Object.fromEntries(MAKERS.map((m) => [m.name, m]));
+// dynamic-shape programs: the size that varies, and the makers whose
+// programs stay valid at every size of it (no literal shapes or indices)
+const DYN_DIM = 11;
+const DYN_MAKERS = new Set([
+  'neg', 'abs', 'relu', 'exp', 'log', 'sqrt', 'rsqrt', 'sin', 'cos', 'tanh', 'sigmoid', 'gelu', 'tan', 'erf', 'floor', 'silu',
+  'unary', 'binary', 'compare', 'where', 'clamp', 'cast', 'reduce', 'softmax', 'loop', 'inplace', 'clone', 'tcond',
+]);
 
 function pick(x) {
   return { dt: x.dt, lo: x.lo, hi: x.hi, det: x.det, err: x.err };

@@ -521,6 +521,24 @@ describe('running programs', () => {
     assert.equal(quiet.stderr, '');
   });
 
+  test('logs: guards show shape symbols named as PyTorch names them', () => {
+    // automatic dynamic shapes: the second size makes dim 0 symbolic; the
+    // symbol's number is sha256("L['a'].size()[0]") % 100 = 97, as in
+    // symbolic_shapes.py _generate_unique_id; b has the same size: the same
+    // symbol (duck sizing)
+    const src = 'import torch\n\n@torch.compile\ndef f(a, b):\n    return a - b * 10\n\n' +
+      'f(torch.ones(2), torch.ones(2))\nf(torch.ones(3), torch.ones(3))\nprint(f(torch.ones(4), torch.ones(4)))\n';
+    for (const backend of ['wasm', 'eager']) {
+      const r = c.run(src, { backend, logs: ['guards', 'recompiles'] });
+      assert.equal(r.stdout, 'tensor([-9., -9., -9., -9.])\n');
+      assert.equal(r.explain.graph_count, 2);
+      assert.match(r.stderr, /TENSOR_MATCH: L\['a'\] Float\[2\]\n/);
+      assert.match(r.stderr, /TENSOR_MATCH: L\['a'\] Float\[s97\]\nSHAPE_ENV: 2 <= L\['a'\]\.size\(\)\[0\]  # s97\n/);
+      assert.match(r.stderr, /TENSOR_MATCH: L\['b'\] Float\[s97\]\nSHAPE_ENV: L\['b'\]\.size\(\)\[0\] == s97\n/);
+      assert.match(r.stderr, /size mismatch at index 0\. expected 2, actual 3/);
+    }
+  });
+
   test('a trap inside a run is an InternalError report; the next run works', async () => {
     let sabotage = false;
     const t = await createCompiler({ onKernel: () => (sabotage ? kernel('(unreachable)') : undefined) });

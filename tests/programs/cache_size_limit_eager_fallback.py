@@ -1,6 +1,7 @@
 import torch
 
 torch._dynamo.config.cache_size_limit = 2
+torch._dynamo.config.automatic_dynamic_shapes = False
 
 @torch.compile
 def f(x):
@@ -11,8 +12,9 @@ for n in [1, 2, 3, 4]:
 print(f(torch.ones(1)))
 print(f(torch.ones(2)))
 
-# Two variants compile; the 3rd and 4th shapes run eagerly (stderr gets a
-# "hit config.cache_size_limit" warning); the first two stay cached.
+# Without automatic dynamic shapes every size is a variant: two compile;
+# the 3rd and 4th sizes run eagerly (stderr gets a "hit
+# config.recompile_limit" warning); the first two stay cached.
 # expected output:
 # tensor(2.)
 # tensor(4.)
