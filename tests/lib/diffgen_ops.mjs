@@ -24,6 +24,23 @@ export function opMakers(h) {
     return rec(0);
   };
   const ints = (g, n, lo, hi) => Array.from({ length: n }, () => g.r.int(lo, hi));
+  // scatter / scatter_add: [N, J] self and K rows of index (and src)
+  const scatterBase = (g, shape, kind, depth, det) => {
+    const [N, J] = shape;
+    const K = g.r.int(1, 5);
+    if (K * J > 48 || N === 0) return null;
+    const x = g.gen(shape, kind === 'any' || kind === 'num' ? 'num' : kind, depth, det);
+    return x.dt === 'bool' || x.dt === 'i32' ? null : { N, J, K, x };
+  };
+  const scatterMaker = (name, emit) => ({
+    name,
+    w: 2,
+    ok: (g, s, kind) => s.length === 2 && kind !== 'bool' && kind !== 'i32',
+    make(g, shape, kind, depth, det) {
+      const base = scatterBase(g, shape, kind, depth, det);
+      return base && emit(g, base, shape, depth, det);
+    },
+  });
   const sliceMeta = (x, shape) => ({ shape, dt: x.dt, lo: x.lo, hi: x.hi, det: x.det, err: errOf(x), contig: true, special: x.special });
 
   return [
@@ -250,51 +267,31 @@ export function opMakers(h) {
         return g.emit(`torch.split(${x.name}, [${shape[d]}, ${extra}], dim=${d})[0]`, sliceMeta(x, shape));
       },
     },
-    {
-      name: 'scatter_add',
-      w: 2,
-      ok: (g, s, kind) => s.length === 2 && kind !== 'bool' && kind !== 'i32',
-      make(g, shape, kind, depth, det) {
-        const [N, J] = shape;
-        const K = g.r.int(1, 5);
-        if (K * J > 48 || N === 0) return null;
-        const x = g.gen(shape, kind === 'any' || kind === 'num' ? 'num' : kind, depth, det);
-        if (x.dt === 'bool' || x.dt === 'i32') return null;
-        const src = g.gen([K, J], x.dt, depth, det);
-        const idx = `torch.tensor(${lit([K, J], ints(g, K * J, 0, N - 1))})`;
-        const lo = x.lo + Math.min(0, K * src.lo);
-        const hi = x.hi + Math.max(0, K * src.hi);
-        const isDet = x.det && src.det && !isF(x.dt);
-        const err = isF(x.dt) ? errOf(x) + K * errOf(src) + EPS * (amax(x) + K * amax(src)) * (K + 2) : 0;
-        if (det && !isDet) return null;
-        g.fam('scatter_add');
-        return g.emit(g.r.chance(0.5) ? `${x.name}.scatter_add(0, ${idx}, ${src.name})` : `torch.scatter_add(${x.name}, 0, ${idx}, ${src.name})`, { shape, dt: x.dt, lo, hi, det: isDet, err, contig: true });
-      },
-    },
-    {
-      // scatter / scatter_ (the last write of a repeated target wins), src or a value
-      name: 'scatter',
-      w: 2,
-      ok: (g, s, kind) => s.length === 2 && kind !== 'bool' && kind !== 'i32',
-      make(g, shape, kind, depth, det) {
-        const [N, J] = shape;
-        const K = g.r.int(1, 5);
-        if (K * J > 48 || N === 0) return null;
-        const x = g.gen(shape, kind === 'any' || kind === 'num' ? 'num' : kind, depth, det);
-        if (x.dt === 'bool' || x.dt === 'i32') return null;
-        const idx = `torch.tensor(${lit([K, J], ints(g, K * J, 0, N - 1))})`;
-        g.fam('scatter');
-        if (det && !x.det) return null;
-        if (g.r.chance(0.3)) { /* a value: 1.5 (float) or 2 (int), cast to x's dtype */
-          const v = isF(x.dt) ? 1.5 : 2;
-          return g.emit(`${x.name}.scatter(0, ${idx}, ${isF(x.dt) ? '1.5' : '2'})`, { shape, dt: x.dt, lo: Math.min(x.lo, v), hi: Math.max(x.hi, v), det: x.det, err: errOf(x), contig: true });
-        }
-        const src = g.gen([K, J], x.dt, depth, det);
-        if (det && !src.det) return null;
-        const call = g.r.chance(0.5) ? `${x.name}.clone().scatter_(0, ${idx}, ${src.name})` : `torch.scatter(${x.name}, 0, ${idx}, ${src.name})`;
-        return g.emit(call, { shape, dt: x.dt, lo: Math.min(x.lo, src.lo), hi: Math.max(x.hi, src.hi), det: x.det && src.det, err: Math.max(errOf(x), errOf(src)), contig: true });
-      },
-    },
+    scatterMaker('scatter_add', (g, { N, J, K, x }, shape, depth, det) => {
+      const src = g.gen([K, J], x.dt, depth, det);
+      const idx = `torch.tensor(${lit([K, J], ints(g, K * J, 0, N - 1))})`;
+      const lo = x.lo + Math.min(0, K * src.lo);
+      const hi = x.hi + Math.max(0, K * src.hi);
+      const isDet = x.det && src.det && !isF(x.dt);
+      const err = isF(x.dt) ? errOf(x) + K * errOf(src) + EPS * (amax(x) + K * amax(src)) * (K + 2) : 0;
+      if (det && !isDet) return null;
+      g.fam('scatter_add');
+      return g.emit(g.r.chance(0.5) ? `${x.name}.scatter_add(0, ${idx}, ${src.name})` : `torch.scatter_add(${x.name}, 0, ${idx}, ${src.name})`, { shape, dt: x.dt, lo, hi, det: isDet, err, contig: true });
+    }),
+    // scatter / scatter_ (the last write of a repeated target wins), src or a value
+    scatterMaker('scatter', (g, { N, J, K, x }, shape, depth, det) => {
+      const idx = `torch.tensor(${lit([K, J], ints(g, K * J, 0, N - 1))})`;
+      g.fam('scatter');
+      if (det && !x.det) return null;
+      if (g.r.chance(0.3)) { /* a value: 1.5 (float) or 2 (int), cast to x's dtype */
+        const v = isF(x.dt) ? 1.5 : 2;
+        return g.emit(`${x.name}.scatter(0, ${idx}, ${isF(x.dt) ? '1.5' : '2'})`, { shape, dt: x.dt, lo: Math.min(x.lo, v), hi: Math.max(x.hi, v), det: x.det, err: errOf(x), contig: true });
+      }
+      const src = g.gen([K, J], x.dt, depth, det);
+      if (det && !src.det) return null;
+      const call = g.r.chance(0.5) ? `${x.name}.clone().scatter_(0, ${idx}, ${src.name})` : `torch.scatter(${x.name}, 0, ${idx}, ${src.name})`;
+      return g.emit(call, { shape, dt: x.dt, lo: Math.min(x.lo, src.lo), hi: Math.max(x.hi, src.hi), det: x.det && src.det, err: Math.max(errOf(x), errOf(src)), contig: true });
+    }),
     {
       // conv2d (im2col + matmul) and pooling on [N, C, H, W]
       name: 'conv_pool',
