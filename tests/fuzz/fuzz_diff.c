@@ -85,6 +85,7 @@ static bool excused(const uint8_t *src, size_t size, const Outcome *a,
                                       "suppress_errors",
                                       "TESTING_ONLY",
                                       "set_stance",
+                                      "fail_on_recompile_limit_hit", /* the limit exists only compiled */
                                       "optimize",
                                       "_dynamo.testing",
                                       "_dynamo.utils",
