@@ -331,26 +331,29 @@ static Value conv_forward(Interp *I, const char *name, Tensor *x, Tensor *w, Ten
   if (!in) return finish(I, &T, NULL);
   int64_t N = in->shape[0], C = in->shape[1], OC = w->shape[0], G = cs->groups;
   if (OC % G != 0) {
-    tmp_free(I, &T);
-    return dwI_raise(I, EXC_RuntimeError,
+    Value err_ = dwI_raise(I, EXC_RuntimeError,
                      "Given groups=%lld, expected weight to be divisible by %lld at dimension 0, but got "
                      "weight of size %s instead",
-                     (long long)G, (long long)G, shape_text(s1, sizeof s1, w));
+                     (long long)G, (long long)G, shape_text(s1, sizeof s1, w)); /* the message reads T's tensors */
+    tmp_free(I, &T);
+    return err_;
   }
   if (w->shape[1] * G != C) {
-    tmp_free(I, &T);
-    return dwI_raise(I, EXC_RuntimeError,
+    Value err_ = dwI_raise(I, EXC_RuntimeError,
                      "Given groups=%lld, weight of size %s, expected input%s to have %lld channels, "
                      "but got %lld channels instead",
                      (long long)G, shape_text(s1, sizeof s1, w), shape_text(s2, sizeof s2, in),
-                     (long long)(w->shape[1] * G), (long long)C);
+                     (long long)(w->shape[1] * G), (long long)C); /* the message reads T's tensors */
+    tmp_free(I, &T);
+    return err_;
   }
   if (b && (b->ndim != 1 || b->shape[0] != OC)) {
-    tmp_free(I, &T);
-    return dwI_raise(I, EXC_RuntimeError,
+    Value err_ = dwI_raise(I, EXC_RuntimeError,
                      "Given weight of size %s, expected bias to be 1-dimensional with %lld elements, "
                      "but got bias of size %s instead",
-                     shape_text(s1, sizeof s1, w), (long long)OC, shape_text(s2, sizeof s2, b));
+                     shape_text(s1, sizeof s1, w), (long long)OC, shape_text(s2, sizeof s2, b)); /* the message reads T's tensors */
+    tmp_free(I, &T);
+    return err_;
   }
   int64_t k[2], lo[2], hi[2], out[2];
   for (int s = 0; s < nsp; s++) {
@@ -383,11 +386,12 @@ static Value conv_forward(Interp *I, const char *name, Tensor *x, Tensor *w, Ten
       snprintf(a, sizeof a, "(%lld)", (long long)(in->shape[2] + lo[0] + hi[0]));
       snprintf(kk, sizeof kk, "(%lld)", (long long)(cs->dil[0] * (k[0] - 1) + 1));
     }
-    tmp_free(I, &T);
-    return dwI_raise(I, EXC_RuntimeError,
+    Value err_ = dwI_raise(I, EXC_RuntimeError,
                      "Calculated padded input size per channel: %s. Kernel size: %s. Kernel size "
                      "can't be greater than actual input size",
-                     a, kk);
+                     a, kk); /* the message reads T's tensors */
+    tmp_free(I, &T);
+    return err_;
   }
   /* pad as padding_mode says: [lo, hi] per spatial dim, last dim first */
   int64_t pad[4] = {0};
@@ -2266,9 +2270,10 @@ BI(f_cross_entropy) {
     for (int k = 0; same && k < x->ndim; k++) same = t->shape[k] == x->shape[k];
     if (!same) {
       char s1[256], s2[256];
+      Value err_ = dwI_raise(I, EXC_RuntimeError, "Expected input batch_size (%s) to match target batch_size (%s).",
+                       shape_text(s1, sizeof s1, x), shape_text(s2, sizeof s2, t)); /* the message reads T's tensors */
       tmp_free(I, &T);
-      return dwI_raise(I, EXC_RuntimeError, "Expected input batch_size (%s) to match target batch_size (%s).",
-                       shape_text(s1, sizeof s1, x), shape_text(s2, sizeof s2, t));
+      return err_;
     }
     Tensor *tt = t;
     if (ls > 0) {

@@ -526,11 +526,12 @@ static Value masked_fill(Interp *I, Tensor *x, Tensor *mask, Value value, bool i
   if (value.t == V_TENSOR) {
     Tensor *vt = TEN(value);
     if (vt->ndim != 0) {
-      tmp_free(I, &T);
-      return dwI_raise(I, EXC_RuntimeError,
+      Value err_ = dwI_raise(I, EXC_RuntimeError,
                        "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                        "%d dimension(s).",
-                       vt->ndim);
+                       vt->ndim); /* the message may read T's tensors */
+      tmp_free(I, &T);
+      return err_;
     }
     fill = vt->dtype == x->dtype ? vt : tpush(I, &T, cast_to(I, vt, x->dtype));
   } else {
@@ -829,8 +830,9 @@ BI(o_roll) {
     r = rr ? tc_reshape(I, &T, rr, x->shape, x->ndim) : NULL;
   } else {
     if (sh.ni != dm.ni) {
+      Value err_ = dwI_raise(I, EXC_RuntimeError, "shifts and dimensions must align. shifts: %d, dims:%d", sh.ni, dm.ni); /* the message may read T's tensors */
       tmp_free(I, &T);
-      return dwI_raise(I, EXC_RuntimeError, "shifts and dimensions must align. shifts: %d, dims:%d", sh.ni, dm.ni);
+      return err_;
     }
     r = x;
     for (int k = 0; k < dm.ni && r; k++) {
@@ -903,11 +905,12 @@ BI(o_take_along_dim) {
       return dwV_null();
     }
     if (x->ndim != idx->ndim) {
-      tmp_free(I, &T);
-      return dwI_raise(I, EXC_RuntimeError,
+      Value err_ = dwI_raise(I, EXC_RuntimeError,
                        "torch.take_along_dim(): input and indices should have the same number of "
                        "dimensions, but got %d dimensions for input, and %d dimensions for indices",
-                       x->ndim, idx->ndim);
+                       x->ndim, idx->ndim); /* the message may read T's tensors */
+      tmp_free(I, &T);
+      return err_;
     }
     int d = (int)norm_dim(dim, x->ndim);
     /* broadcast the other dims */
@@ -924,8 +927,9 @@ BI(o_take_along_dim) {
       sx[k] = si[k] = p == 1 ? q : p;
     }
     if (!ok) {
+      Value err_ = dwI_raise(I, EXC_RuntimeError, "shape mismatch: indices and input do not broadcast"); /* the message may read T's tensors */
       tmp_free(I, &T);
-      return dwI_raise(I, EXC_RuntimeError, "shape mismatch: indices and input do not broadcast");
+      return err_;
     }
     Tensor *xe = tc_expand(I, &T, x, sx, x->ndim);
     Tensor *ie = xe ? tc_expand(I, &T, idx, si, idx->ndim) : NULL;
@@ -1259,8 +1263,9 @@ BI(o_sort) {
   int d = x1 ? (int)norm_dim(dim, x1->ndim) : 0;
   int64_t size = x1 ? x1->shape[d] : 0;
   if (kind == 2 && (K < 0 || K > size)) {
+    Value err_ = dwI_raise(I, EXC_RuntimeError, "selected index k out of range"); /* the message may read T's tensors */
     tmp_free(I, &T);
-    return dwI_raise(I, EXC_RuntimeError, "selected index k out of range");
+    return err_;
   }
   int64_t inv[DW_MAXDIM];
   Tensor *xl = x1 ? dim_last(I, &T, x1, d, inv) : NULL;
