@@ -282,6 +282,13 @@ Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
 bool dwI_exc_init(Interp *I, Value exc, Args *a);
 bool dwI_foreach(Interp *I, Value iterable,
                  bool (*fn)(Interp *I, Value item, void *ud), void *ud);
+/* A dwI_foreach callback appending each item to the List ud. */
+bool dwI_collect(Interp *I, Value v, void *ud);
+/* The length of range(start, stop, step) (step != 0). */
+uint64_t dwI_range_count(int64_t start, int64_t stop, int64_t step);
+bool dwI_delitem(Interp *I, Value obj, Value idx); /* del obj[idx] */
+/* AttributeError for obj.name, worded as CPython's; V_NULL. */
+Value dwI_attr_error(Interp *I, Value obj, Str *name);
 List *dwI_to_list(Interp *I, Value iterable);
 int dwI_global_slot(Interp *I, Str *name);
 void dwI_format_exc(Interp *I, Buf *b, Exc *e);
