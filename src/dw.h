@@ -5,27 +5,42 @@
  *
  *   dwA_  arena.c                arenas and growable buffers (dwB_)
  *         api.c                  sessions and runs (dynawasm.h, dw_*)
+ *   front/    the program as a tree
  *   dwX_  front/lex.c            tokens from source (indentation, f-strings)
  *   dwP_  front/parse.c          AST from tokens
+ *   runtime/  Python: values, the object protocol, the evaluator, library
  *   dwI_  runtime/resolve.c      scopes: where every name lives (Code)
- *   dwV_  runtime/value.c        objects, refcounting, Python repr/str, dicts
- *   dwI_  runtime/interp.c       the evaluator (eager and tracing modes)
- *   dwL_  runtime/builtins.c     builtin functions, methods, formatting
+ *   dwV_  runtime/value.c        every object's layout (below), allocation,
+ *                                refcounting, teardown, plain repr, dicts
+ *   dwOb_ runtime/object.c       the object protocol: truth, arithmetic,
+ *                                comparison, iteration, attributes, items
+ *   dwI_  runtime/interp.c       exceptions, names, calls, the evaluator
+ *                                (eager and tracing modes)
+ *   dwL_  runtime/builtins.c     builtin functions, isinstance, sys, the
+ *                                registry (runtime/builtins.h: the library's
+ *                                own header)
+ *   dwFm_ runtime/format.c       repr/str (one recursion guard), format(),
+ *                                format specs, str.format, %
+ *   dwMt_ runtime/methods.c      methods of str, list, dict, tuple, set
+ *   dwMa_ runtime/mathlib.c      the math and time modules
+ *   dwL_  runtime/operator.c     the operator module
+ *   tensor/   tensors and the torch library
  *   dwT_  tensor/tensor.c        tensors: shape inference, views, dispatch
  *         tensor/tensor_kernels.c  the eager kernels
  *         tensor/tensor_print.c  printing with PyTorch's print options
- *   dwL_  tensor/torchlib.c      the torch / math / time modules
+ *   dwL_  tensor/torchlib.c      the torch module, Tensor methods
  *   dwO_  tensor/torchops.c      more tensor ops (einsum, gather, sort, ...)
- *   dwN_  tensor/nn.c            torch.nn layers and torch.nn.functional
- *   dwM_  tensor/nn_module.c     nn.Module machinery (parameters, state_dict)
- *   dwD_  tensor/device.c        torch.device, torch.cuda, no-autograd errors
+ *   dwNn_ tensor/nn.c            torch.nn layers and torch.nn.functional
+ *   dwNm_ tensor/nn_module.c     nn.Module machinery (parameters, state_dict)
+ *   dwDv_ tensor/device.c        torch.device, torch.cuda, no-autograd errors
+ *   dynamo/   tracing and compiling (dynamo/dynamo.h)
  *   dwR_  dynamo/trace.c         compile units, graph breaks, guards, undo
  *   dwN_  dynamo/live.c          live locals at a graph break
  *   dwC_  dynamo/compile.c       the compile pipeline: dce, fuse, emit, host
  *   dwJ_  dynamo/report.c        marks, records, explain, the run report
  *   dwM_  dynamo/fx.c            the torch.fx GraphModule of a traced graph
  *   dwD_  dynamo/dynapi.c        the compiler API as Python sees it
- *   dwL_  runtime/operator.c     the operator module
+ *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
  *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)

@@ -135,7 +135,7 @@ static bool is_callable(Interp *I, Value v) {
     return ((Wrap *)v.u.o)->kind != WRAP_PROPERTY;
   case V_INST: {
     Inst *in = (Inst *)v.u.o;
-    return dwI_class_lookup(in->cls, dwI_intern(I, "__call__")).t != V_NULL ||
+    return dwOb_class_lookup(in->cls, dwI_intern(I, "__call__")).t != V_NULL ||
            (in->cls->cflags & CLS_NN_MODULE);
   }
   default:

@@ -40,7 +40,7 @@ static bool truthy(Interp *I, Value v, bool dflt, bool *out) {
     *out = dflt;
     return true;
   }
-  return dwI_truth(I, v, out);
+  return dwOb_truth(I, v, out);
 }
 
 static Module *module_of(Interp *I, const char *name) {
@@ -110,7 +110,7 @@ static Str *backend_name(Interp *I, Value v, bool str_fallback) {
   Value n = dwV_null();
   if (v.t == V_FUNC || v.t == V_CLASS || v.t == V_BUILTIN || v.t == V_WRAP || v.t == V_BOUND ||
       v.t == V_INST) {
-    n = dwI_getattr(I, v, dwI_intern(I, "__name__"));
+    n = dwOb_getattr(I, v, dwI_intern(I, "__name__"));
     if (n.t == V_NULL) {
       dwV_decref(&I->c, I->exc);
       I->exc = dwV_null();
@@ -120,7 +120,7 @@ static Str *backend_name(Interp *I, Value v, bool str_fallback) {
   drop(I, n);
   if (!str_fallback) return NULL;
   Buf b = {0};
-  if (!dwL_str_value(I, &b, v)) {
+  if (!dwFm_str_value(I, &b, v)) {
     dwB_free(&b);
     dwV_decref(&I->c, I->exc);
     I->exc = dwV_null();
@@ -225,7 +225,7 @@ static Value compile_wrap(Interp *I, Value model, Value backend, bool fullgraph,
   w->opts.dynamic = -1;
   if (dynamic.t != V_NULL && dynamic.t != V_NONE) {
     bool d;
-    if (!dwI_truth(I, dynamic, &d)) {
+    if (!dwOb_truth(I, dynamic, &d)) {
       drop(I, r);
       return dwV_null();
     }
@@ -622,13 +622,13 @@ BI(c_register_backend) {
 static bool tags_excluded(Interp *I, Value tags, Value exclude, bool debug, bool *out) {
   *out = false;
   if (exclude.t == V_NONE) return true;
-  List *ex = dwI_to_list(I, exclude);
+  List *ex = dwOb_to_list(I, exclude);
   if (!ex) return false;
   for (int64_t k = 0; k < ex->len && !*out; k++) {
     if (ex->items[k].t != V_STR) continue;
     if (debug && !strcmp(STR(ex->items[k])->s, "debug")) *out = true;
     if (tags.t == V_TUPLE || tags.t == V_LIST) {
-      List *tl = dwI_to_list(I, tags);
+      List *tl = dwOb_to_list(I, tags);
       for (int64_t j = 0; tl && j < tl->len; j++)
         if (tl->items[j].t == V_STR && !strcmp(STR(tl->items[j])->s, STR(ex->items[k])->s))
           *out = true;
@@ -804,7 +804,7 @@ Value dwD_config_get(Interp *I, Str *name) {
 static bool config_sync(Interp *I, const char *name, Value v) {
   if (!strcmp(name, "suppress_errors")) {
     bool b;
-    if (!dwI_truth(I, v, &b)) return false;
+    if (!dwOb_truth(I, v, &b)) return false;
     I->suppress_errors = b;
   } else if (!strcmp(name, "recompile_limit") || !strcmp(name, "accumulated_recompile_limit")) {
     /* not range-checked: a negative limit makes every frame run eagerly */
@@ -816,7 +816,7 @@ static bool config_sync(Interp *I, const char *name, Value v) {
                  : !strcmp(name, "assume_static_by_default")    ? &I->static_default
                  : !strcmp(name, "fail_on_recompile_limit_hit") ? &I->fail_on_limit
                                                                 : NULL;
-    if (flag) return dwI_truth(I, v, flag);
+    if (flag) return dwOb_truth(I, v, flag);
   }
   return true;
 }
@@ -1061,7 +1061,7 @@ BI(c_patch_call) {
 
 /* obj.name as an int (0 when missing) */
 static bool int_attr(Interp *I, Value obj, const char *name, int64_t *out) {
-  Value v = dwI_getattr(I, obj, dwI_intern(I, name));
+  Value v = dwOb_getattr(I, obj, dwI_intern(I, name));
   if (v.t == V_NULL) return false;
   bool ok = dwL_int(I, v, name, out);
   drop(I, v);
@@ -1069,23 +1069,23 @@ static bool int_attr(Interp *I, Value obj, const char *name, int64_t *out) {
 }
 
 static bool set_int(Interp *I, Value obj, const char *name, int64_t n) {
-  return dwI_setattr(I, obj, dwI_intern(I, name), dwV_int(n));
+  return dwOb_setattr(I, obj, dwI_intern(I, name), dwV_int(n));
 }
 
 /* The nodes of gm.graph whose op names a call (testing.py counts these). */
 static bool count_call_nodes(Interp *I, Value gm, int64_t *n) {
   *n = 0;
-  Value g = dwI_getattr(I, gm, dwI_intern(I, "graph"));
+  Value g = dwOb_getattr(I, gm, dwI_intern(I, "graph"));
   if (g.t == V_NULL) return false;
-  Value nodes = dwI_getattr(I, g, dwI_intern(I, "nodes"));
+  Value nodes = dwOb_getattr(I, g, dwI_intern(I, "nodes"));
   drop(I, g);
   if (nodes.t == V_NULL) return false;
-  List *l = dwI_to_list(I, nodes);
+  List *l = dwOb_to_list(I, nodes);
   drop(I, nodes);
   if (!l) return false;
   bool ok = true;
   for (int64_t k = 0; ok && k < l->len; k++) {
-    Value op = dwI_getattr(I, l->items[k], dwI_intern(I, "op"));
+    Value op = dwOb_getattr(I, l->items[k], dwI_intern(I, "op"));
     ok = op.t != V_NULL;
     if (ok && op.t == V_STR && strstr(STR(op)->s, "call")) (*n)++;
     drop(I, op);
@@ -1095,7 +1095,7 @@ static bool count_call_nodes(Interp *I, Value gm, int64_t *n) {
 }
 
 static Value gm_forward_of(Interp *I, Value gm) {
-  return dwI_getattr(I, gm, dwI_intern(I, "forward"));
+  return dwOb_getattr(I, gm, dwI_intern(I, "forward"));
 }
 
 BI(cc_init) {
@@ -1106,9 +1106,9 @@ BI(cc_init) {
   if (def->data) {
     /* CompileCounterWithBackend(backend) */
     if (v[1].t == V_NULL) return dwI_raise(I, EXC_TypeError, "__init__() missing 1 required positional argument: 'backend'");
-    if (!dwI_setattr(I, v[0], dwI_intern(I, "backend"), v[1])) return dwV_null();
+    if (!dwOb_setattr(I, v[0], dwI_intern(I, "backend"), v[1])) return dwV_null();
     List *g = dwV_list(&I->c, 0);
-    bool ok = g && dwI_setattr(I, v[0], dwI_intern(I, "graphs"), dwV_obj(&g->h));
+    bool ok = g && dwOb_setattr(I, v[0], dwI_intern(I, "graphs"), dwV_obj(&g->h));
     if (g) dwV_decref_o(&I->c, &g->h);
     if (!ok) return g ? dwV_null() : dwI_raise_ctx(I);
   }
@@ -1124,7 +1124,7 @@ BI(cc_clear) {
 }
 
 static bool append_graph(Interp *I, Value self, Value gm) {
-  Value g = dwI_getattr(I, self, dwI_intern(I, "graphs"));
+  Value g = dwOb_getattr(I, self, dwI_intern(I, "graphs"));
   if (g.t == V_NULL) return false;
   bool ok = g.t == V_LIST && dwV_list_append(&I->c, (List *)OBJ(g), gm);
   if (!ok && I->exc.t == V_NULL) dwI_raise(I, EXC_TypeError, "graphs is not a list");
@@ -1144,7 +1144,7 @@ BI(cc_call) {
     return dwV_null();
   if (!def->data) return gm_forward_of(I, v[1]);
   if (!append_graph(I, v[0], v[1])) return dwV_null();
-  Value bk = dwI_getattr(I, v[0], dwI_intern(I, "backend"));
+  Value bk = dwOb_getattr(I, v[0], dwI_intern(I, "backend"));
   if (bk.t == V_NULL) return bk;
   Args la = {1, &bk, 0, NULL};
   Value fn = c_lookup_backend(I, def, dwV_null(), &la);
@@ -1161,7 +1161,7 @@ BI(eg_init) {
   Value v[1];
   if (!dwL_bind(I, "__init__", self, a, "self", v, 1)) return dwV_null();
   List *g = dwV_list(&I->c, 0);
-  bool ok = g && dwI_setattr(I, v[0], dwI_intern(I, "graphs"), dwV_obj(&g->h));
+  bool ok = g && dwOb_setattr(I, v[0], dwI_intern(I, "graphs"), dwV_obj(&g->h));
   if (g) dwV_decref_o(&I->c, &g->h);
   if (!ok) return g ? dwV_null() : dwI_raise_ctx(I);
   return dwV_none();
@@ -1261,7 +1261,7 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
     else *out = p == q || fabs(p - q) <= tol * fmax(fabs(p), fabs(q)) || fabs(p - q) <= tol;
     return true;
   }
-  return dwI_eq(I, ref, res, out);
+  return dwOb_eq(I, ref, res, out);
 }
 
 BI(c_same) {
@@ -1359,9 +1359,9 @@ static Value stance_set(Interp *I, Value t) {
 static void stance_repr(Interp *I, Value t, Buf *b) {
   Tuple *x = (Tuple *)OBJ(t);
   dwB_puts(b, "DynamoStance(stance=");
-  dwL_repr_value(I, b, x->items[0]);
+  dwFm_repr_value(I, b, x->items[0]);
   dwB_printf(b, ", skip_guard_eval_unsafe=%s, backend=", x->items[1].u.i ? "True" : "False");
-  dwL_repr_value(I, b, x->items[2]);
+  dwFm_repr_value(I, b, x->items[2]);
   dwB_putc(b, ')');
 }
 
@@ -1483,7 +1483,7 @@ static Value new_of(Interp *I, const char *mod, const char *name, int n, Value *
 }
 
 static bool set_attr(Interp *I, Value obj, const char *name, Value v) {
-  return dwI_setattr(I, obj, dwI_intern(I, name), v);
+  return dwOb_setattr(I, obj, dwI_intern(I, name), v);
 }
 
 /* obj.name = v, taking the reference to v */
@@ -1526,7 +1526,7 @@ BI(fs_repr) {
   const char *names[3] = {"filename", "lineno", "name"};
   Value f[3];
   for (int k = 0; k < 3; k++) {
-    f[k] = dwI_getattr(I, v[0], dwI_intern(I, names[k]));
+    f[k] = dwOb_getattr(I, v[0], dwI_intern(I, names[k]));
     if (f[k].t == V_NULL) {
       for (int j = 0; j < k; j++) drop(I, f[j]);
       return f[k];
@@ -1534,11 +1534,11 @@ BI(fs_repr) {
   }
   Buf b = {0};
   dwB_puts(&b, "<FrameSummary file ");
-  bool ok = dwL_str_value(I, &b, f[0]);
+  bool ok = dwFm_str_value(I, &b, f[0]);
   dwB_puts(&b, ", line ");
-  ok = ok && dwL_str_value(I, &b, f[1]);
+  ok = ok && dwFm_str_value(I, &b, f[1]);
   dwB_puts(&b, " in ");
-  ok = ok && dwL_str_value(I, &b, f[2]);
+  ok = ok && dwFm_str_value(I, &b, f[2]);
   dwB_putc(&b, '>');
   for (int k = 0; k < 3; k++) drop(I, f[k]);
   Value r = ok ? str_new(I, b.p) : dwV_null();
@@ -1578,10 +1578,10 @@ BI(gcr_repr) {
   dwB_puts(&b, "GraphCompileReason(");
   bool ok = true;
   for (int k = 0; ok && k < 3; k++) {
-    Value f = dwI_getattr(I, v[0], dwI_intern(I, names[k]));
+    Value f = dwOb_getattr(I, v[0], dwI_intern(I, names[k]));
     ok = f.t != V_NULL;
     dwB_printf(&b, "%s%s=", k ? ", " : "", names[k]);
-    ok = ok && dwL_repr_value(I, &b, f);
+    ok = ok && dwFm_repr_value(I, &b, f);
     drop(I, f);
   }
   dwB_putc(&b, ')');
@@ -1660,10 +1660,10 @@ BI(guard_str) {
   Buf b = {0};
   bool ok = true;
   for (int k = 0; ok && k < 5; k++) {
-    Value f = dwI_getattr(I, v[0], dwI_intern(I, fields[k]));
+    Value f = dwOb_getattr(I, v[0], dwI_intern(I, fields[k]));
     ok = f.t != V_NULL;
     dwB_puts(&b, labels[k]);
-    ok = ok && (k == 0 ? dwL_repr_value(I, &b, f) : dwL_str_value(I, &b, f));
+    ok = ok && (k == 0 ? dwFm_repr_value(I, &b, f) : dwFm_str_value(I, &b, f));
     dwB_putc(&b, '\n');
     drop(I, f);
   }
@@ -1695,9 +1695,9 @@ BI(eo_init) {
 
 /* items of a list or tuple attribute (a new list), NULL with an exception */
 static List *attr_list(Interp *I, Value obj, const char *name) {
-  Value f = dwI_getattr(I, obj, dwI_intern(I, name));
+  Value f = dwOb_getattr(I, obj, dwI_intern(I, name));
   if (f.t == V_NULL) return NULL;
-  List *l = dwI_to_list(I, f);
+  List *l = dwOb_to_list(I, f);
   drop(I, f);
   return l;
 }
@@ -1713,9 +1713,9 @@ BI(eo_str) {
       {"graph_count", "Graph Count: "}, {"graph_break_count", "Graph Break Count: "},
       {"op_count", "Op Count: "}};
   for (int k = 0; ok && k < 3; k++) {
-    Value f = dwI_getattr(I, v[0], dwI_intern(I, head[k][0]));
+    Value f = dwOb_getattr(I, v[0], dwI_intern(I, head[k][0]));
     dwB_puts(&b, head[k][1]);
-    ok = f.t != V_NULL && dwL_str_value(I, &b, f);
+    ok = f.t != V_NULL && dwFm_str_value(I, &b, f);
     dwB_putc(&b, '\n');
     drop(I, f);
   }
@@ -1724,33 +1724,33 @@ BI(eo_str) {
   ok = br != NULL;
   for (int64_t k = 0; ok && k < br->len; k++) {
     dwB_printf(&b, "  Break Reason %lld:\n    Reason: ", (long long)k + 1);
-    Value r = dwI_getattr(I, br->items[k], dwI_intern(I, "reason"));
-    ok = r.t != V_NULL && dwL_str_value(I, &b, r);
+    Value r = dwOb_getattr(I, br->items[k], dwI_intern(I, "reason"));
+    ok = r.t != V_NULL && dwFm_str_value(I, &b, r);
     drop(I, r);
     dwB_puts(&b, "\n    User Stack:\n");
     List *st = ok ? attr_list(I, br->items[k], "user_stack") : NULL;
     ok = st != NULL;
     for (int64_t j = 0; ok && j < st->len; j++) {
       dwB_puts(&b, "      ");
-      ok = dwL_str_value(I, &b, st->items[j]);
+      ok = dwFm_str_value(I, &b, st->items[j]);
       dwB_putc(&b, '\n');
     }
     if (st) dwV_decref_o(&I->c, &st->h);
   }
   if (br) dwV_decref_o(&I->c, &br->h);
-  Value f = ok ? dwI_getattr(I, v[0], dwI_intern(I, "ops_per_graph")) : dwV_null();
+  Value f = ok ? dwOb_getattr(I, v[0], dwI_intern(I, "ops_per_graph")) : dwV_null();
   ok = ok && f.t != V_NULL;
   if (ok && f.t != V_NONE) {
     dwB_puts(&b, "Ops per Graph:\n");
-    List *gl = dwI_to_list(I, f);
+    List *gl = dwOb_to_list(I, f);
     ok = gl != NULL;
     for (int64_t k = 0; ok && k < gl->len; k++) {
       dwB_printf(&b, "  Ops %lld:\n", (long long)k + 1);
-      List *ops = dwI_to_list(I, gl->items[k]);
+      List *ops = dwOb_to_list(I, gl->items[k]);
       ok = ops != NULL;
       for (int64_t j = 0; ok && j < ops->len; j++) {
         dwB_puts(&b, "    ");
-        ok = dwL_str_value(I, &b, ops->items[j]);
+        ok = dwFm_str_value(I, &b, ops->items[j]);
         dwB_putc(&b, '\n');
       }
       if (ops) dwV_decref_o(&I->c, &ops->h);
@@ -1758,25 +1758,25 @@ BI(eo_str) {
     if (gl) dwV_decref_o(&I->c, &gl->h);
   }
   drop(I, f);
-  f = ok ? dwI_getattr(I, v[0], dwI_intern(I, "out_guards")) : dwV_null();
+  f = ok ? dwOb_getattr(I, v[0], dwI_intern(I, "out_guards")) : dwV_null();
   ok = ok && f.t != V_NULL;
   if (ok && f.t != V_NONE) {
     dwB_puts(&b, "Out Guards:\n");
-    List *gl = dwI_to_list(I, f);
+    List *gl = dwOb_to_list(I, f);
     ok = gl != NULL;
     for (int64_t k = 0; ok && k < gl->len; k++) {
       /* as PyTorch: no newline after the guard (its text ends with one) */
       dwB_printf(&b, "  Guard %lld:\n    ", (long long)k + 1);
-      ok = dwL_str_value(I, &b, gl->items[k]);
+      ok = dwFm_str_value(I, &b, gl->items[k]);
     }
     if (gl) dwV_decref_o(&I->c, &gl->h);
   }
   drop(I, f);
-  f = ok ? dwI_getattr(I, v[0], dwI_intern(I, "compile_times")) : dwV_null();
+  f = ok ? dwOb_getattr(I, v[0], dwI_intern(I, "compile_times")) : dwV_null();
   ok = ok && f.t != V_NULL;
   if (ok && f.t != V_NONE) {
     dwB_puts(&b, "Compile Times: ");
-    ok = dwL_str_value(I, &b, f);
+    ok = dwFm_str_value(I, &b, f);
     dwB_putc(&b, '\n');
   }
   drop(I, f);
@@ -1787,7 +1787,7 @@ BI(eo_str) {
 
 /* The targets of gm's call_function nodes (_explain_graph_detail). */
 static List *call_function_targets(Interp *I, Value gm) {
-  Value g = dwI_getattr(I, gm, dwI_intern(I, "graph"));
+  Value g = dwOb_getattr(I, gm, dwI_intern(I, "graph"));
   if (g.t == V_NULL) return NULL;
   List *nodes = attr_list(I, g, "nodes");
   drop(I, g);
@@ -1795,10 +1795,10 @@ static List *call_function_targets(Interp *I, Value gm) {
   List *out = dwV_list(&I->c, 0);
   bool ok = out != NULL;
   for (int64_t k = 0; ok && k < nodes->len; k++) {
-    Value op = dwI_getattr(I, nodes->items[k], dwI_intern(I, "op"));
+    Value op = dwOb_getattr(I, nodes->items[k], dwI_intern(I, "op"));
     ok = op.t != V_NULL;
     if (ok && op.t == V_STR && !strcmp(STR(op)->s, "call_function")) {
-      Value tg = dwI_getattr(I, nodes->items[k], dwI_intern(I, "target"));
+      Value tg = dwOb_getattr(I, nodes->items[k], dwI_intern(I, "target"));
       ok = tg.t != V_NULL && dwV_list_append(&I->c, out, tg);
       drop(I, tg);
     }
@@ -1829,7 +1829,7 @@ BI(ewb_init) {
 }
 
 static bool list_attr_append(Interp *I, Value obj, const char *name, Value item) {
-  Value l = dwI_getattr(I, obj, dwI_intern(I, name));
+  Value l = dwOb_getattr(I, obj, dwI_intern(I, name));
   if (l.t == V_NULL) return false;
   bool ok = l.t == V_LIST && dwV_list_append(&I->c, (List *)OBJ(l), item);
   if (!ok && I->exc.t == V_NULL) dwI_raise(I, EXC_TypeError, "%s is not a list", name);
@@ -1849,16 +1849,16 @@ BI(ewb_call) {
   bool ok = int_attr(I, v[0], "op_count", &oc) && set_int(I, v[0], "op_count", oc + ops->len);
   dwV_decref_o(&I->c, &ops->h);
   if (!ok) return dwV_null();
-  Value reason = dwI_getattr(I, v[1], dwI_intern(I, "compile_subgraph_reason"));
+  Value reason = dwOb_getattr(I, v[1], dwI_intern(I, "compile_subgraph_reason"));
   if (reason.t == V_NULL) return reason;
-  Value gb = dwI_getattr(I, reason, dwI_intern(I, "graph_break"));
+  Value gb = dwOb_getattr(I, reason, dwI_intern(I, "graph_break"));
   bool brk = false;
-  ok = gb.t != V_NULL && dwI_truth(I, gb, &brk);
+  ok = gb.t != V_NULL && dwOb_truth(I, gb, &brk);
   drop(I, gb);
   if (ok && brk) ok = list_attr_append(I, v[0], "break_reasons", reason);
   drop(I, reason);
   if (!ok) return dwV_null();
-  Value bk = dwI_getattr(I, v[0], dwI_intern(I, "backend"));
+  Value bk = dwOb_getattr(I, v[0], dwI_intern(I, "backend"));
   if (bk.t == V_NULL) return bk;
   Value args[2] = {v[1], v[2].t == V_NULL ? dwV_none() : v[2]};
   Value r = dwI_call0(I, bk, 2, args);
@@ -1872,9 +1872,9 @@ BI(ewb_output) {
   Value v[1];
   if (!dwL_bind(I, "output", self, a, "self", v, 1)) return dwV_null();
   Value f[5] = {dwV_null(), dwV_null(), dwV_null(), dwV_null(), dwV_null()};
-  f[0] = dwI_getattr(I, v[0], dwI_intern(I, "graphs"));
-  f[3] = f[0].t != V_NULL ? dwI_getattr(I, v[0], dwI_intern(I, "break_reasons")) : dwV_null();
-  f[4] = f[3].t != V_NULL ? dwI_getattr(I, v[0], dwI_intern(I, "op_count")) : dwV_null();
+  f[0] = dwOb_getattr(I, v[0], dwI_intern(I, "graphs"));
+  f[3] = f[0].t != V_NULL ? dwOb_getattr(I, v[0], dwI_intern(I, "break_reasons")) : dwV_null();
+  f[4] = f[3].t != V_NULL ? dwOb_getattr(I, v[0], dwI_intern(I, "op_count")) : dwV_null();
   Value r = dwV_null();
   if (f[4].t != V_NULL) {
     int64_t n = dwL_len(I, f[0]);
@@ -2034,7 +2034,7 @@ BI(c_set_logs) {
     Value v = a->kw[k].v;
     bool on;
     if (v.t == V_NONE) on = false;
-    else if (!dwI_truth(I, v, &on)) return dwV_null();
+    else if (!dwOb_truth(I, v, &on)) return dwV_null();
     if (on) logs |= log_names[j].bit;
   }
   I->opt.logs = logs;

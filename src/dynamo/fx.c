@@ -1358,7 +1358,7 @@ static void target_name(Interp *I, Value t, Buf *b, bool pretty) {
     return;
   }
   Buf r = {0};
-  dwL_repr_value(I, &r, t);
+  dwFm_repr_value(I, &r, t);
   dwB_puts(b, r.p ? r.p : "");
   dwB_free(&r);
 }
@@ -1370,7 +1370,7 @@ static bool type_repr(Interp *I, Value ty, Buf *b) {
   else if (ty.t == V_BUILTIN) target_name(I, ty, b, false);
   else {
     Buf r = {0};
-    dwL_repr_value(I, &r, ty);
+    dwFm_repr_value(I, &r, ty);
     dwB_puts(b, r.p ? r.p : "");
     dwB_free(&r);
   }
@@ -1408,14 +1408,14 @@ static bool format_arg(Interp *I, Buf *b, Value v) {
       if (!d->ent[k].used) continue;
       if (!first) dwB_puts(b, ", ");
       first = false;
-      if (!dwL_str_value(I, b, d->ent[k].key)) return false;
+      if (!dwFm_str_value(I, b, d->ent[k].key)) return false;
       dwB_puts(b, ": ");
       if (!format_arg(I, b, d->ent[k].val)) return false;
     }
     dwB_putc(b, '}');
     return true;
   }
-  return dwL_str_value(I, b, v);
+  return dwFm_str_value(I, b, v);
 }
 
 /* node.format_node(): one line of Graph.__str__. */
@@ -1438,13 +1438,13 @@ static bool format_node(Interp *I, Value n, Buf *b) {
         for (int64_t k = 0; k < m; k++) {
           if (k) dwB_puts(b, ", ");
           if (is_node(I, it[k])) dwB_puts(b, node_name(I, it[k]));
-          else if (!dwL_repr_value(I, b, it[k])) return false;
+          else if (!dwFm_repr_value(I, b, it[k])) return false;
         }
         if (!list && m == 1) dwB_putc(b, ',');
         dwB_putc(b, list ? ']' : ')');
       } else if (is_node(I, r)) {
         dwB_puts(b, node_name(I, r));
-      } else if (!dwL_str_value(I, b, r)) {
+      } else if (!dwFm_str_value(I, b, r)) {
         return false;
       }
     }
@@ -1503,7 +1503,7 @@ static bool code_repr(Interp *I, Buf *b, Value v) {
     dwB_putc(b, ')');
     return true;
   }
-  return dwL_repr_value(I, b, v);
+  return dwFm_repr_value(I, b, v);
 }
 
 static bool code_args(Interp *I, Buf *b, Value args, int from, Value kwargs) {
@@ -1522,7 +1522,7 @@ static bool code_args(Interp *I, Buf *b, Value args, int from, Value kwargs) {
       if (!d->ent[k].used) continue;
       if (!first) dwB_puts(b, ", ");
       first = false;
-      if (!dwL_str_value(I, b, d->ent[k].key)) return false;
+      if (!dwFm_str_value(I, b, d->ent[k].key)) return false;
       dwB_puts(b, " = ");
       if (!code_repr(I, b, d->ent[k].val)) return false;
     }
@@ -1894,7 +1894,7 @@ BI(graph_print_tabular) {
     dwB_puts(&row[0], node_op(I, nd));
     dwB_puts(&row[1], node_name(I, nd));
     Value tg = attr(nd, I, "target");
-    ok = dwL_str_value(I, &row[2], tg) && format_arg(I, &row[3], attr(nd, I, "args"));
+    ok = dwFm_str_value(I, &row[2], tg) && format_arg(I, &row[3], attr(nd, I, "args"));
     Value kw = attr(nd, I, "kwargs");
     if (ok && kw.t == V_DICT) ok = format_arg(I, &row[4], kw);
     else dwB_puts(&row[4], "{}");
@@ -1942,7 +1942,7 @@ BI(graph_find_nodes) {
     if (strcmp(node_op(I, nd), STR(v[1])->s)) continue;
     if (v[2].t != V_NULL) {
       bool eq;
-      if (!dwI_eq(I, attr(nd, I, "target"), v[2], &eq)) {
+      if (!dwOb_eq(I, attr(nd, I, "target"), v[2], &eq)) {
         dwV_decref_o(&I->c, &r->h);
         return dwV_null();
       }
@@ -1982,7 +1982,7 @@ BI(gm_print_readable) {
   Value v[2];
   if (!dwL_bind(I, "print_readable", self, a, "self,print_output", v, 2)) return dwV_null();
   bool print = true;
-  if (v[1].t != V_NULL && !dwI_truth(I, v[1], &print)) return dwV_null();
+  if (v[1].t != V_NULL && !dwOb_truth(I, v[1], &print)) return dwV_null();
   Buf code = {0}, cls = {0}, out = {0};
   if (!python_code(I, attr(v[0], I, "graph"), true, &code)) {
     dwB_free(&code);
@@ -2164,9 +2164,9 @@ Value dwM_compile_gm(Interp *I, Value gm, int bk) {
       if (tg.t == V_BUILTIN && !strcmp(((Builtin *)OBJ(tg))->def->name, "torch.relu"))
         return dwI_raise(I, EXC_ReluCompileError, "%.0s", "");
     }
-    return dwI_getattr(I, gm, dwI_intern(I, "forward"));
+    return dwOb_getattr(I, gm, dwI_intern(I, "forward"));
   }
-  if (bk == BK_EAGER || bk == BK_AOT_EAGER) return dwI_getattr(I, gm, dwI_intern(I, "forward"));
+  if (bk == BK_EAGER || bk == BK_AOT_EAGER) return dwOb_getattr(I, gm, dwI_intern(I, "forward"));
   Value ex = attr(gm, I, "_dw_exec");
   if (ex.t != V_OPAQUE || ((Opaque *)OBJ(ex))->kind != 20)
     return dwI_raise(I, EXC_NotImplementedError,

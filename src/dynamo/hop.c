@@ -50,7 +50,7 @@ static bool tensor_leaves(Value v, int depth) {
 /* RuntimeError(fmt with `%s` = str(v)), as cond.py's _validate_input. */
 static Value fail_with(Interp *I, const char *fmt, Value v) {
   Buf b = {0};
-  if (!dwL_str_value(I, &b, v)) {
+  if (!dwFm_str_value(I, &b, v)) {
     dwB_free(&b);
     return dwV_null();
   }
@@ -230,7 +230,7 @@ BI(h_cond) {
   } else {
     /* eagerly: the branch the predicate picks (cond_op's dense kernel) */
     bool tr;
-    if (dwI_truth(I, pred, &tr)) r = call_branch(I, tr ? v[1] : v[2], ops);
+    if (dwOb_truth(I, pred, &tr)) r = call_branch(I, tr ? v[1] : v[2], ops);
   }
 out:
   if (empty) dwV_decref_o(&I->c, &empty->h);

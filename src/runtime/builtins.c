@@ -135,7 +135,7 @@ BI(b_print) {
       if (sep) dwB_putn(&line, sep->s, sep->len);
       else dwB_putc(&line, ' ');
     }
-    if (!dwL_str_value(I, &line, a->v[k])) {
+    if (!dwFm_str_value(I, &line, a->v[k])) {
       dwB_free(&line);
       return dwV_null();
     }
@@ -186,7 +186,7 @@ int64_t dwL_len(Interp *I, Value v) {
     return t->shape[0];
   }
   case V_INST: {
-    Value m = dwI_getattr(I, v, dwI_intern(I, "__len__"));
+    Value m = dwOb_getattr(I, v, dwI_intern(I, "__len__"));
     if (m.t == V_NULL) {
       if (I->brk.pending) return -1;
       dwV_decref(&I->c, I->exc);
@@ -197,7 +197,7 @@ int64_t dwL_len(Interp *I, Value v) {
     dwV_decref(&I->c, m);
     if (r.t == V_NULL) return -1;
     int64_t n;
-    bool ok = dwI_index(I, r, &n);
+    bool ok = dwOb_index(I, r, &n);
     if (!ok && I->exc.t == V_NULL)
       dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                 dwV_type_name(r));
@@ -231,7 +231,7 @@ BI(b_range) {
     return dwI_raise(I, EXC_TypeError, "range expected at most 3 arguments, got %d", a->n);
   int64_t v[3] = {0, 0, 1}, x[3] = {0, 0, 0};
   for (int k = 0; k < a->n; k++)
-    if (!dwI_index(I, a->v[k], &x[k])) {
+    if (!dwOb_index(I, a->v[k], &x[k])) {
       if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                        dwV_type_name(a->v[k]));
@@ -265,7 +265,7 @@ BI(b_enumerate) {
   if (o[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "enumerate() missing required argument 'iterable'");
   int64_t start = 0;
   if (o[1].t != V_NULL && !dwL_int(I, o[1], "start", &start)) return dwV_null();
-  Value inner = dwI_iter(I, o[0]);
+  Value inner = dwOb_iter(I, o[0]);
   if (inner.t == V_NULL) return inner;
   Iter *it = iter_obj(I, IT_ENUMERATE, inner);
   if (!it) {
@@ -290,7 +290,7 @@ BI(b_zip) {
     return dwI_raise(I, EXC_MemoryError, "out of memory");
   }
   for (int k = 0; k < a->n; k++) {
-    Value x = dwI_iter(I, a->v[k]);
+    Value x = dwOb_iter(I, a->v[k]);
     if (x.t == V_NULL) {
       dwV_decref(&I->c, r);
       return x;
@@ -313,7 +313,7 @@ BI(b_map) {
     return dwI_raise(I, EXC_MemoryError, "out of memory");
   }
   for (int k = 1; k < a->n; k++) {
-    Value inner = dwI_iter(I, a->v[k]);
+    Value inner = dwOb_iter(I, a->v[k]);
     if (inner.t == V_NULL) {
       dwV_decref(&I->c, r);
       return inner;
@@ -332,11 +332,11 @@ static bool filter_cb(Interp *I, Value v, void *ud) {
   FilterUD *f = ud;
   bool keep;
   if (f->fn.t == V_NONE) {
-    if (!dwI_truth(I, v, &keep)) return false;
+    if (!dwOb_truth(I, v, &keep)) return false;
   } else {
     Value r = dwI_call0(I, f->fn, 1, &v);
     if (r.t == V_NULL) return false;
-    bool ok = dwI_truth(I, r, &keep);
+    bool ok = dwOb_truth(I, r, &keep);
     dwV_decref(&I->c, r);
     if (!ok) return false;
   }
@@ -351,12 +351,12 @@ BI(b_filter) {
   if (a->n != 2) return dwI_raise(I, EXC_TypeError, "filter expected 2 arguments, got %d", a->n);
   FilterUD ud = {a->v[0], dwV_list(&I->c, 0)};
   if (!ud.out) return dwI_raise_ctx(I);
-  if (!dwI_foreach(I, a->v[1], filter_cb, &ud)) {
+  if (!dwOb_foreach(I, a->v[1], filter_cb, &ud)) {
     dwV_decref_o(&I->c, &ud.out->h);
     return dwV_null();
   }
   Value l = dwV_obj(&ud.out->h);
-  Value it = dwI_iter(I, l);
+  Value it = dwOb_iter(I, l);
   dwV_decref(&I->c, l);
   return it;
 }
@@ -364,9 +364,9 @@ BI(b_filter) {
 /* ---- min / max / sorted ---- */
 
 static bool less(Interp *I, Value a, Value b, bool *out) {
-  Value r = dwI_compare(I, CMP_LT, a, b);
+  Value r = dwOb_compare(I, CMP_LT, a, b);
   if (r.t == V_NULL) return false;
-  bool ok = dwI_truth(I, r, out);
+  bool ok = dwOb_truth(I, r, out);
   dwV_decref(&I->c, r);
   return ok;
 }
@@ -391,7 +391,7 @@ static Value minmax(Interp *I, Args *a, bool is_max) {
   if (a->n == 0) return dwI_raise(I, EXC_TypeError, "%s expected at least 1 argument, got 0", name);
   List *items;
   if (a->n == 1) {
-    items = dwI_to_list(I, a->v[0]);
+    items = dwOb_to_list(I, a->v[0]);
     if (!items) return dwV_null();
   } else {
     items = dwV_list(&I->c, 0);
@@ -500,10 +500,10 @@ BI(b_sorted) {
   Value o[3];
   if (!dwL_bind(I, "sorted", dwV_null(), a, "iterable,key,reverse", o, 3)) return dwV_null();
   if (a->n != 1) return dwI_raise(I, EXC_TypeError, "sorted expected 1 argument, got %d", a->n);
-  List *l = dwI_to_list(I, o[0]);
+  List *l = dwOb_to_list(I, o[0]);
   if (!l) return dwV_null();
   bool rev = false;
-  if (o[2].t != V_NULL && !dwI_truth(I, o[2], &rev)) return dwV_null();
+  if (o[2].t != V_NULL && !dwOb_truth(I, o[2], &rev)) return dwV_null();
   if (!dwL_sort_list(I, l, o[1], rev)) {
     dwV_decref_o(&I->c, &l->h);
     return dwV_null();
@@ -515,22 +515,22 @@ BI(b_reversed) {
   NOKW("reversed");
   if (a->n != 1) return dwI_raise(I, EXC_TypeError, "reversed expected 1 argument, got %d", a->n);
   Value v = a->v[0];
-  if (v.t == V_RANGE) return dwI_iter_range_reversed(I, (Range *)OBJ(v));
+  if (v.t == V_RANGE) return dwOb_iter_range_reversed(I, (Range *)OBJ(v));
   List *l = NULL;
   if (v.t == V_STR || v.t == V_DICT || v.t == V_DICTVIEW) {
-    l = dwI_to_list(I, v);
+    l = dwOb_to_list(I, v);
     if (!l) return dwV_null();
   } else if (v.t == V_INST) {
-    Value m = dwL_user_method(I, v, "__reversed__");
+    Value m = dwFm_user_method(I, v, "__reversed__");
     if (m.t != V_NULL) {
       Value r = dwI_call0(I, m, 1, &v);
       if (r.t == V_NULL) return r;
-      Value it = dwI_iter(I, r);
+      Value it = dwOb_iter(I, r);
       dwV_decref(&I->c, r);
       return it;
     }
-    Value gi = dwL_user_method(I, v, "__getitem__");
-    if (gi.t == V_NULL || dwL_user_method(I, v, "__len__").t == V_NULL)
+    Value gi = dwFm_user_method(I, v, "__getitem__");
+    if (gi.t == V_NULL || dwFm_user_method(I, v, "__len__").t == V_NULL)
       return dwI_raise(I, EXC_TypeError, "'%s' object is not reversible", dwV_type_name(v));
     int64_t n = dwL_len(I, v);
     if (n < 0) return dwV_null();
@@ -567,7 +567,7 @@ typedef struct AnyUD {
 static bool any_cb(Interp *I, Value v, void *ud) {
   AnyUD *u = ud;
   bool t;
-  if (!dwI_truth(I, v, &t)) return false;
+  if (!dwOb_truth(I, v, &t)) return false;
   if (t == u->want) {
     u->found = true;
     I->stop_iter = true;
@@ -580,7 +580,7 @@ static Value anyall(Interp *I, Args *a, bool want) {
   if (a->n != 1) return dwI_raise(I, EXC_TypeError, "expected 1 argument, got %d", a->n);
   AnyUD u = {want, false};
   I->stop_iter = false;
-  bool ok = dwI_foreach(I, a->v[0], any_cb, &u);
+  bool ok = dwOb_foreach(I, a->v[0], any_cb, &u);
   if (!ok && !I->stop_iter) return dwV_null();
   I->stop_iter = false;
   return dwV_bool(want ? u.found : !u.found);
@@ -598,7 +598,7 @@ typedef struct FoldUD {
 
 static bool fold_cb(Interp *I, Value v, void *ud) {
   FoldUD *s = ud;
-  Value r = dwI_binop(I, s->op, s->acc, v);
+  Value r = dwOb_binop(I, s->op, s->acc, v);
   if (r.t == V_NULL) return false;
   dwV_decref(&I->c, s->acc);
   s->acc = r;
@@ -607,7 +607,7 @@ static bool fold_cb(Interp *I, Value v, void *ud) {
 
 Value dwL_fold(Interp *I, Value iterable, int op, Value start) {
   FoldUD s = {start, op};
-  if (!dwI_foreach(I, iterable, fold_cb, &s)) {
+  if (!dwOb_foreach(I, iterable, fold_cb, &s)) {
     dwV_decref(&I->c, s.acc);
     return dwV_null();
   }
@@ -628,7 +628,7 @@ BI(b_sum) {
 /* Calls a dunder of a user object with n extra arguments; V_NULL with no
  * exception when the class does not define it. */
 static Value call_dunder(Interp *I, Value v, const char *name, int n, Value *args, bool *found) {
-  Value m = dwL_user_method(I, v, name);
+  Value m = dwFm_user_method(I, v, name);
   *found = m.t != V_NULL && m.t != V_NONE;
   if (!*found) return dwV_null();
   Value av[3] = {v, n > 0 ? args[0] : dwV_null(), n > 1 ? args[1] : dwV_null()};
@@ -688,7 +688,7 @@ BI(b_round) {
   }
   bool nd_given = o[1].t != V_NULL && o[1].t != V_NONE;
   int64_t nd = 0;
-  if (nd_given && !dwI_index(I, o[1], &nd)) {
+  if (nd_given && !dwOb_index(I, o[1], &nd)) {
     if (I->exc.t != V_NULL) return dwV_null();
     return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                      dwV_type_name(o[1]));
@@ -736,14 +736,14 @@ static void ascii_digits(Buf *out, const char *s, size_t n) {
                                    0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50, 0xed0, 0xf20,
                                    0x1040, 0x1090, 0x17e0, 0x1810, 0xff10};
   for (size_t i = 0, w; i < n; i += w) {
-    uint32_t c = dwL_cp_decode(s, n, i, &w);
+    uint32_t c = dwMt_cp_decode(s, n, i, &w);
     bool done = false;
     for (size_t k = 0; k < sizeof zeros / sizeof *zeros && !done; k++)
       if (c >= zeros[k] && c <= zeros[k] + 9) {
         dwB_putc(out, (char)('0' + (c - zeros[k])));
         done = true;
       }
-    if (!done && c >= 0x80 && dwL_cp_isspace(c)) {
+    if (!done && c >= 0x80 && dwMt_cp_isspace(c)) {
       dwB_putc(out, ' ');
       done = true;
     }
@@ -851,7 +851,7 @@ BI(b_int) {
   }
   if (v.t == V_STR) {
     int64_t base = 10, r;
-    if (o[1].t != V_NULL && !dwI_index(I, o[1], &base)) {
+    if (o[1].t != V_NULL && !dwOb_index(I, o[1], &base)) {
       if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                        dwV_type_name(o[1]));
@@ -903,7 +903,7 @@ BI(b_float) {
       return dwV_null();
     }
     int64_t x;
-    if (dwI_index(I, v, &x)) return dwV_float((double)x);
+    if (dwOb_index(I, v, &x)) return dwV_float((double)x);
     if (I->exc.t != V_NULL) return dwV_null();
   }
   if (v.t == V_STR) {
@@ -954,7 +954,7 @@ BI(b_bool) {
       !dwR_break_here(I, BR_DATA_DEPENDENT, "Data-dependent bool() of a traced tensor"))
     return dwV_null();
   bool t;
-  if (!dwI_truth(I, a->v[0], &t)) return dwV_null();
+  if (!dwOb_truth(I, a->v[0], &t)) return dwV_null();
   return dwV_bool(t);
 }
 
@@ -965,7 +965,7 @@ BI(b_str) {
     return s ? VSTR(s) : dwI_raise_ctx(I);
   }
   Buf b = {0};
-  if (!dwL_str_value(I, &b, a->v[0])) {
+  if (!dwFm_str_value(I, &b, a->v[0])) {
     dwB_free(&b);
     return dwV_null();
   }
@@ -975,7 +975,7 @@ BI(b_str) {
 BI(b_repr) {
   NARGS("repr", 1, 1);
   Buf b = {0};
-  if (!dwL_repr_value(I, &b, a->v[0])) {
+  if (!dwFm_repr_value(I, &b, a->v[0])) {
     dwB_free(&b);
     return dwV_null();
   }
@@ -987,7 +987,7 @@ BI(b_format) {
   Buf b = {0};
   if (a->n == 2 && a->v[1].t != V_STR)
     return dwI_raise(I, EXC_TypeError, "format() argument 2 must be str");
-  if (!dwL_format(I, &b, a->v[0], a->n == 2 ? STR(a->v[1]) : NULL)) {
+  if (!dwFm_format(I, &b, a->v[0], a->n == 2 ? STR(a->v[1]) : NULL)) {
     dwB_free(&b);
     return dwV_null();
   }
@@ -1000,12 +1000,12 @@ BI(b_list) {
     List *l = dwV_list(&I->c, 0);
     return l ? dwV_obj(&l->h) : dwI_raise_ctx(I);
   }
-  List *l = dwI_to_list(I, a->v[0]);
+  List *l = dwOb_to_list(I, a->v[0]);
   return l ? dwV_obj(&l->h) : dwV_null();
 }
 
 Value dwL_tuple_of(Interp *I, Value v) {
-  List *l = dwI_to_list(I, v);
+  List *l = dwOb_to_list(I, v);
   return l ? dwL_list_to_tuple(I, l) : dwV_null();
 }
 
@@ -1034,7 +1034,7 @@ BI(b_tuple) {
 }
 
 static bool dict_pair_cb(Interp *I, Value v, void *ud) {
-  List *l = dwI_to_list(I, v);
+  List *l = dwOb_to_list(I, v);
   if (!l) return false;
   if (l->len != 2) {
     dwI_raise(I, EXC_ValueError,
@@ -1043,7 +1043,7 @@ static bool dict_pair_cb(Interp *I, Value v, void *ud) {
     dwV_decref_o(&I->c, &l->h);
     return false;
   }
-  bool ok = dwI_setitem(I, dwV_obj((Obj *)ud), l->items[0], l->items[1]);
+  bool ok = dwOb_setitem(I, dwV_obj((Obj *)ud), l->items[0], l->items[1]);
   dwV_decref_o(&I->c, &l->h);
   return ok;
 }
@@ -1059,13 +1059,13 @@ bool dwL_dict_update(Interp *I, Dict *d, Args *a) {
     if (src.t == V_DICT) {
       Dict *s = (Dict *)OBJ(src);
       for (int64_t k = 0; k < s->nent; k++)
-        if (s->ent[k].used && !dwI_setitem(I, dv, s->ent[k].key, s->ent[k].val)) return false;
-    } else if (!dwI_foreach(I, src, dict_pair_cb, d)) {
+        if (s->ent[k].used && !dwOb_setitem(I, dv, s->ent[k].key, s->ent[k].val)) return false;
+    } else if (!dwOb_foreach(I, src, dict_pair_cb, d)) {
       return false;
     }
   }
   for (int k = 0; k < a->nkw; k++)
-    if (!dwI_setitem(I, dv, VSTR(a->kw[k].name), a->kw[k].v)) return false;
+    if (!dwOb_setitem(I, dv, VSTR(a->kw[k].name), a->kw[k].v)) return false;
   return true;
 }
 
@@ -1092,7 +1092,7 @@ BI(b_isinstance) {
 BI(b_hasattr) {
   NARGS("hasattr", 2, 2);
   if (a->v[1].t != V_STR) return dwI_raise(I, EXC_TypeError, "hasattr(): attribute name must be string");
-  Value r = dwI_getattr(I, a->v[0], dwI_intern(I, STR(a->v[1])->s));
+  Value r = dwOb_getattr(I, a->v[0], dwI_intern(I, STR(a->v[1])->s));
   if (r.t == V_NULL) {
     if (I->brk.pending) return r;
     if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_AttributeError) {
@@ -1109,7 +1109,7 @@ BI(b_hasattr) {
 BI(b_getattr) {
   NARGS("getattr", 2, 3);
   if (a->v[1].t != V_STR) return dwI_raise(I, EXC_TypeError, "getattr(): attribute name must be string");
-  Value r = dwI_getattr(I, a->v[0], dwI_intern(I, STR(a->v[1])->s));
+  Value r = dwOb_getattr(I, a->v[0], dwI_intern(I, STR(a->v[1])->s));
   if (r.t == V_NULL && a->n == 3 && I->exc.t == V_EXC &&
       ((Exc *)OBJ(I->exc))->type == EXC_AttributeError) {
     dwV_decref(&I->c, I->exc);
@@ -1123,15 +1123,15 @@ BI(b_getattr) {
 BI(b_setattr) {
   NARGS("setattr", 3, 3);
   if (a->v[1].t != V_STR) return dwI_raise(I, EXC_TypeError, "setattr(): attribute name must be string");
-  if (!dwI_setattr(I, a->v[0], dwI_intern(I, STR(a->v[1])->s), a->v[2])) return dwV_null();
+  if (!dwOb_setattr(I, a->v[0], dwI_intern(I, STR(a->v[1])->s), a->v[2])) return dwV_null();
   return dwV_none();
 }
 
 BI(b_divmod) {
   NARGS("divmod", 2, 2);
-  Value q = dwI_binop(I, BIN_FLOORDIV, a->v[0], a->v[1]);
+  Value q = dwOb_binop(I, BIN_FLOORDIV, a->v[0], a->v[1]);
   if (q.t == V_NULL) return q;
-  Value r = dwI_binop(I, BIN_MOD, a->v[0], a->v[1]);
+  Value r = dwOb_binop(I, BIN_MOD, a->v[0], a->v[1]);
   if (r.t == V_NULL) {
     dwV_decref(&I->c, q);
     return r;
@@ -1159,7 +1159,7 @@ BI(b_pow) {
   if (!dwL_bind(I, "pow", dwV_null(), a, "base,exp,mod", o, 3)) return dwV_null();
   if (o[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "pow() missing required argument 'base' (pos 1)");
   if (o[1].t == V_NULL) return dwI_raise(I, EXC_TypeError, "pow() missing required argument 'exp' (pos 2)");
-  if (o[2].t == V_NULL || o[2].t == V_NONE) return dwI_binop(I, BIN_POW, o[0], o[1]);
+  if (o[2].t == V_NULL || o[2].t == V_NONE) return dwOb_binop(I, BIN_POW, o[0], o[1]);
   bool ints = true;
   for (int k = 0; k < 3; k++)
     if (o[k].t != V_INT && o[k].t != V_BOOL) ints = false;
@@ -1240,14 +1240,14 @@ BI(b_callable) {
   if (t == V_INST) {
     Inst *in = (Inst *)OBJ(a->v[0]);
     c = (in->cls->cflags & CLS_NN_MODULE) ||
-        dwI_class_lookup(in->cls, dwI_intern(I, "__call__")).t != V_NULL;
+        dwOb_class_lookup(in->cls, dwI_intern(I, "__call__")).t != V_NULL;
   }
   return dwV_bool(c);
 }
 
 BI(b_iter) {
   NARGS("iter", 1, 1);
-  return dwI_iter(I, a->v[0]);
+  return dwOb_iter(I, a->v[0]);
 }
 
 BI(b_next) {
@@ -1270,7 +1270,7 @@ BI(b_next) {
   }
   if (a->v[0].t != V_ITER)
     return dwI_raise(I, EXC_TypeError, "'%s' object is not an iterator", dwV_type_name(a->v[0]));
-  Value v = dwI_next(I, a->v[0]);
+  Value v = dwOb_next(I, a->v[0]);
   if (v.t == V_NULL && I->exc.t == V_NULL && !I->brk.pending) {
     if (a->n == 2) {
       dwV_incref(a->v[1]);
@@ -1290,7 +1290,7 @@ BI(b_id) {
 BI(b_hash) {
   NARGS("hash", 1, 1);
   Value v = a->v[0];
-  if (!dwI_check_hashable(I, v)) return dwV_null();
+  if (!dwOb_check_hashable(I, v)) return dwV_null();
   if (v.t == V_INST) {
     bool found;
     Value r = call_dunder(I, v, "__hash__", 0, NULL, &found);
@@ -1310,7 +1310,7 @@ BI(b_hash) {
 
 static Value int_text(Interp *I, Value v, int base, const char *prefix) {
   int64_t x;
-  if (!dwI_index(I, v, &x)) {
+  if (!dwOb_index(I, v, &x)) {
     if (I->exc.t != V_NULL) return dwV_null();
     return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                      dwV_type_name(v));
@@ -1318,7 +1318,7 @@ static Value int_text(Interp *I, Value v, int base, const char *prefix) {
   Buf b = {0};
   if (x < 0) dwB_putc(&b, '-');
   dwB_puts(&b, prefix);
-  dwL_int_digits(&b, x, base, false);
+  dwFm_int_digits(&b, x, base, false);
   return dwL_new_str(I, &b);
 }
 
@@ -1351,7 +1351,7 @@ void dwL_ascii_of(Buf *out, const char *s, size_t n) {
 BI(b_ascii) {
   NARGS("ascii", 1, 1);
   Buf r = {0};
-  if (!dwL_repr_value(I, &r, a->v[0])) {
+  if (!dwFm_repr_value(I, &r, a->v[0])) {
     dwB_free(&r);
     return dwV_null();
   }
@@ -1504,11 +1504,11 @@ static Value super_getattr(void *interp, void *p, const char *name) {
   if (v.t == V_NULL) return dwV_null();
   if (s->self.t == V_CLASS) {
     if (v.t == V_WRAP && ((Wrap *)OBJ(v))->kind == WRAP_CLASSMETHOD)
-      return dwI_bind(I, s->self, ((Wrap *)OBJ(v))->target);
+      return dwOb_bind(I, s->self, ((Wrap *)OBJ(v))->target);
     dwV_incref(v);
     return v;
   }
-  return dwI_bind(I, s->self, v);
+  return dwOb_bind(I, s->self, v);
 }
 
 BI(b_super) {
@@ -1678,7 +1678,7 @@ BI(b_setrecursionlimit) {
   if (a->v[0].t == V_FLOAT)
     return dwI_raise(I, EXC_TypeError, "'float' object cannot be interpreted as an integer");
   int64_t n;
-  if (!dwI_index(I, a->v[0], &n)) {
+  if (!dwOb_index(I, a->v[0], &n)) {
     if (I->exc.t != V_NULL) return dwV_null();
     return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                      dwV_type_name(a->v[0]));
@@ -1737,7 +1737,7 @@ BI(b_object_repr) {
 BI(b_object_str) {
   Value v = self.t != V_NULL ? self : a->n ? a->v[0] : dwV_none();
   Buf b = {0};
-  if (!dwL_repr_value(I, &b, v)) {
+  if (!dwFm_repr_value(I, &b, v)) {
     dwB_free(&b);
     return dwV_null();
   }
@@ -1771,7 +1771,7 @@ BI(b_object_setattr) {
       return dwI_raise_ctx(I);
     return dwV_none();
   }
-  if (!dwI_setattr(I, v, dwI_intern(I, STR(a->v[off])->s), a->v[off + 1])) return dwV_null();
+  if (!dwOb_setattr(I, v, dwI_intern(I, STR(a->v[off])->s), a->v[off + 1])) return dwV_null();
   return dwV_none();
 }
 
@@ -1798,7 +1798,7 @@ BI(b_exc_init) {
     rest.v++;
   }
   if (rest.nkw) return dwI_raise(I, EXC_TypeError, "%s() takes no keyword arguments", dwV_type_name(e));
-  if (!dwI_exc_init(I, e, &rest)) return dwV_null();
+  if (!dwOb_exc_init(I, e, &rest)) return dwV_null();
   return dwV_none();
 }
 
@@ -1806,7 +1806,7 @@ BI(b_exc_str) {
   Value e = self.t != V_NULL ? self : a->n ? a->v[0] : dwV_none();
   if (e.t != V_EXC) return dwI_raise(I, EXC_TypeError, "descriptor '__str__' requires a 'BaseException' object");
   Exc *x = (Exc *)OBJ(e);
-  return dwL_str_new(I, x->msg ? x->msg->s : "", x->msg ? x->msg->len : 0);
+  return dwMt_str_new(I, x->msg ? x->msg->s : "", x->msg ? x->msg->len : 0);
 }
 
 static const BuiltinDef exc_methods[] = {
@@ -1827,7 +1827,7 @@ static const BuiltinDef builtin_defs[] = {
     {"bool", b_bool, TK_PURE, 0, dwV_type_doc}, {"str", b_str, TK_PURE, 0, dwV_type_doc},
     {"repr", b_repr, TK_PURE, 0, 0}, {"format", b_format, TK_PURE, 0, 0},
     {"list", b_list, TK_PURE, 0, dwV_type_doc}, {"tuple", b_tuple, TK_PURE, 0, dwV_type_doc},
-    {"dict", b_dict, TK_PURE, 0, dwV_type_doc}, {"set", dwL_set_builtin, TK_PURE, 0, dwV_type_doc},
+    {"dict", b_dict, TK_PURE, 0, dwV_type_doc}, {"set", dwMt_set_builtin, TK_PURE, 0, dwV_type_doc},
     {"isinstance", b_isinstance, TK_PURE, 0, 0}, {"issubclass", b_issubclass, TK_PURE, 0, 0},
     {"sorted", b_sorted, TK_PURE, 0, 0}, {"reversed", b_reversed, TK_PURE, 0, dwV_type_doc},
     {"any", b_any, TK_PURE, 0, 0}, {"all", b_all, TK_PURE, 0, 0},
@@ -1936,7 +1936,7 @@ bool dwL_init(Interp *I) {
   el->kind = 5;
   I->ellipsis = dwV_obj(&el->h);
   dwL_set(I, I->builtins, "Ellipsis", I->ellipsis);
-  if (!dwL_math_init(I)) return false; /* math, time (mathlib.c) */
+  if (!dwMa_init(I)) return false; /* math, time (mathlib.c) */
   Module *sys = dwL_module(I, "sys");
   if (!sys || !dwL_add_defs(I, sys->attrs, sys_defs)) return false;
   for (int k = 0; k < 2; k++) {

@@ -50,21 +50,21 @@ const char *dwL_type_key(Value v);
 /* format.c */
 /* The __repr__ / __str__ / __format__ of a user object (instance or
  * exception), borrowed; V_NULL if it has none. */
-Value dwL_user_method(Interp *I, Value v, const char *name);
-void dwL_utf8_put(Buf *b, uint32_t c);          /* code point c as UTF-8 */
-size_t dwL_utf8_w(const char *p, size_t n);     /* bytes of the character at p */
-void dwL_int_digits(Buf *body, int64_t x, int base, bool upper); /* |x| in base */
-Value dwL_str_format(Interp *I, Str *fmt, Args *a); /* str.format */
+Value dwFm_user_method(Interp *I, Value v, const char *name);
+void dwFm_utf8_put(Buf *b, uint32_t c);          /* code point c as UTF-8 */
+size_t dwFm_utf8_w(const char *p, size_t n);     /* bytes of the character at p */
+void dwFm_int_digits(Buf *body, int64_t x, int base, bool upper); /* |x| in base */
+Value dwFm_str_format(Interp *I, Str *fmt, Args *a); /* str.format */
 
 /* methods.c */
-Value dwL_str_new(Interp *I, const char *p, size_t n); /* a str of n bytes */
+Value dwMt_str_new(Interp *I, const char *p, size_t n); /* a str of n bytes */
 /* The code point at byte i of s (n bytes); *w: its length in bytes. */
-uint32_t dwL_cp_decode(const char *s, size_t n, size_t i, size_t *w);
-bool dwL_cp_isspace(uint32_t c);
+uint32_t dwMt_cp_decode(const char *s, size_t n, size_t i, size_t *w);
+bool dwMt_cp_isspace(uint32_t c);
 /* set(iterable): the builtin */
-Value dwL_set_builtin(Interp *I, const BuiltinDef *def, Value self, Args *a);
+Value dwMt_set_builtin(Interp *I, const BuiltinDef *def, Value self, Args *a);
 
 /* mathlib.c */
-bool dwL_math_init(Interp *I); /* the math and time modules */
+bool dwMa_init(Interp *I); /* the math and time modules */
 
 #endif

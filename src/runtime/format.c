@@ -15,11 +15,11 @@
 /* str(), repr(), format()                                             */
 /* ------------------------------------------------------------------ */
 
-Value dwL_user_method(Interp *I, Value v, const char *name) {
+Value dwFm_user_method(Interp *I, Value v, const char *name) {
   if (v.t != V_INST && v.t != V_EXC) return dwV_null();
   Class *c = v.t == V_INST ? ((Inst *)OBJ(v))->cls : ((Exc *)OBJ(v))->cls;
   if (!c) return dwV_null();
-  return dwI_class_lookup(c, dwI_intern(I, name));
+  return dwOb_class_lookup(c, dwI_intern(I, name));
 }
 
 /* A tensor turned into text needs its values: in a traced frame a
@@ -90,14 +90,14 @@ static void repr_leave(Interp *I) {
 static bool repr_items(Interp *I, Buf *b, Value *items, int64_t n) {
   for (int64_t k = 0; k < n; k++) {
     if (k) dwB_puts(b, ", ");
-    if (!dwL_repr_value(I, b, items[k])) return false;
+    if (!dwFm_repr_value(I, b, items[k])) return false;
   }
   return true;
 }
 
-bool dwL_repr_value(Interp *I, Buf *b, Value v) {
+bool dwFm_repr_value(Interp *I, Buf *b, Value v) {
   if (!fake_check(I, v)) return false;
-  Value m = dwL_user_method(I, v, "__repr__");
+  Value m = dwFm_user_method(I, v, "__repr__");
   if (m.t != V_NULL) {
     if (!dwI_stack_ok(I)) return false;
     Value r = dwI_call0(I, m, 1, &v);
@@ -127,7 +127,7 @@ bool dwL_repr_value(Interp *I, Buf *b, Value v) {
       Value x = (list ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items)[k];
       if (k) dwB_puts(b, ", ");
       dwV_incref(x);
-      ok = dwL_repr_value(I, b, x);
+      ok = dwFm_repr_value(I, b, x);
       dwV_decref(&I->c, x);
     }
     if (!list && ((Tuple *)OBJ(v))->len == 1) dwB_putc(b, ',');
@@ -148,10 +148,10 @@ bool dwL_repr_value(Interp *I, Buf *b, Value v) {
       Value key = d->ent[k].key, val = d->ent[k].val;
       dwV_incref(key);
       dwV_incref(val);
-      ok = dwL_repr_value(I, b, key);
+      ok = dwFm_repr_value(I, b, key);
       if (ok) {
         dwB_puts(b, ": ");
-        ok = dwL_repr_value(I, b, val);
+        ok = dwFm_repr_value(I, b, val);
       }
       dwV_decref(&I->c, key);
       dwV_decref(&I->c, val);
@@ -168,7 +168,7 @@ bool dwL_repr_value(Interp *I, Buf *b, Value v) {
     }
     if (!repr_enter(I, b, v, "set(...)", &done)) return false;
     if (done) return true;
-    List *items = dwL_set_order(I, s);
+    List *items = dwMt_set_order(I, s);
     if (items) {
       dwB_putc(b, '{');
       ok = repr_items(I, b, items->items, items->len);
@@ -184,7 +184,7 @@ bool dwL_repr_value(Interp *I, Buf *b, Value v) {
     DictView *dv = (DictView *)OBJ(v);
     if (!repr_enter(I, b, v, "...", &done)) return false;
     if (done) return true;
-    List *items = dwI_to_list(I, v);
+    List *items = dwOb_to_list(I, v);
     if (items) {
       dwB_puts(b, dwV_type_name(v));
       dwB_puts(b, "([");
@@ -216,7 +216,7 @@ bool dwL_repr_value(Interp *I, Buf *b, Value v) {
       dwB_puts(b, c->qualname ? c->qualname : c->name);
     }
     dwB_puts(b, " of ");
-    ok = dwL_repr_value(I, b, bm->self);
+    ok = dwFm_repr_value(I, b, bm->self);
     dwB_putc(b, '>');
     return ok;
   }
@@ -227,9 +227,9 @@ bool dwL_repr_value(Interp *I, Buf *b, Value v) {
   return true;
 }
 
-bool dwL_str_value(Interp *I, Buf *b, Value v) {
+bool dwFm_str_value(Interp *I, Buf *b, Value v) {
   if (!fake_check(I, v)) return false;
-  Value m = dwL_user_method(I, v, "__str__");
+  Value m = dwFm_user_method(I, v, "__str__");
   if (m.t != V_NULL) {
     Value r = dwI_call0(I, m, 1, &v);
     if (r.t == V_NULL) return false;
@@ -246,7 +246,7 @@ bool dwL_str_value(Interp *I, Buf *b, Value v) {
     dwV_str_of(b, v);
     return true;
   }
-  return dwL_repr_value(I, b, v);
+  return dwFm_repr_value(I, b, v);
 }
 
 typedef struct Spec {
@@ -256,7 +256,7 @@ typedef struct Spec {
   int64_t width, prec;
 } Spec;
 
-void dwL_utf8_put(Buf *b, uint32_t c) {
+void dwFm_utf8_put(Buf *b, uint32_t c) {
   char buf[4];
   size_t n;
   if (c < 0x80) buf[0] = (char)c, n = 1;
@@ -271,7 +271,7 @@ void dwL_utf8_put(Buf *b, uint32_t c) {
 }
 
 /* bytes of the UTF-8 character starting at p (at most n) */
-size_t dwL_utf8_w(const char *p, size_t n) {
+size_t dwFm_utf8_w(const char *p, size_t n) {
   unsigned char c = (unsigned char)p[0];
   size_t w = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
   return w > n ? n : w;
@@ -298,7 +298,7 @@ static bool parse_spec(Interp *I, const char *s, size_t n, Spec *sp, const char 
   sp->fill[0] = ' ';
   sp->prec = -1;
   size_t i = 0;
-  size_t w = n ? dwL_utf8_w(s, n) : 0;
+  size_t w = n ? dwFm_utf8_w(s, n) : 0;
   if (n > w && strchr("<>^=", s[w]) && s[w]) {
     memcpy(sp->fill, s, w);
     sp->fill[w] = 0;
@@ -476,7 +476,7 @@ static void fmt_float_spec_s(Buf *body, double x, const Spec *sp, char type, siz
 }
 
 /* digits of |x| in base (2, 8, 10, 16) */
-void dwL_int_digits(Buf *body, int64_t x, int base, bool upper) {
+void dwFm_int_digits(Buf *body, int64_t x, int base, bool upper) {
   uint64_t ux = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
   char digits[80];
   int nd = 0;
@@ -508,12 +508,12 @@ static bool format_int(Interp *I, Buf *b, int64_t x, const Spec *sp, const char 
         dwI_raise(I, EXC_OverflowError, "%%c arg not in range(0x110000)");
         return false;
       }
-      dwL_utf8_put(&body, (uint32_t)x);
+      dwFm_utf8_put(&body, (uint32_t)x);
       sign = "";
     } else {
       int base = t == 'x' || t == 'X' ? 16 : t == 'o' ? 8 : t == 'b' ? 2 : 10;
       Buf digits = {0};
-      dwL_int_digits(&digits, x, base, t == 'X');
+      dwFm_int_digits(&digits, x, base, t == 'X');
       if (sp->alt && base != 10)
         dwB_puts(&body, base == 16 ? (t == 'X' ? "0X" : "0x") : base == 8 ? "0o" : "0b");
       if (sp->grouping_comma || sp->grouping_under)
@@ -533,7 +533,7 @@ static bool format_int(Interp *I, Buf *b, int64_t x, const Spec *sp, const char 
   return ok;
 }
 
-bool dwL_format(Interp *I, Buf *b, Value v, Str *spec) {
+bool dwFm_format(Interp *I, Buf *b, Value v, Str *spec) {
   if (v.t == V_TENSOR) {
     Tensor *t = (Tensor *)OBJ(v);
     if (!fake_check(I, v)) return false;
@@ -541,11 +541,11 @@ bool dwL_format(Interp *I, Buf *b, Value v, Str *spec) {
       Value item = t->dtype == DT_F32 ? dwV_float(dwT_get(t, 0))
                    : t->dtype == DT_BOOL ? dwV_bool(dwT_get(t, 0) != 0)
                                          : dwV_int(dwT_get_int(t, 0));
-      return dwL_format(I, b, item, spec);
+      return dwFm_format(I, b, item, spec);
     }
   }
   if (v.t == V_INST || v.t == V_EXC) {
-    Value m = dwL_user_method(I, v, "__format__");
+    Value m = dwFm_user_method(I, v, "__format__");
     if (m.t != V_NULL && m.t != V_BUILTIN) {
       Str *empty = spec ? spec : dwV_str(&I->c, "", 0);
       if (!empty) return dwI_raise_ctx(I), false;
@@ -563,7 +563,7 @@ bool dwL_format(Interp *I, Buf *b, Value v, Str *spec) {
       return true;
     }
   }
-  if (!spec || spec->len == 0) return dwL_str_value(I, b, v);
+  if (!spec || spec->len == 0) return dwFm_str_value(I, b, v);
   Spec sp;
   if (!parse_spec(I, spec->s, spec->len, &sp, dwV_type_name(v))) return false;
   if (v.t == V_INT || v.t == V_BOOL) return format_int(I, b, v.u.i, &sp, dwV_type_name(v));
@@ -605,7 +605,7 @@ bool dwL_format(Interp *I, Buf *b, Value v, Str *spec) {
     return false;
   }
   Buf s = {0};
-  if (!dwL_str_value(I, &s, v)) {
+  if (!dwFm_str_value(I, &s, v)) {
     dwB_free(&s);
     return false;
   }
@@ -615,7 +615,7 @@ bool dwL_format(Interp *I, Buf *b, Value v, Str *spec) {
     size_t i = 0;
     int64_t k = 0;
     while (i < s.len && k < sp.prec) {
-      i += dwL_utf8_w(s.p + i, s.len - i);
+      i += dwFm_utf8_w(s.p + i, s.len - i);
       k++;
     }
     len = i;
@@ -627,7 +627,7 @@ bool dwL_format(Interp *I, Buf *b, Value v, Str *spec) {
 
 /* ---- printf-style formatting: "..." % args ---- */
 
-Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
+Value dwFm_str_percent(Interp *I, Str *fmt, Value args) {
   Value *items = &args;
   int64_t n = 1;
   bool tuple = args.t == V_TUPLE;
@@ -675,7 +675,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
         dwB_free(&b);
         return dwI_raise_ctx(I);
       }
-      v = dwI_getitem(I, args, VSTR(key));
+      v = dwOb_getitem(I, args, VSTR(key));
       dwV_decref_o(&I->c, &key->h);
       if (v.t == V_NULL) {
         dwB_free(&b);
@@ -752,7 +752,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
     bool numeric = false;
     bool ok = true;
     if (conv == 's' || conv == 'r' || conv == 'a') {
-      ok = conv == 's' ? dwL_str_value(I, &body, v) : dwL_repr_value(I, &body, v);
+      ok = conv == 's' ? dwFm_str_value(I, &body, v) : dwFm_repr_value(I, &body, v);
       if (ok && conv == 'a') {
         Buf q = {0};
         dwL_ascii_of(&q, body.p ? body.p : "", body.len);
@@ -763,7 +763,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
         size_t k = 0;
         int64_t cp = 0;
         while (k < body.len && cp < sp.prec) {
-          k += dwL_utf8_w(body.p + k, body.len - k);
+          k += dwFm_utf8_w(body.p + k, body.len - k);
           cp++;
         }
         body.len = k;
@@ -775,7 +775,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
           dwB_free(&body);
           PFAIL(EXC_OverflowError, "%%c arg not in range(0x110000)");
         }
-        dwL_utf8_put(&body, (uint32_t)v.u.i);
+        dwFm_utf8_put(&body, (uint32_t)v.u.i);
       } else if (v.t == V_STR && dwV_str_cplen(STR(v)) == 1) {
         dwB_putn(&body, STR(v)->s, STR(v)->len);
       } else {
@@ -800,7 +800,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
           PFAIL(EXC_OverflowError, "int too large (dynawasm integers are 64-bit)");
         }
         x = (int64_t)v.u.f;
-      } else if (v.t == V_INST && dwI_index(I, v, &x)) {
+      } else if (v.t == V_INST && dwOb_index(I, v, &x)) {
       } else {
         dwB_free(&b);
         dwB_free(&body);
@@ -814,7 +814,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
       sign = x < 0 ? "-" : sp.sign == '+' ? "+" : sp.sign == ' ' ? " " : "";
       int base = conv == 'o' ? 8 : conv == 'x' || conv == 'X' ? 16 : 10;
       Buf digits = {0};
-      dwL_int_digits(&digits, x, base, conv == 'X');
+      dwFm_int_digits(&digits, x, base, conv == 'X');
       if (sp.alt && base != 10) dwB_puts(&body, base == 8 ? "0o" : conv == 'X' ? "0X" : "0x");
       if (sp.prec > DW_MAX_PAD) { /* the string would not fit: as CPython's */
         dwB_free(&digits);
@@ -831,7 +831,7 @@ Value dwL_str_percent(Interp *I, Str *fmt, Value args) {
       else if (v.t == V_FLOAT) d = v.u.f;
       else {
         Value fv = dwV_null();
-        Value m = dwL_user_method(I, v, "__float__");
+        Value m = dwFm_user_method(I, v, "__float__");
         if (m.t != V_NULL) fv = dwI_call0(I, m, 1, &v);
         if (fv.t != V_FLOAT) {
           dwV_decref(&I->c, fv);
@@ -946,7 +946,7 @@ static Value field_value(Interp *I, const char *f, size_t n, FmtState *st) {
       size_t l = i - j < sizeof name - 1 ? i - j : sizeof name - 1;
       memcpy(name, f + j, l);
       name[l] = 0;
-      nv = dwI_getattr(I, v, dwI_intern(I, name));
+      nv = dwOb_getattr(I, v, dwI_intern(I, name));
     } else if (f[i] == '[') {
       size_t j = ++i;
       while (i < n && f[i] != ']') i++;
@@ -978,7 +978,7 @@ static Value field_value(Interp *I, const char *f, size_t n, FmtState *st) {
         }
         key = VSTR(ks);
       }
-      nv = dwI_getitem(I, v, key);
+      nv = dwOb_getitem(I, v, key);
       dwV_decref(&I->c, key);
       i++;
     } else {
@@ -1102,7 +1102,7 @@ static bool format_into(Interp *I, Buf *b, const char *s, size_t len, FmtState *
     }
     if (ok && conv) {
       Buf r = {0};
-      ok = conv == 's' ? dwL_str_value(I, &r, v) : dwL_repr_value(I, &r, v);
+      ok = conv == 's' ? dwFm_str_value(I, &r, v) : dwFm_repr_value(I, &r, v);
       if (ok && conv == 'a') {
         Buf q = {0};
         dwL_ascii_of(&q, r.p ? r.p : "", r.len);
@@ -1112,14 +1112,14 @@ static bool format_into(Interp *I, Buf *b, const char *s, size_t len, FmtState *
       Str *rs = ok ? dwV_str(&I->c, r.p ? r.p : "", r.len) : NULL;
       dwB_free(&r);
       if (rs) {
-        ok = dwL_format(I, b, VSTR(rs), sp);
+        ok = dwFm_format(I, b, VSTR(rs), sp);
         dwV_decref_o(&I->c, &rs->h);
       } else if (ok) {
         ok = false;
         dwI_raise_ctx(I);
       }
     } else if (ok) {
-      ok = dwL_format(I, b, v, sp);
+      ok = dwFm_format(I, b, v, sp);
     }
     if (sp) dwV_decref_o(&I->c, &sp->h);
     dwV_decref(&I->c, v);
@@ -1129,7 +1129,7 @@ static bool format_into(Interp *I, Buf *b, const char *s, size_t len, FmtState *
   return true;
 }
 
-Value dwL_str_format(Interp *I, Str *fmt, Args *a) {
+Value dwFm_str_format(Interp *I, Str *fmt, Args *a) {
   Buf b = {0};
   FmtState st = {a, 0, 0};
   if (!format_into(I, &b, fmt->s, fmt->len, &st, 0)) {

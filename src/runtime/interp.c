@@ -682,8 +682,8 @@ static bool compile_target(Interp *I, Value t, Func **fn, Value *self) {
       continue;
     case V_INST: {
       Inst *in = (Inst *)OBJ(t);
-      Value fw = dwI_class_lookup(in->cls, dwI_intern(I, "forward"));
-      if (fw.t == V_NULL) fw = dwI_class_lookup(in->cls, dwI_intern(I, "__call__"));
+      Value fw = dwOb_class_lookup(in->cls, dwI_intern(I, "forward"));
+      if (fw.t == V_NULL) fw = dwOb_class_lookup(in->cls, dwI_intern(I, "__call__"));
       if (fw.t == V_NULL) return false;
       *self = t;
       t = fw;
@@ -838,9 +838,9 @@ Value dwI_call0(Interp *I, Value callee, int n, Value *v) {
 
 static Value call_inst(Interp *I, Value inst, Args *a) {
   Inst *in = (Inst *)OBJ(inst);
-  Value m = dwI_class_lookup(in->cls, dwI_intern(I, "__call__"));
+  Value m = dwOb_class_lookup(in->cls, dwI_intern(I, "__call__"));
   if (m.t == V_NULL && (in->cls->cflags & CLS_NN_MODULE))
-    m = dwI_class_lookup(in->cls, dwI_intern(I, "forward"));
+    m = dwOb_class_lookup(in->cls, dwI_intern(I, "forward"));
   if (m.t == V_NULL)
     return dwI_raise(I, EXC_TypeError, "'%s' object is not callable",
                      in->cls->name->s);
@@ -907,7 +907,7 @@ static Value call_exc_class(Interp *I, Class *c, Args *a) {
     }
     return e;
   }
-  Value init = dwI_class_lookup(c, dwI_intern(I, "__init__"));
+  Value init = dwOb_class_lookup(c, dwI_intern(I, "__init__"));
   if (init.t == V_FUNC || init.t == V_WRAP) {
     Value r = init.t == V_FUNC ? call_func(I, (Func *)OBJ(init), e, a, CM_AUTO)
                                : call_wrap(I, (Wrap *)OBJ(init), e, a);
@@ -945,7 +945,7 @@ static Value call_class(Interp *I, Class *c, Args *a) {
     return dwI_raise_ctx(I);
   }
   Value self = dwV_obj(&in->h);
-  Value init = dwI_class_lookup(c, dwI_intern(I, "__init__"));
+  Value init = dwOb_class_lookup(c, dwI_intern(I, "__init__"));
   if (init.t != V_NULL) {
     Value r;
     if (init.t == V_FUNC) r = call_func(I, (Func *)OBJ(init), self, a, CM_AUTO);
@@ -1031,7 +1031,7 @@ static bool comp_emit(Interp *I, Frame *cf, Node *n, Value acc) {
       dwV_decref(&I->c, k);
       return false;
     }
-    bool ok = dwI_setitem(I, acc, k, v);
+    bool ok = dwOb_setitem(I, acc, k, v);
     dwV_decref(&I->c, k);
     dwV_decref(&I->c, v);
     return ok;
@@ -1049,12 +1049,12 @@ static bool comp_loop(Interp *I, Frame *cf, Node *n, int g, Value iter0,
   Node *gen = n->kids.v[g];
   Value src = g == 0 ? iter0 : eval(I, cf, gen->b);
   if (src.t == V_NULL) return false;
-  Value it = dwI_iter(I, src);
+  Value it = dwOb_iter(I, src);
   if (g != 0) dwV_decref(&I->c, src);
   if (it.t == V_NULL) return false;
   bool ok = true;
   for (;;) {
-    Value v = dwI_next(I, it);
+    Value v = dwOb_next(I, it);
     if (v.t == V_NULL) {
       ok = I->exc.t == V_NULL && !I->brk.pending;
       break;
@@ -1069,7 +1069,7 @@ static bool comp_loop(Interp *I, Frame *cf, Node *n, int g, Value iter0,
         ok = false;
         break;
       }
-      ok = dwI_truth(I, c, &pass);
+      ok = dwOb_truth(I, c, &pass);
       dwV_decref(&I->c, c);
       if (!ok) break;
     }
@@ -1091,7 +1091,7 @@ static Value eval_comp(Interp *I, Frame *f, Node *n) {
   Value iter0 = eval(I, f, n->kids.v[0]->b);
   if (iter0.t == V_NULL) return iter0;
   if (f->trace && !reiterable(iter0)) {
-    List *l = dwI_to_list(I, iter0);
+    List *l = dwOb_to_list(I, iter0);
     dwV_decref(&I->c, iter0);
     if (!l) return dwV_null();
     iter0 = dwV_obj(&l->h);
@@ -1244,7 +1244,7 @@ static bool eval_args(Interp *I, Frame *f, Node *call, ArgBuf *ab) {
     } else if (x->kind == N_STARRED) {
       Value v = eval(I, f, x->a);
       if (v.t == V_NULL) return false;
-      bool ok = dwI_foreach(I, v, star_cb, ab);
+      bool ok = dwOb_foreach(I, v, star_cb, ab);
       dwV_decref(&I->c, v);
       if (!ok) {
         if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_TypeError &&
@@ -1316,7 +1316,7 @@ static Value build_seq(Interp *I, Frame *f, Node *n, bool tuple) {
     Node *x = n->kids.v[k];
     if (x->kind == N_STARRED) {
       Value v = eval(I, f, x->a);
-      if (v.t == V_NULL || !dwI_foreach(I, v, dwI_collect, l)) {
+      if (v.t == V_NULL || !dwOb_foreach(I, v, dwOb_collect, l)) {
         dwV_decref(&I->c, v);
         dwV_decref_o(&I->c, &l->h);
         return dwV_null();
@@ -1364,7 +1364,7 @@ static Value eval_fstr(Interp *I, Frame *f, Node *n) {
     bool ok;
     if (p->op == 'r' || p->op == 'a') {
       Buf r = {0};
-      ok = dwL_repr_value(I, &r, v);
+      ok = dwFm_repr_value(I, &r, v);
       if (ok && p->op == 'a') {
         Buf q = {0};
         dwL_ascii_of(&q, r.p ? r.p : "", r.len);
@@ -1382,7 +1382,7 @@ static Value eval_fstr(Interp *I, Frame *f, Node *n) {
       v = rs ? dwV_obj(&rs->h) : dwV_none();
     } else if (p->op == 's') {
       Buf r = {0};
-      ok = dwL_str_value(I, &r, v);
+      ok = dwFm_str_value(I, &r, v);
       Str *rs = dwV_str(&I->c, r.p ? r.p : "", r.len);
       dwB_free(&r);
       dwV_decref(&I->c, v);
@@ -1394,7 +1394,7 @@ static Value eval_fstr(Interp *I, Frame *f, Node *n) {
       }
       v = rs ? dwV_obj(&rs->h) : dwV_none();
     }
-    ok = dwL_format(I, &b, v, spec.t == V_STR ? STR(spec) : NULL);
+    ok = dwFm_format(I, &b, v, spec.t == V_STR ? STR(spec) : NULL);
     dwV_decref(&I->c, v);
     dwV_decref(&I->c, spec);
     if (!ok) {
@@ -1574,7 +1574,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
         dwV_decref(&I->c, r);
         return val;
       }
-      bool ok = dwI_setitem(I, r, key, val);
+      bool ok = dwOb_setitem(I, r, key, val);
       dwV_decref(&I->c, key);
       dwV_decref(&I->c, val);
       if (!ok) {
@@ -1587,8 +1587,8 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
   case N_SET: {
     Value lv = build_seq(I, f, n, false);
     if (lv.t == V_NULL) return lv;
-    Value sv = dwL_set_new(I);
-    if (sv.t != V_NULL && !dwL_set_from(I, (Set *)OBJ(sv), lv)) {
+    Value sv = dwMt_set_new(I);
+    if (sv.t != V_NULL && !dwMt_set_from(I, (Set *)OBJ(sv), lv)) {
       dwV_decref(&I->c, sv);
       sv = dwV_null();
     }
@@ -1601,9 +1601,9 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
       Value s2 = sv;
       int rebuilds = 1 + const_display_interns(I, n);
       for (int r = 0; r < rebuilds && s2.t != V_NULL; r++) {
-        List *ord = dwL_set_order(I, (Set *)OBJ(s2));
-        Value s3 = ord ? dwL_set_new(I) : dwV_null();
-        if (s3.t != V_NULL && !dwL_set_from(I, (Set *)OBJ(s3), dwV_obj(&ord->h))) {
+        List *ord = dwMt_set_order(I, (Set *)OBJ(s2));
+        Value s3 = ord ? dwMt_set_new(I) : dwV_null();
+        if (s3.t != V_NULL && !dwMt_set_from(I, (Set *)OBJ(s3), dwV_obj(&ord->h))) {
           dwV_decref(&I->c, s3);
           s3 = dwV_null();
         }
@@ -1612,8 +1612,8 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
         s2 = s3;
       }
       /* BUILD_SET 0; SET_UPDATE frozenset: a merge into an empty set */
-      sv = s2.t != V_NULL ? dwL_set_new(I) : s2;
-      if (sv.t != V_NULL && !dwL_set_from(I, (Set *)OBJ(sv), s2)) {
+      sv = s2.t != V_NULL ? dwMt_set_new(I) : s2;
+      if (sv.t != V_NULL && !dwMt_set_from(I, (Set *)OBJ(sv), s2)) {
         dwV_decref(&I->c, sv);
         sv = dwV_null();
       }
@@ -1635,7 +1635,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
     }
     f->line = n->line;
     f->col = n->col;
-    Value r = dwI_binop(I, n->op, a, b);
+    Value r = dwOb_binop(I, n->op, a, b);
     dwV_decref(&I->c, a);
     dwV_decref(&I->c, b);
     return r;
@@ -1645,7 +1645,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
     if (a.t == V_NULL) return a;
     f->line = n->line;
     f->col = n->col;
-    Value r = dwI_unary(I, n->op, a);
+    Value r = dwOb_unary(I, n->op, a);
     dwV_decref(&I->c, a);
     return r;
   }
@@ -1657,7 +1657,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
       if (v.t == V_NULL) return v;
       if (k == n->kids.n - 1) break;
       bool t;
-      if (!dwI_truth(I, v, &t)) {
+      if (!dwOb_truth(I, v, &t)) {
         dwV_decref(&I->c, v);
         return dwV_null();
       }
@@ -1682,7 +1682,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
       }
       f->line = n->line;
       f->col = n->col;
-      Value r = dwI_compare(I, n->cmpops[k], left, right);
+      Value r = dwOb_compare(I, n->cmpops[k], left, right);
       dwV_decref(&I->c, left);
       left = right;
       if (r.t == V_NULL) {
@@ -1694,7 +1694,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
         break;
       }
       bool t;
-      bool ok = dwI_truth(I, r, &t);
+      bool ok = dwOb_truth(I, r, &t);
       if (!ok || !t) {
         dwV_decref(&I->c, left);
         if (!ok) {
@@ -1719,7 +1719,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
     if (o.t == V_NULL) return o;
     f->line = n->line;
     f->col = n->col;
-    Value r = dwI_getattr(I, o, (Str *)n->str);
+    Value r = dwOb_getattr(I, o, (Str *)n->str);
     dwV_decref(&I->c, o);
     return r;
   }
@@ -1733,7 +1733,7 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
     }
     f->line = n->line;
     f->col = n->col;
-    Value r = dwI_getitem(I, o, i);
+    Value r = dwOb_getitem(I, o, i);
     dwV_decref(&I->c, o);
     dwV_decref(&I->c, i);
     return r;
@@ -1810,7 +1810,7 @@ static inline __attribute__((always_inline)) bool eval_test(Interp *I, Frame *f,
   bool ok = true;
   if (v.t == V_TENSOR && f->trace)
     ok = dwR_break_jump(I, (Tensor *)OBJ(v), stmt != NULL, stmt, n);
-  ok = ok && dwI_truth(I, v, out);
+  ok = ok && dwOb_truth(I, v, out);
   dwV_decref(&I->c, v);
   return ok;
 }
@@ -1840,7 +1840,7 @@ Value dwI_eval(Interp *I, Frame *f, Node *n) { return eval(I, f, n); }
 /* ------------------------------------------------------------------ */
 
 static bool unpack(Interp *I, Frame *f, Node *t, Value v) {
-  List *items = dwI_to_list(I, v);
+  List *items = dwOb_to_list(I, v);
   if (!items) {
     if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_TypeError) {
       dwI_raise(I, EXC_TypeError, "cannot unpack non-iterable %s object",
@@ -1902,7 +1902,7 @@ static bool assign(Interp *I, Frame *f, Node *t, Value v) {
     Value o = eval(I, f, t->a);
     if (o.t == V_NULL) return false;
     f->line = t->line;
-    bool ok = dwI_setattr(I, o, (Str *)t->str, v);
+    bool ok = dwOb_setattr(I, o, (Str *)t->str, v);
     dwV_decref(&I->c, o);
     return ok;
   }
@@ -1915,7 +1915,7 @@ static bool assign(Interp *I, Frame *f, Node *t, Value v) {
       return false;
     }
     f->line = t->line;
-    bool ok = dwI_setitem(I, o, i, v);
+    bool ok = dwOb_setitem(I, o, i, v);
     dwV_decref(&I->c, o);
     dwV_decref(&I->c, i);
     return ok;
@@ -1935,7 +1935,7 @@ static Exec exec_augassign(Interp *I, Frame *f, Node *s) {
   } else if (t->kind == N_ATTR) {
     obj = eval(I, f, t->a);
     if (obj.t == V_NULL) return X_EXC;
-    cur = dwI_getattr(I, obj, (Str *)t->str);
+    cur = dwOb_getattr(I, obj, (Str *)t->str);
   } else if (t->kind == N_SUBSCRIPT) {
     obj = eval(I, f, t->a);
     if (obj.t == V_NULL) return X_EXC;
@@ -1944,7 +1944,7 @@ static Exec exec_augassign(Interp *I, Frame *f, Node *s) {
       dwV_decref(&I->c, obj);
       return X_EXC;
     }
-    cur = dwI_getitem(I, obj, idx);
+    cur = dwOb_getitem(I, obj, idx);
   } else {
     dwI_raise(I, EXC_SyntaxError, "illegal expression for augmented assignment");
     return X_EXC;
@@ -1955,7 +1955,7 @@ static Exec exec_augassign(Interp *I, Frame *f, Node *s) {
     if (rhs.t != V_NULL) {
       f->line = s->line;
       f->col = s->col;
-      r = dwI_inplace(I, s->op, cur, rhs);
+      r = dwOb_inplace(I, s->op, cur, rhs);
       dwV_decref(&I->c, rhs);
     }
     dwV_decref(&I->c, cur);
@@ -1963,8 +1963,8 @@ static Exec exec_augassign(Interp *I, Frame *f, Node *s) {
   bool ok = r.t != V_NULL;
   if (ok) {
     if (t->kind == N_NAME) ok = store_name(I, f, t, r);
-    else if (t->kind == N_ATTR) ok = dwI_setattr(I, obj, (Str *)t->str, r);
-    else ok = dwI_setitem(I, obj, idx, r);
+    else if (t->kind == N_ATTR) ok = dwOb_setattr(I, obj, (Str *)t->str, r);
+    else ok = dwOb_setitem(I, obj, idx, r);
   }
   dwV_decref(&I->c, r);
   dwV_decref(&I->c, obj);
@@ -2052,7 +2052,7 @@ static Exec exec_for(Interp *I, Frame *f, Node *s) {
   Value src = eval(I, f, s->b);
   if (src.t == V_NULL) return fail_status(I);
   if (f->trace && !reiterable(src)) {
-    List *l = dwI_to_list(I, src);
+    List *l = dwOb_to_list(I, src);
     dwV_decref(&I->c, src);
     if (!l) return fail_status(I);
     src = dwV_obj(&l->h);
@@ -2082,7 +2082,7 @@ static Exec exec_for_once(Interp *I, Frame *f, Node *s, Value src) {
   if (src.t == V_RANGE) {
     /* fast path: no iterator object */
     Range *r = (Range *)OBJ(src);
-    uint64_t cnt = dwI_range_count(r->start, r->stop, r->step);
+    uint64_t cnt = dwOb_range_count(r->start, r->stop, r->step);
     int64_t i = r->start;
     for (uint64_t k = 0; k < cnt; k++, i = (int64_t)((uint64_t)i + (uint64_t)r->step)) {
       if (!assign(I, f, s->a, dwV_int(i))) {
@@ -2093,13 +2093,13 @@ static Exec exec_for_once(Interp *I, Frame *f, Node *s, Value src) {
       if (st != X_NORMAL || broke) break;
     }
   } else {
-    Value it = dwI_iter(I, src);
+    Value it = dwOb_iter(I, src);
     if (it.t == V_NULL) {
       st = fail_status(I);
     } else {
       for (;;) {
         f->line = s->line; /* an error of the iteration is the for's */
-        Value v = dwI_next(I, it);
+        Value v = dwOb_next(I, it);
         if (v.t == V_NULL) {
           if (I->exc.t != V_NULL || I->brk.pending) st = fail_status(I);
           break;
@@ -2361,8 +2361,8 @@ static Exec exec_with(Interp *I, Frame *f, Node *s, int k) {
       return st;
     }
   }
-  Value enter = dwI_getattr(I, ctx, dwI_intern(I, "__enter__"));
-  Value exitm = enter.t == V_NULL ? dwV_null() : dwI_getattr(I, ctx, dwI_intern(I, "__exit__"));
+  Value enter = dwOb_getattr(I, ctx, dwI_intern(I, "__enter__"));
+  Value exitm = enter.t == V_NULL ? dwV_null() : dwOb_getattr(I, ctx, dwI_intern(I, "__exit__"));
   dwV_decref(&I->c, ctx);
   if (exitm.t == V_NULL) {
     dwV_decref(&I->c, enter);
@@ -2391,7 +2391,7 @@ static Exec exec_with(Interp *I, Frame *f, Node *s, int k) {
     return X_EXC;
   }
   bool suppress = false;
-  dwI_truth(I, r, &suppress);
+  dwOb_truth(I, r, &suppress);
   dwV_decref(&I->c, r);
   if (pending.t != V_NULL) {
     if (suppress) {
@@ -2663,7 +2663,7 @@ static Exec exec_import(Interp *I, Frame *f, Node *s) {
     } else {
       Value mod = dwL_import(I, s->s);
       if (mod.t == V_NULL) return X_EXC;
-      m = dwI_getattr(I, mod, dwI_intern(I, al->s));
+      m = dwOb_getattr(I, mod, dwI_intern(I, al->s));
       if (m.t == V_NULL && I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_NotImplementedError) {
         /* a compiler API dynawasm lacks: say so (not an ImportError) */
         char full[256];
@@ -2860,7 +2860,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
         Value o = eval(I, f, t->a);
         if (o.t == V_NULL) return fail_status(I);
         Value i = eval(I, f, t->b);
-        ok = i.t != V_NULL && dwI_delitem(I, o, i);
+        ok = i.t != V_NULL && dwOb_delitem(I, o, i);
         dwV_decref(&I->c, o);
         dwV_decref(&I->c, i);
       } else if (t->kind == N_ATTR) {
@@ -2868,7 +2868,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
         if (o.t == V_NULL) return fail_status(I);
         ok = o.t == V_INST && dwV_dict_del(&I->c, ((Inst *)OBJ(o))->attrs,
                                            VSTR((Str *)t->str));
-        if (!ok) dwI_attr_error(I, o, (Str *)t->str);
+        if (!ok) dwOb_attr_error(I, o, (Str *)t->str);
         dwV_decref(&I->c, o);
       } else {
         dwI_raise(I, EXC_SyntaxError, "cannot delete expression");
@@ -2893,11 +2893,11 @@ static void exc_user_text(Interp *I) {
   Value e = I->exc;
   Exc *x = (Exc *)OBJ(e);
   if (!x->cls) return;
-  Value m = dwI_class_lookup(x->cls, dwI_intern(I, "__str__"));
+  Value m = dwOb_class_lookup(x->cls, dwI_intern(I, "__str__"));
   if (m.t != V_FUNC) return;
   I->exc = dwV_null();
   Buf b = {0};
-  bool ok = dwL_str_value(I, &b, e);
+  bool ok = dwFm_str_value(I, &b, e);
   if (ok) {
     Str *s = dwV_str(&I->c, b.p ? b.p : "", b.len);
     if (s) {

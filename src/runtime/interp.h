@@ -180,7 +180,7 @@ struct Interp {
   Dict *builtins;      /* name -> builtin function / class */
   Dict *modules;       /* dotted name -> Module */
   Dict *tensor_methods;/* name -> index into torchlib's method table */
-  bool stop_iter;      /* a dwI_foreach callback stopped early on purpose */
+  bool stop_iter;      /* a dwOb_foreach callback stopped early on purpose */
   Obj **reprs;         /* containers being printed (cycles print [...]):
                           reprs_small, or malloc'd while deeper */
   int nreprs, capreprs;
@@ -216,7 +216,7 @@ struct Interp {
 };
 
 /* ------------------------------------------------------------------ */
-/* interp.c                                                            */
+/* interp.c: exceptions, classes, names, calls, the evaluator          */
 /* ------------------------------------------------------------------ */
 
 /* The classes of a class's method resolution order, in order: fills
@@ -229,28 +229,13 @@ Value dwI_raise(Interp *I, ExcType t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 Value dwI_raise_ctx(Interp *I); /* raise the library error in I->c */
 Value dwI_raise_key(Interp *I, Value key); /* KeyError(key) */
+Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
+void dwI_format_exc(Interp *I, Buf *b, Exc *e);
+void dwI_tb_add(Interp *I, Frame *f);
+Str *dwI_intern(Interp *I, const char *s);
+int dwI_global_slot(Interp *I, Str *name);
 Value dwI_call(Interp *I, Value callee, Args *a);
 Value dwI_call0(Interp *I, Value callee, int n, Value *v);
-Value dwI_getattr(Interp *I, Value obj, Str *name);
-bool dwI_setattr(Interp *I, Value obj, Str *name, Value v);
-Value dwI_iter(Interp *I, Value v);
-Value dwI_iter_range_reversed(Interp *I, Range *r); /* reversed(range) */
-/* Next item: V_NULL with no exception at the end. */
-Value dwI_next(Interp *I, Value it);
-bool dwI_truth(Interp *I, Value v, bool *out);
-Value dwI_binop(Interp *I, int op, Value a, Value b);
-Value dwI_inplace(Interp *I, int op, Value a, Value b); /* a op= b */
-Value dwI_unary(Interp *I, int op, Value v);            /* UnOp */
-Value dwI_compare(Interp *I, int op, Value a, Value b);
-/* a == b with Python's rules (identity first, containers by value, user
- * __eq__); false with an exception pending on error. */
-bool dwI_eq(Interp *I, Value a, Value b, bool *out);
-/* Raises TypeError for unhashable values (and RecursionError for
- * too deeply nested tuples); returns whether v may be a dict key. */
-bool dwI_check_hashable(Interp *I, Value v);
-/* An int from an int, bool or an object with __index__. */
-bool dwI_index(Interp *I, Value v, int64_t *out);
-Str *dwI_intern(Interp *I, const char *s);
 Value dwI_eval(Interp *I, Frame *f, Node *n);
 /* WebAssembly frames live on the engine's own stack (V8: 984 KB in Node
  * and Chrome), which no C code can measure: the core is compiled with
@@ -263,7 +248,6 @@ extern int dw_host_frames;
 #define DW_HOST_DEEP(I) 0
 #endif
 bool dwI_stack_ok(Interp *I); /* RecursionError when the C stack is low */
-void dwI_tb_add(Interp *I, Frame *f);
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
 Exec dwI_exec_block(Interp *I, Frame *f, NodeList *b);
 Exec dwI_exec_from(Interp *I, Frame *f, Node *s); /* s..end of the body */
@@ -271,28 +255,49 @@ Value dwI_run_code(Interp *I, Code *code);         /* a module body */
 Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a);
 void dwI_frame_pop(Interp *I, Frame *f);
 Value dwI_run_frame(Interp *I, Frame *f, Exec *status);
-Value dwI_getitem(Interp *I, Value obj, Value idx);
-bool dwI_setitem(Interp *I, Value obj, Value idx, Value v);
-bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
-                       int64_t *stop, int64_t *step);
-Value dwI_class_lookup(struct Class *c, Str *name); /* borrowed */
-Value dwI_bind(Interp *I, Value self, Value fn); /* instance.method */
-Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
-/* BaseException.__init__(exc, *args): sets args and the message. */
-bool dwI_exc_init(Interp *I, Value exc, Args *a);
-bool dwI_foreach(Interp *I, Value iterable,
-                 bool (*fn)(Interp *I, Value item, void *ud), void *ud);
-/* A dwI_foreach callback appending each item to the List ud. */
-bool dwI_collect(Interp *I, Value v, void *ud);
-/* The length of range(start, stop, step) (step != 0). */
-uint64_t dwI_range_count(int64_t start, int64_t stop, int64_t step);
-bool dwI_delitem(Interp *I, Value obj, Value idx); /* del obj[idx] */
-/* AttributeError for obj.name, worded as CPython's; V_NULL. */
-Value dwI_attr_error(Interp *I, Value obj, Str *name);
-List *dwI_to_list(Interp *I, Value iterable);
-int dwI_global_slot(Interp *I, Str *name);
-void dwI_format_exc(Interp *I, Buf *b, Exc *e);
 double dw_now_ms(void);
+
+/* ------------------------------------------------------------------ */
+/* object.c: the object protocol                                       */
+/* ------------------------------------------------------------------ */
+
+bool dwOb_truth(Interp *I, Value v, bool *out);
+Value dwOb_binop(Interp *I, int op, Value a, Value b);
+Value dwOb_inplace(Interp *I, int op, Value a, Value b); /* a op= b */
+Value dwOb_unary(Interp *I, int op, Value v);            /* UnOp */
+Value dwOb_compare(Interp *I, int op, Value a, Value b);
+/* a == b with Python's rules (identity first, containers by value, user
+ * __eq__); false with an exception pending on error. */
+bool dwOb_eq(Interp *I, Value a, Value b, bool *out);
+/* Raises TypeError for unhashable values (and RecursionError for
+ * too deeply nested tuples); returns whether v may be a dict key. */
+bool dwOb_check_hashable(Interp *I, Value v);
+Value dwOb_iter(Interp *I, Value v);
+Value dwOb_iter_range_reversed(Interp *I, Range *r); /* reversed(range) */
+/* Next item: V_NULL with no exception at the end. */
+Value dwOb_next(Interp *I, Value it);
+bool dwOb_foreach(Interp *I, Value iterable,
+                  bool (*fn)(Interp *I, Value item, void *ud), void *ud);
+/* A dwOb_foreach callback appending each item to the List ud. */
+bool dwOb_collect(Interp *I, Value v, void *ud);
+List *dwOb_to_list(Interp *I, Value iterable);
+/* The length of range(start, stop, step) (step != 0). */
+uint64_t dwOb_range_count(int64_t start, int64_t stop, int64_t step);
+Value dwOb_getattr(Interp *I, Value obj, Str *name);
+bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v);
+/* AttributeError for obj.name, worded as CPython's; V_NULL. */
+Value dwOb_attr_error(Interp *I, Value obj, Str *name);
+Value dwOb_class_lookup(struct Class *c, Str *name); /* borrowed */
+Value dwOb_bind(Interp *I, Value self, Value fn); /* instance.method */
+/* BaseException.__init__(exc, *args): sets args and the message. */
+bool dwOb_exc_init(Interp *I, Value exc, Args *a);
+/* An int from an int, bool or an object with __index__. */
+bool dwOb_index(Interp *I, Value v, int64_t *out);
+Value dwOb_getitem(Interp *I, Value obj, Value idx);
+bool dwOb_setitem(Interp *I, Value obj, Value idx, Value v);
+bool dwOb_delitem(Interp *I, Value obj, Value idx); /* del obj[idx] */
+bool dwOb_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
+                        int64_t *stop, int64_t *step);
 
 /* ------------------------------------------------------------------ */
 /* dynamo/: trace.c, compile.c, report.c                              */
@@ -498,9 +503,7 @@ int64_t dwL_len(Interp *I, Value v);
 Value dwL_tuple_of(Interp *I, Value v);
 /* A tuple of l's items; takes the reference to l. */
 Value dwL_list_to_tuple(Interp *I, List *l);
-bool dwL_repr_value(Interp *I, Buf *b, Value v);
 Value dwL_new_builtin(Interp *I, const BuiltinDef *d);
-Value dwL_bound(Interp *I, const BuiltinDef *d, Value self);
 bool dwL_add_defs(Interp *I, Dict *d, const BuiltinDef *tab);
 Module *dwL_module(Interp *I, const char *name);
 bool dwL_set(Interp *I, Dict *d, const char *name, Value v);
@@ -508,8 +511,6 @@ bool dwL_sort_list(Interp *I, List *l, Value key, bool reverse);
 Value dwL_tensor_attr(Interp *I, Value t, Str *name);
 Value dwL_tensor_round(Interp *I, Value t, Value ndigits);
 Value dwL_builtin(Interp *I, const char *name);
-/* Attribute of a tensor / str / list / dict / ... value. */
-Value dwL_method(Interp *I, Value self, Str *name);
 Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace);
 Value dwL_tensor_unary(Interp *I, int unop, Value a);
 Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b);
@@ -527,17 +528,24 @@ Value dwL_module_attr(Interp *I, Value inst, Str *name); /* nn.Module */
  * new reference. */
 Class *dwL_new_class(Interp *I, const char *name, Class *base, uint16_t flags);
 Value dwL_builtin_class_call(Interp *I, struct Class *c, Args *a);
-Value dwL_str_percent(Interp *I, Str *fmt, Value args);
 Value dwL_tensor_contains(Interp *I, Tensor *t, Value item);
-Value dwL_set_new(Interp *I);                   /* an empty set */
-bool dwL_set_add(Interp *I, Set *s, Value v);   /* raises if unhashable */
-List *dwL_set_order(Interp *I, Set *s);         /* elements, display order */
-bool dwL_set_from(Interp *I, Set *s, Value iterable);
-Value dwL_set_binop(Interp *I, int op, Value a, Value b, bool inplace);
-bool dwL_set_eq(Interp *I, Value a, Value b, bool *out);
-bool dwL_str_value(Interp *I, Buf *b, Value v); /* str(v), may call __str__ */
-bool dwL_format(Interp *I, Buf *b, Value v, Str *spec); /* format(v, spec) */
 void dwL_ascii_of(Buf *out, const char *s, size_t n); /* escapes non-ASCII */
 
+/* format.c: repr, str, format(), %, str.format */
+bool dwFm_repr_value(Interp *I, Buf *b, Value v);
+Value dwFm_str_percent(Interp *I, Str *fmt, Value args);
+bool dwFm_str_value(Interp *I, Buf *b, Value v); /* str(v), may call __str__ */
+bool dwFm_format(Interp *I, Buf *b, Value v, Str *spec); /* format(v, spec) */
+
+/* methods.c: the methods of builtin values, sets */
+Value dwMt_bound(Interp *I, const BuiltinDef *d, Value self);
+/* Attribute of a tensor / str / list / dict / ... value. */
+Value dwMt_method(Interp *I, Value self, Str *name);
+Value dwMt_set_new(Interp *I);                   /* an empty set */
+bool dwMt_set_add(Interp *I, Set *s, Value v);   /* raises if unhashable */
+List *dwMt_set_order(Interp *I, Set *s);         /* elements, display order */
+bool dwMt_set_from(Interp *I, Set *s, Value iterable);
+Value dwMt_set_binop(Interp *I, int op, Value a, Value b, bool inplace);
+bool dwMt_set_eq(Interp *I, Value a, Value b, bool *out);
 
 #endif

@@ -176,7 +176,7 @@ static Value math1(Interp *I, const BuiltinDef *def, Args *a) {
   case 25: r = cosh(x); break;
   case 27: { /* isqrt */
     int64_t n;
-    if (!dwI_index(I, a->v[0], &n)) {
+    if (!dwOb_index(I, a->v[0], &n)) {
       if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                        dwV_type_name(a->v[0]));
@@ -258,7 +258,7 @@ static bool math_intarg(Interp *I, Value v, int64_t *out) {
     dwI_raise(I, EXC_TypeError, "'float' object cannot be interpreted as an integer");
     return false;
   }
-  if (dwI_index(I, v, out)) return true;
+  if (dwOb_index(I, v, out)) return true;
   if (I->exc.t == V_NULL)
     dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer", dwV_type_name(v));
   return false;
@@ -370,9 +370,9 @@ static Value math2(Interp *I, const BuiltinDef *def, Args *a) {
     return dwV_float(r);
   }
   if (def->data == 12) { /* dist(p, q) */
-    List *p = dwI_to_list(I, a->v[0]);
+    List *p = dwOb_to_list(I, a->v[0]);
     if (!p) return dwV_null();
-    List *q = dwI_to_list(I, a->v[1]);
+    List *q = dwOb_to_list(I, a->v[1]);
     if (!q) {
       dwV_decref_o(&I->c, &p->h);
       return dwV_null();
@@ -434,7 +434,7 @@ BI(b_math2) { (void)self; return math2(I, def, a); }
 BI(b_fsum) {
   NOKW("fsum");
   NARGS("fsum", 1, 1);
-  List *l = dwI_to_list(I, a->v[0]);
+  List *l = dwOb_to_list(I, a->v[0]);
   if (!l) return dwV_null();
   double *p = malloc(sizeof(double) * (size_t)(l->len + 1));
   int64_t np = 0;
@@ -556,7 +556,7 @@ static const BuiltinDef time_defs[] = {
     {NULL, NULL, 0, 0, 0}};
 
 /* The math and time modules. */
-bool dwL_math_init(Interp *I) {
+bool dwMa_init(Interp *I) {
   Module *math = dwL_module(I, "math");
   Module *tm = dwL_module(I, "time");
   if (!math || !tm || !dwL_add_defs(I, math->attrs, math_defs) ||

@@ -1,5 +1,5 @@
 /* methods.c - the methods of str, list, dict, tuple and set (and of int,
- * float and properties), and dwL_method, which finds the method of a
+ * float and properties), and dwMt_method, which finds the method of a
  * builtin value by name (bound to it). Strings are UTF-8; indices and
  * widths count code points. */
 #include "builtins.h"
@@ -14,7 +14,7 @@
 /* Methods of str, list, dict, tuple, set                              */
 /* ------------------------------------------------------------------ */
 
-Value dwL_str_new(Interp *I, const char *p, size_t n) {
+Value dwMt_str_new(Interp *I, const char *p, size_t n) {
   Str *s = dwV_str(&I->c, p, n);
   return s ? VSTR(s) : dwI_raise_ctx(I);
 }
@@ -25,7 +25,7 @@ static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 /* ---- code points ---- */
 
-uint32_t dwL_cp_decode(const char *s, size_t n, size_t i, size_t *w) {
+uint32_t dwMt_cp_decode(const char *s, size_t n, size_t i, size_t *w) {
   const unsigned char *p = (const unsigned char *)s + i;
   uint32_t c = p[0];
   size_t k = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
@@ -95,7 +95,7 @@ static bool cp_isalpha(uint32_t c) {
   return false;
 }
 static bool cp_isdigit(uint32_t c) { return c >= '0' && c <= '9'; }
-bool dwL_cp_isspace(uint32_t c) {
+bool dwMt_cp_isspace(uint32_t c) {
   return (c < 0x80 && is_ws((char)c)) || c == 0x85 || c == 0xa0 || c == 0x1680 ||
          (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f ||
          c == 0x205f || c == 0x3000;
@@ -112,7 +112,7 @@ static bool str_bounds(Interp *I, Str *s, Value vs, Value ve, size_t *bs, size_t
   for (int k = 0; k < 2; k++) {
     if (v[k].t == V_NULL || v[k].t == V_NONE) continue;
     int64_t x;
-    if (!dwI_index(I, v[k], &x)) {
+    if (!dwOb_index(I, v[k], &x)) {
       if (I->exc.t == V_NULL)
         dwI_raise(I, EXC_TypeError,
                   "slice indices must be integers or None or have an __index__ method");
@@ -144,22 +144,22 @@ static Value str_strip(Interp *I, Value self, Args *a, int which) {
   size_t b = 0, e = s->len, w;
   if (!chars) {
     if (which & 1)
-      while (b < e && dwL_cp_isspace(dwL_cp_decode(s->s, s->len, b, &w))) b += w;
+      while (b < e && dwMt_cp_isspace(dwMt_cp_decode(s->s, s->len, b, &w))) b += w;
     if (which & 2)
       while (e > b) {
         size_t k = e - 1;
         while (k > b && ((unsigned char)s->s[k] & 0xc0) == 0x80) k--;
-        if (!dwL_cp_isspace(dwL_cp_decode(s->s, s->len, k, &w))) break;
+        if (!dwMt_cp_isspace(dwMt_cp_decode(s->s, s->len, k, &w))) break;
         e = k;
       }
-    return dwL_str_new(I, s->s + b, e - b);
+    return dwMt_str_new(I, s->s + b, e - b);
   }
   if (which & 1)
     while (b < e) {
-      w = dwL_utf8_w(s->s + b, e - b);
+      w = dwFm_utf8_w(s->s + b, e - b);
       bool hit = false;
       for (size_t j = 0; j < chars->len;) {
-        size_t cw = dwL_utf8_w(chars->s + j, chars->len - j);
+        size_t cw = dwFm_utf8_w(chars->s + j, chars->len - j);
         if (cw == w && !memcmp(chars->s + j, s->s + b, w)) hit = true;
         j += cw;
       }
@@ -173,14 +173,14 @@ static Value str_strip(Interp *I, Value self, Args *a, int which) {
       w = e - k;
       bool hit = false;
       for (size_t j = 0; j < chars->len;) {
-        size_t cw = dwL_utf8_w(chars->s + j, chars->len - j);
+        size_t cw = dwFm_utf8_w(chars->s + j, chars->len - j);
         if (cw == w && !memcmp(chars->s + j, s->s + k, w)) hit = true;
         j += cw;
       }
       if (!hit) break;
       e = k;
     }
-  return dwL_str_new(I, s->s + b, e - b);
+  return dwMt_str_new(I, s->s + b, e - b);
 }
 
 BI(m_strip) { return str_strip(I, self, a, 3); }
@@ -193,7 +193,7 @@ static Value str_case(Interp *I, Value self, int mode) {
   Buf b = {0};
   bool start = true;
   for (size_t i = 0, w; i < s->len; i += w) {
-    uint32_t c = dwL_cp_decode(s->s, s->len, i, &w);
+    uint32_t c = dwMt_cp_decode(s->s, s->len, i, &w);
     if (c >= 0x80 && w == 1) {
       dwB_putc(&b, s->s[i]); /* invalid UTF-8 passes through */
       continue;
@@ -222,7 +222,7 @@ static Value str_case(Interp *I, Value self, int mode) {
       r = cp_lower(c);
       break;
     }
-    dwL_utf8_put(&b, r);
+    dwFm_utf8_put(&b, r);
   }
   return dwL_new_str(I, &b);
 }
@@ -235,7 +235,7 @@ BI(m_swapcase) { NARGS("swapcase", 0, 0); return str_case(I, self, 4); }
 BI(m_casefold) { NARGS("casefold", 0, 0); return str_case(I, self, 5); }
 
 static bool list_push_str(Interp *I, List *l, const char *p, size_t n) {
-  Value part = dwL_str_new(I, p, n);
+  Value part = dwMt_str_new(I, p, n);
   if (part.t == V_NULL) return false;
   bool ok = dwV_list_append(&I->c, l, part);
   dwV_decref(&I->c, part);
@@ -336,7 +336,7 @@ BI(m_splitlines) {
   Value o[2];
   if (!dwL_bind(I, "splitlines", self, a, "self,keepends", o, 2)) return dwV_null();
   bool keep = false;
-  if (o[1].t != V_NULL && !dwI_truth(I, o[1], &keep)) return dwV_null();
+  if (o[1].t != V_NULL && !dwOb_truth(I, o[1], &keep)) return dwV_null();
   Str *s = STR(self);
   List *l = dwV_list(&I->c, 0);
   if (!l) return dwI_raise_ctx(I);
@@ -391,7 +391,7 @@ static bool join_cb(Interp *I, Value v, void *ud) {
 BI(m_join) {
   NARGS("join", 1, 1);
   JoinUD j = {{0}, STR(self), 0};
-  if (!dwI_foreach(I, a->v[0], join_cb, &j)) {
+  if (!dwOb_foreach(I, a->v[0], join_cb, &j)) {
     dwB_free(&j.b);
     if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_TypeError &&
         a->v[0].t != V_LIST && a->v[0].t != V_TUPLE && strstr(((Exc *)OBJ(I->exc))->msg->s, "not iterable")) {
@@ -422,7 +422,7 @@ BI(m_replace) {
       done++;
       if (old->len == 0) {
         if (k < s->len) {
-          size_t w = dwL_utf8_w(s->s + k, s->len - k);
+          size_t w = dwFm_utf8_w(s->s + k, s->len - k);
           dwB_putn(&b, s->s + k, w);
           k += w;
         } else {
@@ -544,7 +544,7 @@ BI(m_count_str) {
   return dwV_int(n);
 }
 
-BI(m_format) { return dwL_str_format(I, STR(self), a); }
+BI(m_format) { return dwFm_str_format(I, STR(self), a); }
 
 static Value str_partition(Interp *I, Value self, Args *a, bool right) {
   NARGS(right ? "rpartition" : "partition", 1, 1);
@@ -557,13 +557,13 @@ static Value str_partition(Interp *I, Value self, Args *a, bool right) {
   Value r = dwV_obj(&t->h);
   Value parts[3];
   if (k < 0) {
-    parts[0] = dwL_str_new(I, right ? "" : s->s, right ? 0 : s->len);
-    parts[1] = dwL_str_new(I, "", 0);
-    parts[2] = dwL_str_new(I, right ? s->s : "", right ? s->len : 0);
+    parts[0] = dwMt_str_new(I, right ? "" : s->s, right ? 0 : s->len);
+    parts[1] = dwMt_str_new(I, "", 0);
+    parts[2] = dwMt_str_new(I, right ? s->s : "", right ? s->len : 0);
   } else {
-    parts[0] = dwL_str_new(I, s->s, (size_t)k);
+    parts[0] = dwMt_str_new(I, s->s, (size_t)k);
     dwV_incref(parts[1] = a->v[0]);
-    parts[2] = dwL_str_new(I, s->s + k + sep->len, s->len - (size_t)k - sep->len);
+    parts[2] = dwMt_str_new(I, s->s + k + sep->len, s->len - (size_t)k - sep->len);
   }
   bool ok = true;
   for (int j = 0; j < 3; j++) {
@@ -587,7 +587,7 @@ static Value str_remove_affix(Interp *I, Value self, Args *a, bool prefix) {
                      prefix ? "removeprefix" : "removesuffix", dwV_type_name(a->v[0]));
   Str *s = STR(self), *p = STR(a->v[0]);
   if (p->len && affix_match(s, 0, s->len, p, prefix))
-    return dwL_str_new(I, prefix ? s->s + p->len : s->s, s->len - p->len);
+    return dwMt_str_new(I, prefix ? s->s + p->len : s->s, s->len - p->len);
   dwV_incref(self);
   return self;
 }
@@ -604,7 +604,7 @@ BI(m_expandtabs) {
   Buf b = {0};
   int64_t col = 0;
   for (size_t i = 0, w; i < s->len; i += w) {
-    w = dwL_utf8_w(s->s + i, s->len - i);
+    w = dwFm_utf8_w(s->s + i, s->len - i);
     char c = s->s[i];
     if (c == '\t') {
       if (ts > 0) {
@@ -629,7 +629,7 @@ static Value str_class(Interp *I, Value self, bool (*pred)(uint32_t)) {
   Str *s = STR(self);
   if (!s->len) return dwV_bool(false);
   for (size_t i = 0, w; i < s->len; i += w)
-    if (!pred(dwL_cp_decode(s->s, s->len, i, &w))) return dwV_bool(false);
+    if (!pred(dwMt_cp_decode(s->s, s->len, i, &w))) return dwV_bool(false);
   return dwV_bool(true);
 }
 
@@ -638,14 +638,14 @@ static bool cp_isalnum(uint32_t c) { return cp_isalpha(c) || cp_isdigit(c); }
 BI(m_isdigit) { return str_class(I, self, cp_isdigit); }
 BI(m_isalpha) { return str_class(I, self, cp_isalpha); }
 BI(m_isalnum) { return str_class(I, self, cp_isalnum); }
-BI(m_isspace) { return str_class(I, self, dwL_cp_isspace); }
+BI(m_isspace) { return str_class(I, self, dwMt_cp_isspace); }
 
 /* isupper / islower: at least one cased character, none of the other case */
 static Value str_cased(Value self, bool upper) {
   Str *s = STR(self);
   bool any = false;
   for (size_t i = 0, w; i < s->len; i += w) {
-    uint32_t c = dwL_cp_decode(s->s, s->len, i, &w);
+    uint32_t c = dwMt_cp_decode(s->s, s->len, i, &w);
     if (upper ? cp_islower(c) : cp_isupper(c)) return dwV_bool(false);
     if (upper ? cp_isupper(c) : cp_islower(c)) any = true;
   }
@@ -659,7 +659,7 @@ BI(m_istitle) {
   Str *s = STR(self);
   bool cased = false, prev_cased = false;
   for (size_t i = 0, w; i < s->len; i += w) {
-    uint32_t c = dwL_cp_decode(s->s, s->len, i, &w);
+    uint32_t c = dwMt_cp_decode(s->s, s->len, i, &w);
     if (cp_isupper(c)) {
       if (prev_cased) return dwV_bool(false);
       prev_cased = cased = true;
@@ -677,7 +677,7 @@ BI(m_isidentifier) {
   Str *s = STR(self);
   if (!s->len) return dwV_bool(false);
   for (size_t i = 0, w; i < s->len; i += w) {
-    uint32_t c = dwL_cp_decode(s->s, s->len, i, &w);
+    uint32_t c = dwMt_cp_decode(s->s, s->len, i, &w);
     if (!(c == '_' || cp_isalpha(c) || (i > 0 && cp_isdigit(c)))) return dwV_bool(false);
   }
   return dwV_bool(true);
@@ -693,7 +693,7 @@ static Value str_justify(Interp *I, Value self, Args *a, char how) {
     return dwI_raise(I, EXC_TypeError, "%s expected %s arguments, got %d", nm,
                      a->n < 1 ? "at least 1" : "at most 2", a->n);
   int64_t w;
-  if (!dwI_index(I, a->v[0], &w)) {
+  if (!dwOb_index(I, a->v[0], &w)) {
     if (I->exc.t != V_NULL) return dwV_null();
     return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                      dwV_type_name(a->v[0]));
@@ -777,14 +777,14 @@ static bool extend_cb(Interp *I, Value v, void *ud) {
 BI(m_extend) {
   NARGS("extend", 1, 1);
   if (a->v[0].u.o == self.u.o) {
-    List *copy = dwI_to_list(I, a->v[0]);
+    List *copy = dwOb_to_list(I, a->v[0]);
     if (!copy) return dwV_null();
     Value cv = dwV_obj(&copy->h);
-    bool ok = dwI_foreach(I, cv, extend_cb, LIST(self));
+    bool ok = dwOb_foreach(I, cv, extend_cb, LIST(self));
     dwV_decref(&I->c, cv);
     return ok ? dwV_none() : dwV_null();
   }
-  if (!dwI_foreach(I, a->v[0], extend_cb, LIST(self))) return dwV_null();
+  if (!dwOb_foreach(I, a->v[0], extend_cb, LIST(self))) return dwV_null();
   return dwV_none();
 }
 
@@ -792,7 +792,7 @@ BI(m_pop_list) {
   NARGS("pop", 0, 1);
   List *l = LIST(self);
   int64_t i = -1;
-  if (a->n && !dwI_index(I, a->v[0], &i)) {
+  if (a->n && !dwOb_index(I, a->v[0], &i)) {
     if (I->exc.t != V_NULL) return dwV_null();
     return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                      dwV_type_name(a->v[0]));
@@ -810,7 +810,7 @@ BI(m_insert) {
   NARGS("insert", 2, 2);
   List *l = LIST(self);
   int64_t i;
-  if (!dwI_index(I, a->v[0], &i)) {
+  if (!dwOb_index(I, a->v[0], &i)) {
     if (I->exc.t != V_NULL) return dwV_null();
     return dwI_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
                      dwV_type_name(a->v[0]));
@@ -836,7 +836,7 @@ static int64_t seq_index(Interp *I, Value seq, Value x, int64_t start, int64_t s
     }
     dwV_incref(e);
     bool eq;
-    bool ok = dwI_eq(I, e, x, &eq);
+    bool ok = dwOb_eq(I, e, x, &eq);
     dwV_decref(&I->c, e);
     if (!ok) return -2;
     if (eq) return k;
@@ -865,7 +865,7 @@ BI(m_index_seq) {
   int64_t se[2] = {0, INT64_MAX};
   for (int k = 1; k < a->n; k++) {
     int64_t x;
-    if (!dwI_index(I, a->v[k], &x)) {
+    if (!dwOb_index(I, a->v[k], &x)) {
       if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError,
                        "slice indices must be integers or have an __index__ method");
@@ -881,7 +881,7 @@ BI(m_index_seq) {
   if (i < 0) {
     if (self.t != V_LIST) return dwI_raise(I, EXC_ValueError, "tuple.index(x): x not in tuple");
     Buf b = {0};
-    if (!dwL_repr_value(I, &b, a->v[0])) {
+    if (!dwFm_repr_value(I, &b, a->v[0])) {
       dwB_free(&b);
       return dwV_null();
     }
@@ -910,7 +910,7 @@ BI(m_sort) {
   if (!dwL_bind(I, "sort", self, a, "self,key,reverse", o, 3)) return dwV_null();
   if (a->n) return dwI_raise(I, EXC_TypeError, "sort() takes no positional arguments");
   bool rev = false;
-  if (o[2].t != V_NULL && !dwI_truth(I, o[2], &rev)) return dwV_null();
+  if (o[2].t != V_NULL && !dwOb_truth(I, o[2], &rev)) return dwV_null();
   if (!dwL_sort_list(I, LIST(self), o[1], rev)) return dwV_null();
   return dwV_none();
 }
@@ -942,7 +942,7 @@ BI(m_clear_list) {
 
 BI(m_get) {
   NARGS("get", 1, 2);
-  if (!dwI_check_hashable(I, a->v[0])) return dwV_null();
+  if (!dwOb_check_hashable(I, a->v[0])) return dwV_null();
   Value v = dwV_dict_get(DICT(self), a->v[0]);
   if (v.t == V_NULL) v = a->n == 2 ? a->v[1] : dwV_none();
   dwV_incref(v);
@@ -969,7 +969,7 @@ BI(m_update) {
 
 BI(m_pop_dict) {
   NARGS("pop", 1, 2);
-  if (!dwI_check_hashable(I, a->v[0])) return dwV_null();
+  if (!dwOb_check_hashable(I, a->v[0])) return dwV_null();
   Value v = dwV_dict_get(DICT(self), a->v[0]);
   if (v.t == V_NULL) {
     if (a->n == 2) {
@@ -1001,11 +1001,11 @@ BI(m_popitem) {
 
 BI(m_setdefault) {
   NARGS("setdefault", 1, 2);
-  if (!dwI_check_hashable(I, a->v[0])) return dwV_null();
+  if (!dwOb_check_hashable(I, a->v[0])) return dwV_null();
   Value v = dwV_dict_get(DICT(self), a->v[0]);
   if (v.t == V_NULL) {
     v = a->n == 2 ? a->v[1] : dwV_none();
-    if (!dwI_setitem(I, self, a->v[0], v)) return dwV_null();
+    if (!dwOb_setitem(I, self, a->v[0], v)) return dwV_null();
   }
   dwV_incref(v);
   return v;
@@ -1032,7 +1032,7 @@ typedef struct FromKeysUD {
 
 static bool fromkeys_cb(Interp *I, Value k, void *ud) {
   FromKeysUD *f = ud;
-  if (!dwI_check_hashable(I, k)) return false;
+  if (!dwOb_check_hashable(I, k)) return false;
   if (!dwV_dict_set(&I->c, f->d, k, f->v)) {
     dwI_raise_ctx(I);
     return false;
@@ -1048,7 +1048,7 @@ BI(m_fromkeys) {
   Dict *d = dwV_dict(&I->c);
   if (!d) return dwI_raise_ctx(I);
   FromKeysUD ud = {d, a->n == 2 ? a->v[1] : dwV_none()};
-  if (!dwI_foreach(I, a->v[0], fromkeys_cb, &ud)) {
+  if (!dwOb_foreach(I, a->v[0], fromkeys_cb, &ud)) {
     dwV_decref_o(&I->c, &d->h);
     return dwV_null();
   }
@@ -1067,7 +1067,7 @@ BI(m_size_numel) {
 #define SETD(v) (((Set *)OBJ(v))->d)
 #define SETP(v) ((Set *)OBJ(v))
 
-Value dwL_set_new(Interp *I) {
+Value dwMt_set_new(Interp *I) {
   Set *s = (Set *)dwV_alloc(&I->c, V_SET, sizeof(Set));
   if (!s) return dwI_raise_ctx(I);
   s->d = dwV_dict(&I->c);
@@ -1078,8 +1078,8 @@ Value dwL_set_new(Interp *I) {
   return dwV_obj(&s->h);
 }
 
-bool dwL_set_add(Interp *I, Set *s, Value v) {
-  if (!dwI_check_hashable(I, v)) return false;
+bool dwMt_set_add(Interp *I, Set *s, Value v) {
+  if (!dwOb_check_hashable(I, v)) return false;
   if (!dwV_set_add(&I->c, s, v)) {
     dwI_raise_ctx(I);
     return false;
@@ -1087,11 +1087,11 @@ bool dwL_set_add(Interp *I, Set *s, Value v) {
   return true;
 }
 
-static bool set_add_cb(Interp *I, Value v, void *ud) { return dwL_set_add(I, (Set *)ud, v); }
+static bool set_add_cb(Interp *I, Value v, void *ud) { return dwMt_set_add(I, (Set *)ud, v); }
 
 /* set_update_internal: a set merges, a dict adds its keys after one
  * resize, anything else is iterated */
-bool dwL_set_from(Interp *I, Set *s, Value iterable) {
+bool dwMt_set_from(Interp *I, Set *s, Value iterable) {
   if (iterable.t == V_SET) {
     if (!dwV_set_merge(&I->c, s, SETP(iterable))) {
       dwI_raise_ctx(I);
@@ -1103,13 +1103,13 @@ bool dwL_set_from(Interp *I, Set *s, Value iterable) {
     Dict *d = (Dict *)OBJ(iterable);
     dwV_set_presize(s, d->len);
     for (int64_t k = 0; k < d->nent; k++)
-      if (d->ent[k].used && !dwL_set_add(I, s, d->ent[k].key)) return false;
+      if (d->ent[k].used && !dwMt_set_add(I, s, d->ent[k].key)) return false;
     return true;
   }
-  return dwI_foreach(I, iterable, set_add_cb, s);
+  return dwOb_foreach(I, iterable, set_add_cb, s);
 }
 
-List *dwL_set_order(Interp *I, Set *s) {
+List *dwMt_set_order(Interp *I, Set *s) {
   int64_t n;
   Value *items = dwV_set_items(&I->c, s, &n);
   if (!items) {
@@ -1129,9 +1129,9 @@ List *dwL_set_order(Interp *I, Set *s) {
 
 /* set(iterable) */
 static Value set_of(Interp *I, Value v) {
-  Value r = dwL_set_new(I);
+  Value r = dwMt_set_new(I);
   if (r.t == V_NULL) return r;
-  if (!dwL_set_from(I, SETP(r), v)) {
+  if (!dwMt_set_from(I, SETP(r), v)) {
     dwV_decref(&I->c, r);
     return dwV_null();
   }
@@ -1147,7 +1147,7 @@ static bool set_has(Set *s, Value k) { return dwV_dict_get(s->d, k).t != V_NULL;
 /* set_intersection(so, other): iterates the smaller (other on a tie) */
 static Value set_intersection(Interp *I, Set *so, Value other) {
   if (other.t == V_SET && SETP(other) == so) return set_of(I, other);
-  Value r = dwL_set_new(I);
+  Value r = dwMt_set_new(I);
   if (r.t == V_NULL) return r;
   bool ok = true;
   if (other.t == V_SET) {
@@ -1157,17 +1157,17 @@ static Value set_intersection(Interp *I, Set *so, Value other) {
       a = b;
       b = t;
     }
-    List *l = dwL_set_order(I, b);
+    List *l = dwMt_set_order(I, b);
     ok = l != NULL;
     for (int64_t k = 0; ok && k < l->len; k++)
-      if (set_has(a, l->items[k])) ok = dwL_set_add(I, SETP(r), l->items[k]);
+      if (set_has(a, l->items[k])) ok = dwMt_set_add(I, SETP(r), l->items[k]);
     if (l) dwV_decref_o(&I->c, &l->h);
   } else {
-    List *l = dwI_to_list(I, other);
+    List *l = dwOb_to_list(I, other);
     ok = l != NULL;
     for (int64_t k = 0; ok && k < l->len; k++) {
-      if (!dwI_check_hashable(I, l->items[k])) ok = false;
-      else if (set_has(so, l->items[k])) ok = dwL_set_add(I, SETP(r), l->items[k]);
+      if (!dwOb_check_hashable(I, l->items[k])) ok = false;
+      else if (set_has(so, l->items[k])) ok = dwMt_set_add(I, SETP(r), l->items[k]);
     }
     if (l) dwV_decref_o(&I->c, &l->h);
   }
@@ -1185,11 +1185,11 @@ static bool set_diff_update(Interp *I, Set *so, Value other) {
     dwV_set_clear(&I->c, so);
     return true;
   }
-  List *l = other.t == V_SET ? dwL_set_order(I, SETP(other)) : dwI_to_list(I, other);
+  List *l = other.t == V_SET ? dwMt_set_order(I, SETP(other)) : dwOb_to_list(I, other);
   if (!l) return false;
   bool ok = true;
   for (int64_t k = 0; ok && k < l->len; k++) {
-    if (other.t != V_SET && !dwI_check_hashable(I, l->items[k])) ok = false;
+    if (other.t != V_SET && !dwOb_check_hashable(I, l->items[k])) ok = false;
     else dwV_set_discard(&I->c, so, l->items[k]);
   }
   dwV_decref_o(&I->c, &l->h);
@@ -1208,13 +1208,13 @@ static Value set_difference(Interp *I, Set *so, Value other) {
     }
     return r;
   }
-  Value r = dwL_set_new(I);
+  Value r = dwMt_set_new(I);
   if (r.t == V_NULL) return r;
-  List *l = dwL_set_order(I, so);
+  List *l = dwMt_set_order(I, so);
   bool ok = l != NULL;
   Dict *od = other.t == V_SET ? SETD(other) : (Dict *)OBJ(other);
   for (int64_t k = 0; ok && k < l->len; k++)
-    if (dwV_dict_get(od, l->items[k]).t == V_NULL) ok = dwL_set_add(I, SETP(r), l->items[k]);
+    if (dwV_dict_get(od, l->items[k]).t == V_NULL) ok = dwMt_set_add(I, SETP(r), l->items[k]);
   if (l) dwV_decref_o(&I->c, &l->h);
   if (!ok) {
     dwV_decref(&I->c, r);
@@ -1235,7 +1235,7 @@ static bool set_symdiff_update(Interp *I, Set *so, Value other) {
       if (!d->ent[k].used) continue;
       Value key = d->ent[k].key;
       dwV_incref(key);
-      bool ok = dwV_set_discard(&I->c, so, key) || dwL_set_add(I, so, key);
+      bool ok = dwV_set_discard(&I->c, so, key) || dwMt_set_add(I, so, key);
       dwV_decref(&I->c, key);
       if (!ok) return false;
     }
@@ -1244,10 +1244,10 @@ static bool set_symdiff_update(Interp *I, Set *so, Value other) {
   Value os = other.t == V_SET ? other : set_of(I, other);
   if (os.t == V_NULL) return false;
   if (other.t == V_SET) dwV_incref(os);
-  List *l = dwL_set_order(I, SETP(os));
+  List *l = dwMt_set_order(I, SETP(os));
   bool ok = l != NULL;
   for (int64_t k = 0; ok && k < l->len; k++)
-    if (!dwV_set_discard(&I->c, so, l->items[k])) ok = dwL_set_add(I, so, l->items[k]);
+    if (!dwV_set_discard(&I->c, so, l->items[k])) ok = dwMt_set_add(I, so, l->items[k]);
   if (l) dwV_decref_o(&I->c, &l->h);
   dwV_decref(&I->c, os);
   return ok;
@@ -1255,12 +1255,12 @@ static bool set_symdiff_update(Interp *I, Set *so, Value other) {
 
 /* a op b for sets and dict views (| & - ^); inplace: a changes and is
  * returned. Each follows CPython's algorithm (the result's order). */
-Value dwL_set_binop(Interp *I, int op, Value a, Value b, bool inplace) {
+Value dwMt_set_binop(Interp *I, int op, Value a, Value b, bool inplace) {
   if (a.t != V_SET) {
     /* a dict view: set(view) op= b */
     Value sa = set_of(I, a);
     if (sa.t == V_NULL) return sa;
-    Value r = dwL_set_binop(I, op, sa, b, true);
+    Value r = dwMt_set_binop(I, op, sa, b, true);
     dwV_decref(&I->c, sa);
     return r;
   }
@@ -1269,7 +1269,7 @@ Value dwL_set_binop(Interp *I, int op, Value a, Value b, bool inplace) {
     set_log(I, so);
     bool ok = true;
     switch (op) {
-    case BIN_OR: ok = dwL_set_from(I, so, b); break;
+    case BIN_OR: ok = dwMt_set_from(I, so, b); break;
     case BIN_SUB: ok = set_diff_update(I, so, b); break;
     case BIN_XOR: ok = set_symdiff_update(I, so, b); break;
     default: {
@@ -1290,7 +1290,7 @@ Value dwL_set_binop(Interp *I, int op, Value a, Value b, bool inplace) {
   switch (op) {
   case BIN_OR: {
     Value r = set_of(I, a);
-    if (r.t != V_NULL && a.u.o != b.u.o && !dwL_set_from(I, SETP(r), b)) {
+    if (r.t != V_NULL && a.u.o != b.u.o && !dwMt_set_from(I, SETP(r), b)) {
       dwV_decref(&I->c, r);
       return dwV_null();
     }
@@ -1311,7 +1311,7 @@ Value dwL_set_binop(Interp *I, int op, Value a, Value b, bool inplace) {
   }
 }
 
-bool dwL_set_eq(Interp *I, Value a, Value b, bool *out) {
+bool dwMt_set_eq(Interp *I, Value a, Value b, bool *out) {
   /* values views compare by identity */
   if ((a.t == V_DICTVIEW && ((DictView *)OBJ(a))->mode == 1) ||
       (b.t == V_DICTVIEW && ((DictView *)OBJ(b))->mode == 1)) {
@@ -1336,22 +1336,22 @@ bool dwL_set_eq(Interp *I, Value a, Value b, bool *out) {
   return true;
 }
 
-Value dwL_set_builtin(Interp *I, const BuiltinDef *def, Value self, Args *a) {
+Value dwMt_set_builtin(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   NOKW("set");
   if (a->n > 1) return dwI_raise(I, EXC_TypeError, "set expected at most 1 argument, got %d", a->n);
-  if (a->n == 0) return dwL_set_new(I);
+  if (a->n == 0) return dwMt_set_new(I);
   return set_of(I, a->v[0]);
 }
 
 BI(m_set_add) {
   NARGS("add", 1, 1);
   set_log(I, SETP(self));
-  return dwL_set_add(I, SETP(self), a->v[0]) ? dwV_none() : dwV_null();
+  return dwMt_set_add(I, SETP(self), a->v[0]) ? dwV_none() : dwV_null();
 }
 
 static Value set_remove(Interp *I, Value self, Args *a, bool must) {
   NARGS(must ? "remove" : "discard", 1, 1);
-  if (!dwI_check_hashable(I, a->v[0])) return dwV_null();
+  if (!dwOb_check_hashable(I, a->v[0])) return dwV_null();
   set_log(I, SETP(self));
   if (!dwV_set_discard(&I->c, SETP(self), a->v[0]) && must) return dwI_raise_key(I, a->v[0]);
   return dwV_none();
@@ -1404,7 +1404,7 @@ BI(m_set_multi) {
       return dwV_none();
     }
     for (int k = 0; k < a->n; k++)
-      if (!(op == BIN_OR ? dwL_set_from(I, so, a->v[k]) : set_diff_update(I, so, a->v[k])))
+      if (!(op == BIN_OR ? dwMt_set_from(I, so, a->v[k]) : set_diff_update(I, so, a->v[k])))
         return dwV_null();
     return dwV_none();
   }
@@ -1412,7 +1412,7 @@ BI(m_set_multi) {
   if (op == BIN_OR || a->n == 0) {
     r = set_of(I, self);
     for (int k = 0; r.t != V_NULL && op == BIN_OR && k < a->n; k++)
-      if (!dwL_set_from(I, SETP(r), a->v[k])) {
+      if (!dwMt_set_from(I, SETP(r), a->v[k])) {
         dwV_decref(&I->c, r);
         r = dwV_null();
       }
@@ -1608,7 +1608,7 @@ static Value bound_builtin(Interp *I, const BuiltinDef *d, Value self) {
   return dwV_obj(&b->h);
 }
 
-Value dwL_bound(Interp *I, const BuiltinDef *d, Value self) { return bound_builtin(I, d, self); }
+Value dwMt_bound(Interp *I, const BuiltinDef *d, Value self) { return bound_builtin(I, d, self); }
 
 static const BuiltinDef *find_def(const BuiltinDef *tab, Str *name) {
   for (const BuiltinDef *d = tab; d->name; d++) {
@@ -1648,7 +1648,7 @@ static const BuiltinDef float_methods[] = {
     {"float.is_integer", m_is_integer, TK_PURE, 0, 0},
     {"float.conjugate", m_conjugate, TK_PURE, 0, 0}, {NULL, NULL, 0, 0, 0}};
 
-Value dwL_method(Interp *I, Value self, Str *name) {
+Value dwMt_method(Interp *I, Value self, Str *name) {
   switch (self.t) {
   case V_INT:
   case V_BOOL:
@@ -1739,9 +1739,9 @@ Value dwL_method(Interp *I, Value self, Str *name) {
     const BuiltinDef *bd = ((Builtin *)OBJ(self))->def;
     if (!strcmp(name->s, "__name__")) {
       const char *n = bd->name, *dot = strrchr(n, '.');
-      return dwL_str_new(I, dot ? dot + 1 : n, strlen(dot ? dot + 1 : n));
+      return dwMt_str_new(I, dot ? dot + 1 : n, strlen(dot ? dot + 1 : n));
     }
-    if (!strcmp(name->s, "__qualname__")) return dwL_str_new(I, bd->name, strlen(bd->name));
+    if (!strcmp(name->s, "__qualname__")) return dwMt_str_new(I, bd->name, strlen(bd->name));
     if (dwV_is_type_def(bd) && ((Builtin *)OBJ(self))->self.t == V_NULL) {
       /* str.upper, dict.fromkeys, ... */
       const BuiltinDef *tab = !strcmp(bd->name, "str")     ? str_methods

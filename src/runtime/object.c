@@ -26,7 +26,7 @@ static Value bind_method(Interp *I, Value self, Value fn);
 /* Truth, numbers                                                      */
 /* ------------------------------------------------------------------ */
 
-bool dwI_truth(Interp *I, Value v, bool *out) {
+bool dwOb_truth(Interp *I, Value v, bool *out) {
   switch (v.t) {
   case V_NONE: *out = false; return true;
   case V_BOOL:
@@ -64,7 +64,7 @@ bool dwI_truth(Interp *I, Value v, bool *out) {
   case V_INST: {
     /* __bool__ / __len__ of user classes */
     Inst *in = (Inst *)OBJ(v);
-    Value m = dwI_class_lookup(in->cls, dwI_intern(I, "__bool__"));
+    Value m = dwOb_class_lookup(in->cls, dwI_intern(I, "__bool__"));
     if (m.t != V_NULL) {
       Value self = v;
       Value r = dwI_call0(I, m, 1, &self);
@@ -78,7 +78,7 @@ bool dwI_truth(Interp *I, Value v, bool *out) {
       *out = r.u.i != 0;
       return true;
     }
-    if (dwI_class_lookup(in->cls, dwI_intern(I, "__len__")).t != V_NULL) {
+    if (dwOb_class_lookup(in->cls, dwI_intern(I, "__len__")).t != V_NULL) {
       int64_t n = dwL_len(I, v);
       if (n < 0) return false;
       *out = n != 0;
@@ -233,7 +233,7 @@ static Value special(Interp *I, Value v, const char *name) {
              : v.t == V_EXC ? ((Exc *)OBJ(v))->cls
                             : NULL;
   if (!c) return dwV_null();
-  return dwI_class_lookup(c, dwI_intern(I, name));
+  return dwOb_class_lookup(c, dwI_intern(I, name));
 }
 
 static Class *class_of(Value v) {
@@ -275,7 +275,7 @@ static bool is_seq(Value v) {
 
 static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled);
 
-Value dwI_binop(Interp *I, int op, Value a, Value b) {
+Value dwOb_binop(Interp *I, int op, Value a, Value b) {
   if (a.t == V_TENSOR || b.t == V_TENSOR)
     return dwL_tensor_binop(I, op, a, b, false);
   if (is_intlike(a) && is_intlike(b)) {
@@ -356,7 +356,7 @@ Value dwI_binop(Interp *I, int op, Value a, Value b) {
   if (op == BIN_MUL && is_seq(a) && is_intlike(b)) return seq_repeat(I, a, b.u.i);
   if (op == BIN_MUL && is_seq(b) && is_intlike(a)) return seq_repeat(I, b, a.u.i);
   if (op == BIN_MOD && a.t == V_STR && b.t != V_INST)
-    return dwL_str_percent(I, STR(a), b);
+    return dwFm_str_percent(I, STR(a), b);
   if (op == BIN_OR && a.t == V_DICT && b.t == V_DICT) {
     Dict *d = dwV_dict(&I->c);
     if (!d) return dwI_raise_ctx(I);
@@ -369,11 +369,11 @@ Value dwI_binop(Interp *I, int op, Value a, Value b) {
   }
   if ((a.t == V_SET || a.t == V_DICTVIEW) && (b.t == V_SET || b.t == V_DICTVIEW) &&
       (op == BIN_OR || op == BIN_AND || op == BIN_SUB || op == BIN_XOR))
-    return dwL_set_binop(I, op, a, b, false);
+    return dwMt_set_binop(I, op, a, b, false);
   bool handled = false;
   Value r = user_binop(I, op, a, b, &handled);
   if (handled) return r;
-  if (op == BIN_MOD && a.t == V_STR) return dwL_str_percent(I, STR(a), b);
+  if (op == BIN_MOD && a.t == V_STR) return dwFm_str_percent(I, STR(a), b);
   if (op == BIN_ADD && is_seq(a))
     return dwI_raise(I, EXC_TypeError, "can only concatenate %s (not \"%s\") to %s",
                      dwV_type_name(a), dwV_type_name(b), dwV_type_name(a));
@@ -461,7 +461,7 @@ static Value user_compare(Interp *I, int op, Value a, Value b, bool *handled) {
       *handled = true;
       if (r.t == V_NULL) return r;
       bool t;
-      bool ok = dwI_truth(I, r, &t);
+      bool ok = dwOb_truth(I, r, &t);
       dwV_decref(&I->c, r);
       return ok ? dwV_bool(!t) : dwV_null();
     }
@@ -469,7 +469,7 @@ static Value user_compare(Interp *I, int op, Value a, Value b, bool *handled) {
   return dwV_null();
 }
 
-bool dwI_eq(Interp *I, Value a, Value b, bool *out) {
+bool dwOb_eq(Interp *I, Value a, Value b, bool *out) {
   if (same_object(a, b) && a.t != V_TENSOR) {
     *out = true;
     return true;
@@ -479,9 +479,9 @@ bool dwI_eq(Interp *I, Value a, Value b, bool *out) {
     int k = seq_eq(I, a, b, out);
     if (k >= 0) return k == 1;
   }
-  Value r = dwI_compare(I, CMP_EQ, a, b);
+  Value r = dwOb_compare(I, CMP_EQ, a, b);
   if (r.t == V_NULL) return false;
-  bool ok = dwI_truth(I, r, out);
+  bool ok = dwOb_truth(I, r, out);
   dwV_decref(&I->c, r);
   return ok;
 }
@@ -505,7 +505,7 @@ static int seq_eq(Interp *I, Value a, Value b, bool *out) {
       dwV_incref(x);
       dwV_incref(y);
       bool e;
-      bool ok = dwI_eq(I, x, y, &e);
+      bool ok = dwOb_eq(I, x, y, &e);
       dwV_decref(&I->c, x);
       dwV_decref(&I->c, y);
       if (!ok) {
@@ -538,7 +538,7 @@ static int seq_eq(Interp *I, Value a, Value b, bool *out) {
       dwV_incref(va);
       dwV_incref(vb);
       bool e;
-      bool ok = dwI_eq(I, va, vb, &e);
+      bool ok = dwOb_eq(I, va, vb, &e);
       dwV_decref(&I->c, key);
       dwV_decref(&I->c, va);
       dwV_decref(&I->c, vb);
@@ -553,7 +553,7 @@ static int seq_eq(Interp *I, Value a, Value b, bool *out) {
     return 1;
   }
   if ((a.t == V_SET || a.t == V_DICTVIEW) && (b.t == V_SET || b.t == V_DICTVIEW))
-    return dwL_set_eq(I, a, b, out) ? 1 : 0;
+    return dwMt_set_eq(I, a, b, out) ? 1 : 0;
   if (a.t == V_RANGE && b.t == V_RANGE) {
     Range *x = (Range *)OBJ(a), *y = (Range *)OBJ(b);
     int64_t nx = dwL_len(I, a), ny = dwL_len(I, b);
@@ -589,9 +589,9 @@ static Value seq_order(Interp *I, int op, Value a, Value b) {
     dwV_incref(x);
     dwV_incref(y);
     bool e;
-    bool ok = dwI_eq(I, x, y, &e);
+    bool ok = dwOb_eq(I, x, y, &e);
     if (ok && !e) {
-      Value r = dwI_compare(I, op, x, y);
+      Value r = dwOb_compare(I, op, x, y);
       dwV_decref(&I->c, x);
       dwV_decref(&I->c, y);
       I->cmp_depth--;
@@ -623,7 +623,7 @@ static Value contains(Interp *I, Value container, Value item) {
       }
       dwV_incref(e);
       bool eq;
-      bool ok = dwI_eq(I, item, e, &eq);
+      bool ok = dwOb_eq(I, item, e, &eq);
       dwV_decref(&I->c, e);
       if (!ok) return dwV_null();
       if (eq) return dwV_bool(true);
@@ -632,27 +632,27 @@ static Value contains(Interp *I, Value container, Value item) {
   }
   case V_DICT:
   case V_SET: {
-    if (!dwI_check_hashable(I, item)) return dwV_null();
+    if (!dwOb_check_hashable(I, item)) return dwV_null();
     Dict *d = container.t == V_DICT ? (Dict *)OBJ(container) : ((Set *)OBJ(container))->d;
     return dwV_bool(dwV_dict_get(d, item).t != V_NULL);
   }
   case V_DICTVIEW: {
     DictView *dv = (DictView *)OBJ(container);
     if (dv->mode == 0) {
-      if (!dwI_check_hashable(I, item)) return dwV_null();
+      if (!dwOb_check_hashable(I, item)) return dwV_null();
       return dwV_bool(dwV_dict_get(dv->d, item).t != V_NULL);
     }
     if (dv->mode == 2) {
       if (item.t != V_TUPLE || ((Tuple *)OBJ(item))->len != 2) return dwV_bool(false);
       Value k = ((Tuple *)OBJ(item))->items[0];
-      if (!dwI_check_hashable(I, k)) return dwV_null();
+      if (!dwOb_check_hashable(I, k)) return dwV_null();
       Value v = dwV_dict_get(dv->d, k);
       if (v.t == V_NULL) return dwV_bool(false);
       bool eq;
-      if (!dwI_eq(I, ((Tuple *)OBJ(item))->items[1], v, &eq)) return dwV_null();
+      if (!dwOb_eq(I, ((Tuple *)OBJ(item))->items[1], v, &eq)) return dwV_null();
       return dwV_bool(eq);
     }
-    List *l = dwI_to_list(I, container);
+    List *l = dwOb_to_list(I, container);
     if (!l) return dwV_null();
     Value r = contains(I, dwV_obj(&l->h), item);
     dwV_decref_o(&I->c, &l->h);
@@ -696,7 +696,7 @@ static Value contains(Interp *I, Value container, Value item) {
       Value r = call_method(I, container, m, 1, &item);
       if (r.t == V_NULL) return r;
       bool t;
-      bool ok = dwI_truth(I, r, &t);
+      bool ok = dwOb_truth(I, r, &t);
       dwV_decref(&I->c, r);
       return ok ? dwV_bool(t) : dwV_null();
     }
@@ -708,7 +708,7 @@ static Value contains(Interp *I, Value container, Value item) {
   if (container.t == V_INST || container.t == V_ITER || container.t == V_RANGE) {
     /* iterate: __iter__ or __getitem__ (a range: for objects that may
      * equal an int) */
-    Value it = dwI_iter(I, container);
+    Value it = dwOb_iter(I, container);
     if (it.t == V_NULL) {
       if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_TypeError &&
           container.t == V_INST) {
@@ -719,13 +719,13 @@ static Value contains(Interp *I, Value container, Value item) {
       return it;
     }
     for (;;) {
-      Value v = dwI_next(I, it);
+      Value v = dwOb_next(I, it);
       if (v.t == V_NULL) {
         dwV_decref(&I->c, it);
         return I->exc.t == V_NULL && !I->brk.pending ? dwV_bool(false) : dwV_null();
       }
       bool eq;
-      bool ok = dwI_eq(I, item, v, &eq);
+      bool ok = dwOb_eq(I, item, v, &eq);
       dwV_decref(&I->c, v);
       if (!ok || eq) {
         dwV_decref(&I->c, it);
@@ -792,7 +792,7 @@ static bool same_object(Value a, Value b) {
   return a.u.i == b.u.i;
 }
 
-Value dwI_compare(Interp *I, int op, Value a, Value b) {
+Value dwOb_compare(Interp *I, int op, Value a, Value b) {
   switch (op) {
   case CMP_IS: return dwV_bool(same_object(a, b));
   case CMP_ISNOT: return dwV_bool(!same_object(a, b));
@@ -837,9 +837,9 @@ Value dwI_compare(Interp *I, int op, Value a, Value b) {
     return seq_order(I, op, a, b);
   if ((a.t == V_SET || a.t == V_DICTVIEW) && (b.t == V_SET || b.t == V_DICTVIEW)) {
     /* subset relations */
-    Value ab = dwL_set_binop(I, BIN_SUB, a, b, false);
+    Value ab = dwMt_set_binop(I, BIN_SUB, a, b, false);
     if (ab.t == V_NULL) return ab;
-    Value ba = dwL_set_binop(I, BIN_SUB, b, a, false);
+    Value ba = dwMt_set_binop(I, BIN_SUB, b, a, false);
     if (ba.t == V_NULL) {
       dwV_decref(&I->c, ab);
       return ba;
@@ -886,7 +886,7 @@ static int tuple_depth(Value v, int cap) {
   return best + 1;
 }
 
-bool dwI_check_hashable(Interp *I, Value v) {
+bool dwOb_check_hashable(Interp *I, Value v) {
   if (v.t == V_TUPLE) {
     if (!dwV_hashable(v)) {
       /* find the unhashable element for the message */
@@ -930,7 +930,7 @@ static Value unary(Interp *I, int op, Value v) {
   switch (op) {
   case UN_NOT: {
     bool b;
-    if (!dwI_truth(I, v, &b)) return dwV_null();
+    if (!dwOb_truth(I, v, &b)) return dwV_null();
     return dwV_bool(!b);
   }
   case UN_NEG:
@@ -973,7 +973,7 @@ static Iter *iter_new(Interp *I, int kind, Value src) {
 
 /* Length of range(start, stop, step) as an unsigned count (exact for
  * every int64 range). */
-uint64_t dwI_range_count(int64_t start, int64_t stop, int64_t step) {
+uint64_t dwOb_range_count(int64_t start, int64_t stop, int64_t step) {
   if (step > 0)
     return start < stop ? ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1 : 0;
   uint64_t ast = (uint64_t)0 - (uint64_t)step;
@@ -991,13 +991,13 @@ static Value range_iter(Interp *I, Value src, int64_t start, int64_t step, uint6
   return dwV_obj(&it->h);
 }
 
-Value dwI_iter_range_reversed(Interp *I, Range *r) {
-  uint64_t n = dwI_range_count(r->start, r->stop, r->step);
+Value dwOb_iter_range_reversed(Interp *I, Range *r) {
+  uint64_t n = dwOb_range_count(r->start, r->stop, r->step);
   int64_t last = n ? (int64_t)((uint64_t)r->start + (n - 1) * (uint64_t)r->step) : 0;
   return range_iter(I, dwV_none(), last, (int64_t)((uint64_t)0 - (uint64_t)r->step), n);
 }
 
-Value dwI_iter(Interp *I, Value v) {
+Value dwOb_iter(Interp *I, Value v) {
   Iter *it = NULL;
   switch (v.t) {
   case V_ITER:
@@ -1010,7 +1010,7 @@ Value dwI_iter(Interp *I, Value v) {
     break;
   case V_RANGE: {
     Range *r = (Range *)OBJ(v);
-    return range_iter(I, v, r->start, r->step, dwI_range_count(r->start, r->stop, r->step));
+    return range_iter(I, v, r->start, r->step, dwOb_range_count(r->start, r->stop, r->step));
   }
   case V_DICT:
     it = iter_new(I, IT_DICT, v);
@@ -1027,7 +1027,7 @@ Value dwI_iter(Interp *I, Value v) {
     break;
   }
   case V_SET: {
-    List *snap = dwL_set_order(I, (Set *)OBJ(v));
+    List *snap = dwMt_set_order(I, (Set *)OBJ(v));
     if (!snap) return dwV_null();
     Value sv = dwV_obj(&snap->h);
     it = iter_new(I, IT_SET, sv);
@@ -1061,7 +1061,7 @@ Value dwI_iter(Interp *I, Value v) {
       Inst *in = (Inst *)OBJ(v);
       if (in->cls->cflags & CLS_NN_MODULE) {
         /* nn.Sequential / ModuleList: their builtin __iter__ */
-        Value bm = dwI_getattr(I, v, dwI_intern(I, "__iter__"));
+        Value bm = dwOb_getattr(I, v, dwI_intern(I, "__iter__"));
         if (bm.t == V_NULL) {
           dwV_decref(&I->c, I->exc);
           I->exc = dwV_null();
@@ -1071,7 +1071,7 @@ Value dwI_iter(Interp *I, Value v) {
         dwV_decref(&I->c, bm);
         if (r.t == V_NULL) return r;
         Value it2 = r.t == V_INST ? dwI_raise(I, EXC_TypeError, "iter() returned non-iterator")
-                                  : dwI_iter(I, r);
+                                  : dwOb_iter(I, r);
         dwV_decref(&I->c, r);
         return it2;
       }
@@ -1093,7 +1093,7 @@ Value dwI_iter(Interp *I, Value v) {
       dwV_decref(&I->c, r);
       return dwV_null();
     }
-    Value it2 = dwI_iter(I, r);
+    Value it2 = dwOb_iter(I, r);
     dwV_decref(&I->c, r);
     return it2;
   }
@@ -1119,7 +1119,7 @@ static bool catch_exc(Interp *I, ExcType t) {
   return true;
 }
 
-Value dwI_next(Interp *I, Value itv) {
+Value dwOb_next(Interp *I, Value itv) {
   Iter *it = (Iter *)OBJ(itv);
   switch (it->kind) {
   case IT_SEQ: {
@@ -1193,7 +1193,7 @@ Value dwI_next(Interp *I, Value itv) {
     return v;
   }
   case IT_ENUMERATE: {
-    Value v = dwI_next(I, it->src);
+    Value v = dwOb_next(I, it->src);
     if (v.t == V_NULL) return v;
     Tuple *t = dwV_tuple(&I->c, 2);
     if (!t) {
@@ -1209,7 +1209,7 @@ Value dwI_next(Interp *I, Value itv) {
     Tuple *t = dwV_tuple(&I->c, it->ninner);
     if (!t) return dwI_raise_ctx(I);
     for (int k = 0; k < it->ninner; k++) {
-      Value v = dwI_next(I, it->inner[k]);
+      Value v = dwOb_next(I, it->inner[k]);
       if (v.t == V_NULL) {
         dwV_decref_o(&I->c, &t->h);
         return v;
@@ -1233,7 +1233,7 @@ Value dwI_next(Interp *I, Value itv) {
     int got = 0;
     Value r = dwV_null();
     for (; got < it->ninner; got++) {
-      v[got] = dwI_next(I, it->inner[got]);
+      v[got] = dwOb_next(I, it->inner[got]);
       if (v[got].t == V_NULL) break;
     }
     if (got == it->ninner) r = dwI_call0(I, it->src, it->ninner, v);
@@ -1278,7 +1278,7 @@ Value dwI_next(Interp *I, Value itv) {
 
 /* Runs fn(item) for every item of an iterable; fn returns false to stop
  * with an error pending. */
-bool dwI_foreach(Interp *I, Value iterable,
+bool dwOb_foreach(Interp *I, Value iterable,
                  bool (*fn)(Interp *I, Value item, void *ud), void *ud) {
   if (iterable.t == V_LIST || iterable.t == V_TUPLE) {
     /* index-based: tolerate mutation like CPython's list iterator */
@@ -1295,10 +1295,10 @@ bool dwI_foreach(Interp *I, Value iterable,
       if (!ok) return false;
     }
   }
-  Value it = dwI_iter(I, iterable);
+  Value it = dwOb_iter(I, iterable);
   if (it.t == V_NULL) return false;
   for (;;) {
-    Value v = dwI_next(I, it);
+    Value v = dwOb_next(I, it);
     if (v.t == V_NULL) {
       dwV_decref(&I->c, it);
       return I->exc.t == V_NULL && !I->brk.pending;
@@ -1312,7 +1312,7 @@ bool dwI_foreach(Interp *I, Value iterable,
   }
 }
 
-bool dwI_collect(Interp *I, Value v, void *ud) {
+bool dwOb_collect(Interp *I, Value v, void *ud) {
   if (!dwV_list_append(&I->c, (List *)ud, v)) {
     dwI_raise_ctx(I);
     return false;
@@ -1321,13 +1321,13 @@ bool dwI_collect(Interp *I, Value v, void *ud) {
 }
 
 /* list(iterable) */
-List *dwI_to_list(Interp *I, Value iterable) {
+List *dwOb_to_list(Interp *I, Value iterable) {
   List *l = dwV_list(&I->c, 0);
   if (!l) {
     dwI_raise_ctx(I);
     return NULL;
   }
-  if (!dwI_foreach(I, iterable, dwI_collect, l)) {
+  if (!dwOb_foreach(I, iterable, dwOb_collect, l)) {
     dwV_decref_o(&I->c, &l->h);
     return NULL;
   }
@@ -1338,7 +1338,7 @@ List *dwI_to_list(Interp *I, Value iterable) {
 /* Attributes                                                          */
 /* ------------------------------------------------------------------ */
 
-Value dwI_bind(Interp *I, Value self, Value fn) { return bind_method(I, self, fn); }
+Value dwOb_bind(Interp *I, Value self, Value fn) { return bind_method(I, self, fn); }
 
 static Value bind_method(Interp *I, Value self, Value fn) {
   if (fn.t == V_WRAP) {
@@ -1373,7 +1373,7 @@ static Value bind_method(Interp *I, Value self, Value fn) {
 
 /* Looks a name up along a class's method resolution order; borrowed or
  * V_NULL. */
-Value dwI_class_lookup(Class *c, Str *name) {
+Value dwOb_class_lookup(Class *c, Str *name) {
   if (c && c->mro) {
     for (int k = 0; k < c->nmro; k++) {
       Value v = dwV_dict_gets(c->mro[k]->ns, name);
@@ -1388,7 +1388,7 @@ Value dwI_class_lookup(Class *c, Str *name) {
   return dwV_null();
 }
 
-Value dwI_attr_error(Interp *I, Value obj, Str *name) {
+Value dwOb_attr_error(Interp *I, Value obj, Str *name) {
   if (obj.t == V_MODULE)
     return dwI_raise(I, EXC_AttributeError,
                      "module '%s' has no attribute '%s'",
@@ -1401,7 +1401,7 @@ Value dwI_attr_error(Interp *I, Value obj, Str *name) {
                    dwV_type_name(obj), name->s);
 }
 
-Value dwI_getattr(Interp *I, Value obj, Str *name) {
+Value dwOb_getattr(Interp *I, Value obj, Str *name) {
   switch (obj.t) {
   case V_MODULE: {
     Module *m = (Module *)OBJ(obj);
@@ -1409,7 +1409,7 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
     if (v.t == V_NULL && m->special == MOD_DYNAMO_CONFIG)
       return dwD_config_get(I, name);
     if (v.t == V_NULL && (m->special == MOD_API || m == I->torch)) return dwD_missing(I, m, name);
-    if (v.t == V_NULL) return dwI_attr_error(I, obj, name);
+    if (v.t == V_NULL) return dwOb_attr_error(I, obj, name);
     dwV_incref(v);
     return v;
   }
@@ -1420,7 +1420,7 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
       dwV_incref(v);
       return v;
     }
-    v = dwI_class_lookup(in->cls, name);
+    v = dwOb_class_lookup(in->cls, name);
     if (v.t != V_NULL) return bind_method(I, obj, v);
     if (name->s[0] == '_' && name->s[1] == '_') {
       if (!strcmp(name->s, "__dict__")) {
@@ -1437,16 +1437,16 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
       if (r.t != V_NULL || I->exc.t != V_NULL) return r;
     }
     /* __getattr__ fallback */
-    Value ga = dwI_class_lookup(in->cls, dwI_intern(I, "__getattr__"));
+    Value ga = dwOb_class_lookup(in->cls, dwI_intern(I, "__getattr__"));
     if (ga.t != V_NULL) {
       Value args[2] = {obj, VSTR(name)};
       return dwI_call0(I, ga, 2, args);
     }
-    return dwI_attr_error(I, obj, name);
+    return dwOb_attr_error(I, obj, name);
   }
   case V_CLASS: {
     Class *c = (Class *)OBJ(obj);
-    Value v = dwI_class_lookup(c, name);
+    Value v = dwOb_class_lookup(c, name);
     if (v.t == V_WRAP && ((Wrap *)OBJ(v))->kind == WRAP_CLASSMETHOD)
       return bind_method(I, obj, ((Wrap *)OBJ(v))->target);
     if (v.t == V_WRAP && ((Wrap *)OBJ(v))->kind == WRAP_STATIC) v = ((Wrap *)OBJ(v))->target;
@@ -1458,7 +1458,7 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
       dwV_incref_o(&c->name->h);
       return VSTR(c->name);
     }
-    return dwI_attr_error(I, obj, name);
+    return dwOb_attr_error(I, obj, name);
   }
   case V_FUNC:
     if (!strcmp(name->s, "__name__")) {
@@ -1473,15 +1473,15 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
         return v;
       }
     }
-    return dwI_attr_error(I, obj, name);
+    return dwOb_attr_error(I, obj, name);
   case V_WRAP: {
     Wrap *w = (Wrap *)OBJ(obj);
     if (w->kind == WRAP_PROPERTY) {
-      Value r = dwL_method(I, obj, name);
+      Value r = dwMt_method(I, obj, name);
       if (r.t != V_NULL || I->exc.t != V_NULL) return r;
-      return dwI_attr_error(I, obj, name);
+      return dwOb_attr_error(I, obj, name);
     }
-    return dwI_getattr(I, w->target, name);
+    return dwOb_getattr(I, w->target, name);
   }
   case V_EXC: {
     Exc *e = (Exc *)OBJ(obj);
@@ -1497,7 +1497,7 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
       return e->args;
     }
     if (e->cls) {
-      Value v = dwI_class_lookup(e->cls, name);
+      Value v = dwOb_class_lookup(e->cls, name);
       if (v.t != V_NULL) return bind_method(I, obj, v);
     }
     if (!strcmp(name->s, "__class__")) {
@@ -1507,12 +1507,12 @@ Value dwI_getattr(Interp *I, Value obj, Str *name) {
       }
       return dwL_builtin(I, dwV_exc_names[e->type]);
     }
-    return dwI_attr_error(I, obj, name);
+    return dwOb_attr_error(I, obj, name);
   }
   default: {
-    Value r = dwL_method(I, obj, name);
+    Value r = dwMt_method(I, obj, name);
     if (r.t != V_NULL || I->exc.t != V_NULL || I->brk.pending) return r;
-    return dwI_attr_error(I, obj, name);
+    return dwOb_attr_error(I, obj, name);
   }
   }
 }
@@ -1525,13 +1525,13 @@ static bool exc_set_args(Interp *I, Exc *e, Value args) {
   Tuple *tt = (Tuple *)OBJ(t);
   Buf b = {0};
   if (tt->len == 1 && e->type != EXC_KeyError) {
-    if (!dwL_str_value(I, &b, tt->items[0])) {
+    if (!dwFm_str_value(I, &b, tt->items[0])) {
       dwB_free(&b);
       dwV_decref(&I->c, t);
       return false;
     }
   } else if (tt->len >= 1) {
-    if (!dwL_repr_value(I, &b, tt->len == 1 ? tt->items[0] : t)) {
+    if (!dwFm_repr_value(I, &b, tt->len == 1 ? tt->items[0] : t)) {
       dwB_free(&b);
       dwV_decref(&I->c, t);
       return false;
@@ -1551,7 +1551,7 @@ static bool exc_set_args(Interp *I, Exc *e, Value args) {
   return true;
 }
 
-bool dwI_exc_init(Interp *I, Value exc, Args *a) {
+bool dwOb_exc_init(Interp *I, Value exc, Args *a) {
   if (exc.t != V_EXC) {
     dwI_raise(I, EXC_TypeError, "descriptor '__init__' requires a 'BaseException' object");
     return false;
@@ -1568,11 +1568,11 @@ bool dwI_exc_init(Interp *I, Value exc, Args *a) {
   return ok;
 }
 
-bool dwI_setattr(Interp *I, Value obj, Str *name, Value v) {
+bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v) {
   Dict *d = NULL;
   if (obj.t == V_INST) {
     Inst *in = (Inst *)OBJ(obj);
-    Value p = dwI_class_lookup(in->cls, name);
+    Value p = dwOb_class_lookup(in->cls, name);
     if (p.t == V_WRAP && ((Wrap *)OBJ(p))->kind == WRAP_PROPERTY) {
       Wrap *w = (Wrap *)OBJ(p);
       if (w->fset.t == V_NULL) {
@@ -1626,7 +1626,7 @@ bool dwI_setattr(Interp *I, Value obj, Str *name, Value v) {
 /* Subscripts                                                          */
 /* ------------------------------------------------------------------ */
 
-bool dwI_index(Interp *I, Value v, int64_t *out) {
+bool dwOb_index(Interp *I, Value v, int64_t *out) {
   if (is_intlike(v)) {
     *out = v.u.i;
     return true;
@@ -1669,13 +1669,13 @@ bool dwI_index(Interp *I, Value v, int64_t *out) {
 /* Python's slice.indices() (PySlice_Unpack + PySlice_AdjustIndices):
  * clamps start/stop for a sequence of len n; overflow-free for every
  * int64 bound and step. */
-bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
+bool dwOb_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
                        int64_t *stop, int64_t *step) {
   static const char *const msg =
       "slice indices must be integers or None or have an __index__ method";
   *step = 1;
   if (s->step.t != V_NONE) {
-    if (!dwI_index(I, s->step, step)) {
+    if (!dwOb_index(I, s->step, step)) {
       if (I->exc.t == V_NULL) dwI_raise(I, EXC_TypeError, "%s", msg);
       return false;
     }
@@ -1693,7 +1693,7 @@ bool dwI_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
       out[k] = k == 0 ? (*step < 0 ? n - 1 : 0) : (*step < 0 ? -1 : n);
       continue;
     }
-    if (!dwI_index(I, bounds[k], &v)) {
+    if (!dwOb_index(I, bounds[k], &v)) {
       if (I->exc.t == V_NULL) dwI_raise(I, EXC_TypeError, "%s", msg);
       return false;
     }
@@ -1739,7 +1739,7 @@ static Value str_getitem(Interp *I, Str *s, Value idx) {
   Value r;
   if (idx.t == V_SLICE) {
     int64_t start, stop, step;
-    if (!dwI_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step)) {
+    if (!dwOb_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step)) {
       free(off);
       return dwV_null();
     }
@@ -1764,7 +1764,7 @@ static Value str_getitem(Interp *I, Str *s, Value idx) {
     r = dwV_obj(&rs->h);
   } else {
     int64_t k;
-    if (!dwI_index(I, idx, &k)) {
+    if (!dwOb_index(I, idx, &k)) {
       free(off);
       if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError, "string indices must be integers, not '%s'",
@@ -1784,7 +1784,7 @@ static Value str_getitem(Interp *I, Str *s, Value idx) {
   return r;
 }
 
-Value dwI_getitem(Interp *I, Value obj, Value idx) {
+Value dwOb_getitem(Interp *I, Value obj, Value idx) {
   switch (obj.t) {
   case V_STR:
     return str_getitem(I, STR(obj), idx);
@@ -1793,7 +1793,7 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
     int64_t n = obj.t == V_LIST ? ((List *)OBJ(obj))->len : ((Tuple *)OBJ(obj))->len;
     if (idx.t == V_SLICE) {
       int64_t start, stop, step;
-      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step))
+      if (!dwOb_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step))
         return dwV_null();
       /* __index__ may have changed the list */
       n = obj.t == V_LIST ? ((List *)OBJ(obj))->len : ((Tuple *)OBJ(obj))->len;
@@ -1822,7 +1822,7 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
         ((Tensor *)OBJ(idx))->st && ((Tensor *)OBJ(idx))->dtype != DT_F32)
       idx = dwV_int(dwT_get_int((Tensor *)OBJ(idx), 0));
     int64_t k;
-    if (!dwI_index(I, idx, &k)) {
+    if (!dwOb_index(I, idx, &k)) {
       if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError,
                        "%s indices must be integers or slices, not %s",
@@ -1836,7 +1836,7 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
     return v;
   }
   case V_DICT: {
-    if (!dwI_check_hashable(I, idx)) return dwV_null();
+    if (!dwOb_check_hashable(I, idx)) return dwV_null();
     Value v = dwV_dict_get((Dict *)OBJ(obj), idx);
     if (v.t == V_NULL) {
       dwI_raise_key(I, idx);
@@ -1847,13 +1847,13 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
   }
   case V_RANGE: {
     Range *r = (Range *)OBJ(obj);
-    uint64_t un = dwI_range_count(r->start, r->stop, r->step);
+    uint64_t un = dwOb_range_count(r->start, r->stop, r->step);
     if (un > (uint64_t)INT64_MAX)
       return dwI_raise(I, EXC_OverflowError, "range too large");
     int64_t n = (int64_t)un;
     if (idx.t == V_SLICE) {
       int64_t start, stop, step;
-      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step))
+      if (!dwOb_slice_indices(I, (Slice *)OBJ(idx), n, &start, &stop, &step))
         return dwV_null();
       int64_t ns, ne, nst;
       if (__builtin_mul_overflow(start, r->step, &ns) || __builtin_add_overflow(ns, r->start, &ns) ||
@@ -1868,7 +1868,7 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
       return dwV_obj(&nr->h);
     }
     int64_t k;
-    if (!dwI_index(I, idx, &k)) {
+    if (!dwOb_index(I, idx, &k)) {
       if (I->exc.t != V_NULL) return dwV_null();
       return dwI_raise(I, EXC_TypeError, "range indices must be integers or slices, not %s",
                        dwV_type_name(idx));
@@ -1884,7 +1884,7 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
     Value m = special(I, obj, "__getitem__");
     if (m.t == V_NULL) {
       if (((Inst *)OBJ(obj))->cls->cflags & CLS_NN_MODULE) {
-        Value bm = dwI_getattr(I, obj, dwI_intern(I, "__getitem__"));
+        Value bm = dwOb_getattr(I, obj, dwI_intern(I, "__getitem__"));
         if (bm.t == V_NULL) return bm;
         Value r = dwI_call0(I, bm, 1, &idx);
         dwV_decref(&I->c, bm);
@@ -1904,7 +1904,7 @@ Value dwI_getitem(Interp *I, Value obj, Value idx) {
 /* The element a non-slice index of l[idx] = v / del l[idx] stands for,
  * with CPython's errors. */
 static bool list_store_index(Interp *I, List *l, Value idx, int64_t *k) {
-  if (!dwI_index(I, idx, k)) {
+  if (!dwOb_index(I, idx, k)) {
     if (I->exc.t == V_NULL)
       dwI_raise(I, EXC_TypeError, "list indices must be integers or slices, not %s",
                 dwV_type_name(idx));
@@ -1918,16 +1918,16 @@ static bool list_store_index(Interp *I, List *l, Value idx, int64_t *k) {
   return true;
 }
 
-bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
+bool dwOb_setitem(Interp *I, Value obj, Value idx, Value v) {
   switch (obj.t) {
   case V_LIST: {
     List *l = (List *)OBJ(obj);
     if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
     if (idx.t == V_SLICE) {
       int64_t start, stop, step;
-      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), l->len, &start, &stop, &step))
+      if (!dwOb_slice_indices(I, (Slice *)OBJ(idx), l->len, &start, &stop, &step))
         return false;
-      List *src = dwI_to_list(I, v);
+      List *src = dwOb_to_list(I, v);
       if (!src) return false;
       if (step != 1) {
         int64_t n = slice_len(start, stop, step);
@@ -1975,7 +1975,7 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
     return true;
   }
   case V_DICT:
-    if (!dwI_check_hashable(I, idx)) return false;
+    if (!dwOb_check_hashable(I, idx)) return false;
     if (dwR_tracing(I)) dwR_log_obj(I, OBJ(obj));
     if (!dwV_dict_set(&I->c, (Dict *)OBJ(obj), idx, v)) {
       dwI_raise_ctx(I);
@@ -1991,7 +1991,7 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
     if (m.t != V_NULL) {
       r = call_method(I, obj, m, 2, args);
     } else {
-      m = dwI_getattr(I, obj, dwI_intern(I, "__setitem__"));
+      m = dwOb_getattr(I, obj, dwI_intern(I, "__setitem__"));
       if (m.t == V_NULL) {
         if (I->exc.t == V_EXC && ((Exc *)OBJ(I->exc))->type == EXC_AttributeError) {
           dwV_decref(&I->c, I->exc);
@@ -2015,9 +2015,9 @@ bool dwI_setitem(Interp *I, Value obj, Value idx, Value v) {
   }
 }
 
-bool dwI_delitem(Interp *I, Value obj, Value idx) {
+bool dwOb_delitem(Interp *I, Value obj, Value idx) {
   if (obj.t == V_DICT) {
-    if (!dwI_check_hashable(I, idx)) return false;
+    if (!dwOb_check_hashable(I, idx)) return false;
     if (dwR_tracing(I)) dwR_log_obj(I, OBJ(obj));
     if (!dwV_dict_del(&I->c, (Dict *)OBJ(obj), idx)) {
       dwI_raise_key(I, idx);
@@ -2042,7 +2042,7 @@ bool dwI_delitem(Interp *I, Value obj, Value idx) {
     if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
     if (idx.t == V_SLICE) {
       int64_t start, stop, step;
-      if (!dwI_slice_indices(I, (Slice *)OBJ(idx), l->len, &start, &stop, &step))
+      if (!dwOb_slice_indices(I, (Slice *)OBJ(idx), l->len, &start, &stop, &step))
         return false;
       int64_t n = slice_len(start, stop, step);
       uint8_t *del = calloc((size_t)(l->len ? l->len : 1), 1);
@@ -2071,8 +2071,8 @@ bool dwI_delitem(Interp *I, Value obj, Value idx) {
 }
 
 static Value inplace_op(Interp *I, int op, Value a, Value b);
-Value dwI_inplace(Interp *I, int op, Value a, Value b) { return inplace_op(I, op, a, b); }
-Value dwI_unary(Interp *I, int op, Value v) { return unary(I, op, v); }
+Value dwOb_inplace(Interp *I, int op, Value a, Value b) { return inplace_op(I, op, a, b); }
+Value dwOb_unary(Interp *I, int op, Value v) { return unary(I, op, v); }
 
 /* a op= b: mutable containers change in place (list += / *=, dict |=,
  * set |= &= -= ^=), user classes through __iadd__ & co (falling back to
@@ -2082,13 +2082,13 @@ static Value inplace_op(Interp *I, int op, Value a, Value b) {
     List *l = (List *)OBJ(a);
     if (dwR_tracing(I)) dwR_log_obj(I, &l->h);
     if (b.u.o == a.u.o && b.t == a.t) {
-      List *copy = dwI_to_list(I, b);
+      List *copy = dwOb_to_list(I, b);
       if (!copy) return dwV_null();
       Value cv = dwV_obj(&copy->h);
-      bool ok = dwI_foreach(I, cv, dwI_collect, l);
+      bool ok = dwOb_foreach(I, cv, dwOb_collect, l);
       dwV_decref(&I->c, cv);
       if (!ok) return dwV_null();
-    } else if (!dwI_foreach(I, b, dwI_collect, l)) {
+    } else if (!dwOb_foreach(I, b, dwOb_collect, l)) {
       return dwV_null();
     }
     dwV_incref(a);
@@ -2126,7 +2126,7 @@ static Value inplace_op(Interp *I, int op, Value a, Value b) {
   }
   if (a.t == V_SET && (b.t == V_SET || b.t == V_DICTVIEW) &&
       (op == BIN_OR || op == BIN_AND || op == BIN_SUB || op == BIN_XOR))
-    return dwL_set_binop(I, op, a, b, true);
+    return dwMt_set_binop(I, op, a, b, true);
   if (a.t == V_TENSOR) return dwL_tensor_binop(I, op, a, b, true);
   if (class_of(a)) {
     char nm[32];
@@ -2138,7 +2138,7 @@ static Value inplace_op(Interp *I, int op, Value a, Value b) {
       dwV_decref(&I->c, r);
     }
   }
-  Value r = dwI_binop(I, op, a, b);
+  Value r = dwOb_binop(I, op, a, b);
   if (r.t == V_NULL && I->exc.t == V_EXC) {
     /* "unsupported operand type(s) for +=: ..." */
     Exc *e = (Exc *)OBJ(I->exc);

@@ -44,24 +44,24 @@ BI(op_call) {
   int kind = def->data >> 8, op = def->data & 0xff;
   switch (kind) {
   case OPK_BIN:
-    return nargs(I, def, a, 2) ? dwI_binop(I, op, a->v[0], a->v[1]) : dwV_null();
+    return nargs(I, def, a, 2) ? dwOb_binop(I, op, a->v[0], a->v[1]) : dwV_null();
   case OPK_INPLACE:
-    return nargs(I, def, a, 2) ? dwI_inplace(I, op, a->v[0], a->v[1]) : dwV_null();
+    return nargs(I, def, a, 2) ? dwOb_inplace(I, op, a->v[0], a->v[1]) : dwV_null();
   case OPK_CMP:
-    return nargs(I, def, a, 2) ? dwI_compare(I, op, a->v[0], a->v[1]) : dwV_null();
+    return nargs(I, def, a, 2) ? dwOb_compare(I, op, a->v[0], a->v[1]) : dwV_null();
   case OPK_UNARY:
-    return nargs(I, def, a, 1) ? dwI_unary(I, op, a->v[0]) : dwV_null();
+    return nargs(I, def, a, 1) ? dwOb_unary(I, op, a->v[0]) : dwV_null();
   case OPK_GETITEM:
-    return nargs(I, def, a, 2) ? dwI_getitem(I, a->v[0], a->v[1]) : dwV_null();
+    return nargs(I, def, a, 2) ? dwOb_getitem(I, a->v[0], a->v[1]) : dwV_null();
   case OPK_SETITEM:
-    if (!nargs(I, def, a, 3) || !dwI_setitem(I, a->v[0], a->v[1], a->v[2])) return dwV_null();
+    if (!nargs(I, def, a, 3) || !dwOb_setitem(I, a->v[0], a->v[1], a->v[2])) return dwV_null();
     return dwV_none();
   case OPK_CONTAINS:
-    return nargs(I, def, a, 2) ? dwI_compare(I, CMP_IN, a->v[1], a->v[0]) : dwV_null();
+    return nargs(I, def, a, 2) ? dwOb_compare(I, CMP_IN, a->v[1], a->v[0]) : dwV_null();
   case OPK_NOT:
   case OPK_TRUTH: {
     bool t;
-    if (!nargs(I, def, a, 1) || !dwI_truth(I, a->v[0], &t)) return dwV_null();
+    if (!nargs(I, def, a, 1) || !dwOb_truth(I, a->v[0], &t)) return dwV_null();
     return dwV_bool(kind == OPK_TRUTH ? t : !t);
   }
   case OPK_ABS: {
@@ -73,7 +73,7 @@ BI(op_call) {
   }
   default: {
     int64_t n;
-    if (!nargs(I, def, a, 1) || !dwI_index(I, a->v[0], &n)) return dwV_null();
+    if (!nargs(I, def, a, 1) || !dwOb_index(I, a->v[0], &n)) return dwV_null();
     return dwV_int(n);
   }
   }

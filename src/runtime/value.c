@@ -359,7 +359,7 @@ static uint32_t hash_u64(uint64_t x) {
 
 /* Nested tuples are hashed and compared to this depth; deeper levels
  * count by identity (the interpreter raises RecursionError before a key
- * nests that deep: dwI_check_hashable). */
+ * nests that deep: dwOb_check_hashable). */
 #define DW_KEY_DEPTH 200
 
 static bool hashable_d(Value v, int depth) {

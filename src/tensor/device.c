@@ -233,7 +233,7 @@ BI(d_backward) {
   Value v[2];
   if (!dwL_bind(I, "requires_grad_", self, a, "self,requires_grad", v, 2)) return dwV_null();
   bool on = true;
-  if (v[1].t != V_NULL && !dwI_truth(I, v[1], &on)) return dwV_null();
+  if (v[1].t != V_NULL && !dwOb_truth(I, v[1], &on)) return dwV_null();
   if (!dwNm_set_requires_grad(I, v[0], on)) return dwV_null();
   dwV_incref(v[0]);
   return v[0];

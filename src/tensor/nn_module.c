@@ -698,7 +698,7 @@ BI(nn_moddict_init) {
   (void)def;
   if (!dwL_bind(I, "__init__", self, a, "self,modules", v, 2)) return dwV_null();
   if (v[1].t == V_NULL || v[1].t == V_NONE) return dwV_none();
-  Value upd = dwI_getattr(I, v[0], dwI_intern(I, "update"));
+  Value upd = dwOb_getattr(I, v[0], dwI_intern(I, "update"));
   if (upd.t == V_NULL) return upd;
   Args ca = {1, &v[1], 0, NULL};
   Value r = dwI_call(I, upd, &ca);
@@ -732,7 +732,7 @@ BI(nn_moddict_update) {
       if (d->ent[k].used && !moddict_set(I, self, d->ent[k].key, d->ent[k].val)) return dwV_null();
     return dwV_none();
   }
-  List *l = dwI_to_list(I, src);
+  List *l = dwOb_to_list(I, src);
   if (!l) return dwV_null();
   for (int64_t k = 0; k < l->len; k++) {
     Value e = l->items[k];
@@ -789,7 +789,7 @@ BI(nn_moddict_view) {
   }
   Value lv = dwV_obj(&l->h);
   if (def->data == 3) {
-    Value it = dwI_iter(I, lv);
+    Value it = dwOb_iter(I, lv);
     drop(I, lv);
     return it;
   }

@@ -192,7 +192,7 @@ static Value tensor_unary(Interp *I, int unop, Value a) {
     return op1(I, OP_NOT, x, NULL);
   case UN_NOT: {
     bool t;
-    if (!dwI_truth(I, a, &t)) return dwV_null();
+    if (!dwOb_truth(I, a, &t)) return dwV_null();
     return dwV_bool(!t);
   }
   case 100:
@@ -286,7 +286,7 @@ Value dwL_tensor_contains(Interp *I, Tensor *t, Value item) {
   drop(I, eq);
   if (any.t == V_NULL) return any;
   bool b;
-  bool ok = dwI_truth(I, any, &b);
+  bool ok = dwOb_truth(I, any, &b);
   drop(I, any);
   return ok ? dwV_bool(b) : dwV_null();
 }
@@ -354,7 +354,7 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       next = op1(I, OP_SELECT, x, &at);
     } else if (ix.t == V_SLICE) {
       int64_t start, stop, step;
-      if (!dwI_slice_indices(I, (Slice *)OBJ(ix), x->shape[dim], &start, &stop, &step)) {
+      if (!dwOb_slice_indices(I, (Slice *)OBJ(ix), x->shape[dim], &start, &stop, &step)) {
         drop(I, cur);
         return dwV_null();
       }
@@ -1235,7 +1235,7 @@ static bool holds_type(Value v, uint32_t vt, int depth) {
  * list: a new reference, or V_NULL with an exception. */
 static Value ranges_as_lists(Interp *I, Value v, int depth) {
   if (v.t == V_RANGE) {
-    List *l = dwI_to_list(I, v);
+    List *l = dwOb_to_list(I, v);
     return l ? dwV_obj(&l->h) : dwV_null();
   }
   if ((v.t != V_LIST && v.t != V_TUPLE) || depth > 32) {
@@ -1313,7 +1313,7 @@ static bool creation_args(Interp *I, Args *a, int nfixed, int64_t *shape, int *n
       if (!dwDv_check_device(I, a->kw[k].v)) return false;
     } else if (!strcmp(n, "requires_grad")) {
       bool on;
-      if (!dwI_truth(I, a->kw[k].v, &on)) return false;
+      if (!dwOb_truth(I, a->kw[k].v, &on)) return false;
       if (on) return dwDv_no_autograd(I, "requires_grad=True"), false;
     } else if (strcmp(n, "layout")) {
       dwI_raise(I, EXC_TypeError, "got an unexpected keyword argument '%s'", n);
@@ -2034,7 +2034,7 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   }
   if (!strcmp(n, "data")) return dwL_detach(I, self);
   Value idx = dwV_dict_gets(I->tensor_methods, name);
-  if (idx.t == V_INT) return dwL_bound(I, &method_tables[idx.u.i >> 16][idx.u.i & 0xffff], self);
+  if (idx.t == V_INT) return dwMt_bound(I, &method_tables[idx.u.i >> 16][idx.u.i & 0xffff], self);
   return dwV_null();
 }
 
@@ -2048,7 +2048,7 @@ Value dwL_attr_get(Interp *I, Value inst, const char *name) {
 }
 
 bool dwL_attr_set(Interp *I, Value inst, const char *name, Value v) {
-  return dwI_setattr(I, inst, dwI_intern(I, name), v);
+  return dwOb_setattr(I, inst, dwI_intern(I, name), v);
 }
 
 bool dwL_set_tensor_attr(Interp *I, Value inst, const char *name, Value t) {
@@ -2211,7 +2211,7 @@ BI(nn_seq_init) {
   List *l = dwV_list(&I->c, 0);
   if (!l) return dwI_raise_ctx(I);
   if (def->data == 1 && a->n == 1) { /* ModuleList(iterable) */
-    List *src = dwI_to_list(I, a->v[0]);
+    List *src = dwOb_to_list(I, a->v[0]);
     if (!src) {
       dwV_decref_o(&I->c, &l->h);
       return dwV_null();
@@ -2249,7 +2249,7 @@ BI(nn_seq_forward) {
 BI(nn_seq_getitem) {
   List *l = children(I, self);
   if (!l || a->n != 1) return dwI_raise(I, EXC_TypeError, "bad index");
-  return dwI_getitem(I, dwV_obj(&l->h), a->v[0]);
+  return dwOb_getitem(I, dwV_obj(&l->h), a->v[0]);
 }
 
 BI(nn_seq_len) {
@@ -2260,7 +2260,7 @@ BI(nn_seq_len) {
 BI(nn_seq_iter) {
   List *l = children(I, self);
   if (!l) return dwI_raise(I, EXC_TypeError, "not iterable");
-  return dwI_iter(I, dwV_obj(&l->h));
+  return dwOb_iter(I, dwV_obj(&l->h));
 }
 
 BI(nn_seq_append) {
@@ -2378,7 +2378,7 @@ Value dwL_builtin_class_call(Interp *I, Class *c, Args *a) {
     drop(I, self);
     return dwI_raise_ctx(I);
   }
-  Value init = dwI_class_lookup(c, dwI_intern(I, "__init__"));
+  Value init = dwOb_class_lookup(c, dwI_intern(I, "__init__"));
   if (init.t == V_BUILTIN) {
     Value r = ((Builtin *)OBJ(init))->def->fn(I, ((Builtin *)OBJ(init))->def, self, a);
     if (r.t == V_NULL) {

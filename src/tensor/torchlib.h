@@ -118,7 +118,7 @@ static inline bool sizes_from(Interp *I, Value *v, int n, int64_t *out, int *nd)
     /* an integer tensor of one element counts (its __index__) */
     if (items[k].t == V_TENSOR && ((Tensor *)OBJ(items[k]))->dtype != DT_F32 &&
         dwT_numel((Tensor *)OBJ(items[k])) == 1) {
-      if (!dwI_index(I, items[k], &out[k])) return false;
+      if (!dwOb_index(I, items[k], &out[k])) return false;
       continue;
     }
     dwI_raise(I, EXC_TypeError,
@@ -155,7 +155,7 @@ static inline bool truthy(Interp *I, Value v, bool dflt, bool *out) {
     *out = dflt;
     return true;
   }
-  return dwI_truth(I, v, out);
+  return dwOb_truth(I, v, out);
 }
 
 static inline Value size_tuple(Interp *I, const int64_t *shape, int nd) {
