@@ -1204,18 +1204,13 @@ BI(b_chr) {
   int64_t c;
   if (!dwL_int(I, a->v[0], "chr() argument", &c)) return dwV_null();
   if (c < 0 || c > 0x10ffff) return dwI_raise(I, EXC_ValueError, "chr() arg not in range(0x110000)");
-  char buf[4];
-  size_t n;
-  if (c < 0x80) buf[0] = (char)c, n = 1;
-  else if (c < 0x800) buf[0] = (char)(0xc0 | (c >> 6)), buf[1] = (char)(0x80 | (c & 63)), n = 2;
-  else if (c < 0x10000)
-    buf[0] = (char)(0xe0 | (c >> 12)), buf[1] = (char)(0x80 | ((c >> 6) & 63)),
-    buf[2] = (char)(0x80 | (c & 63)), n = 3;
-  else
-    buf[0] = (char)(0xf0 | (c >> 18)), buf[1] = (char)(0x80 | ((c >> 12) & 63)),
-    buf[2] = (char)(0x80 | ((c >> 6) & 63)), buf[3] = (char)(0x80 | (c & 63)), n = 4;
-  Str *s = dwV_str(&I->c, buf, n);
-  return s ? VSTR(s) : dwI_raise_ctx(I);
+  Buf b = {0};
+  dwFm_utf8_put(&b, (uint32_t)c);
+  if (b.oom) {
+    dwB_free(&b);
+    return dwI_raise(I, EXC_MemoryError, "%s", "");
+  }
+  return dwL_new_str(I, &b);
 }
 
 BI(b_ord) {
