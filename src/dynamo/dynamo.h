@@ -14,6 +14,37 @@
 #include "runtime/interp.h"
 
 /* ------------------------------------------------------------------ */
+/* Between the files of dynamo/ (what runtime/ and tensor/ call is in  */
+/* the named interface section of runtime/interp.h)                    */
+/* ------------------------------------------------------------------ */
+
+/* Marks (report.c) of a graph break and of a disabled function. */
+void dwJ_mark_break(Interp *I, const Break *b);
+void dwJ_mark_disabled(Interp *I, int line, bool recursive, const char *fn);
+/* dwR_break_here as a Value: V_NONE when the caller carries on, else
+ * V_NULL (trace.c). */
+Value dwR_break(Interp *I, int reason, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* dwR_break_here / dwR_break with PyTorch's registry entry gb: its
+ * developer context and explanation (printf-style). */
+bool dwR_break_here_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+Value dwR_break_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* The VariableTracker Dynamo would make of v, as its messages show it:
+ * ConstantVariable(str: 'x'), TensorVariable(), ... (report.c) */
+void dwJ_vt_repr(Buf *b, Value v);
+void dwR_log_slot(Interp *I, Value *slot); /* undo log: a value slot */
+/* torch._dynamo.explain (dynapi.c): a collection starts (returns the one
+ * it interrupts) ... */
+void *dwJ_explain_begin(Interp *I);
+/* ... and ends: the guards of the entries compiled meanwhile, one per
+ * line, and the compile times as utils.py compile_times(repr="str")
+ * writes them. */
+void dwJ_explain_end(Interp *I, void *saved, Buf *guards, Buf *times);
+Value dwD_config(Interp *I, const char *name);   /* borrowed; V_NULL: unknown */
+
+/* ------------------------------------------------------------------ */
 /* Cache entries and kernels (trace.c, compile.c)                      */
 /* ------------------------------------------------------------------ */
 

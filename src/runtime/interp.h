@@ -1,6 +1,10 @@
-/* interp.h - the evaluator's structures, shared by interp.c (evaluation),
- * resolve.c (scopes), builtins.c / torchlib.c (library), trace.c (Dynamo
- * semantics), report.c (the run report) and api.c (sessions and runs). */
+/* interp.h - the evaluator: its structures (frames, the interpreter,
+ * marks and breaks), what resolve.c, object.c and interp.c offer the rest
+ * of the core, and the named interface section of the Dynamo loop
+ * (INTERFACE_BEGIN ... INTERFACE_END below): every call the evaluator and
+ * the library make into the layers above them. Included by the runtime,
+ * the library (runtime/builtins.h, tensor/torchlib.h), dynamo/ and api.c;
+ * never by anything below the evaluator (docs/architecture.md). */
 #ifndef DW_INTERP_H
 #define DW_INTERP_H
 
@@ -299,14 +303,68 @@ bool dwOb_delitem(Interp *I, Value obj, Value idx); /* del obj[idx] */
 bool dwOb_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
                         int64_t *stop, int64_t *step);
 
-/* ------------------------------------------------------------------ */
-/* dynamo/: trace.c, compile.c, report.c                              */
-/* ------------------------------------------------------------------ */
+/* ================================================================== */
+/* INTERFACE_BEGIN: the Dynamo loop (runtime <-> library <-> tracer)   */
+/* ================================================================== */
+/*
+ * Dynamo is a loop. The evaluator (resolve.c, object.c, interp.c) runs
+ * user code and calls the library for what values do (methods, tensor
+ * operators, imports, text); in a traced frame the evaluator and the
+ * library call the tracer (dynamo/: record an op, break the graph, guard
+ * a value, log an effect, mark a line), and the tracer calls back down
+ * into the evaluator to run frames (dwI_run_frame, dwI_exec_from, ...
+ * above). Every call the evaluator or the library makes into a layer above
+ * its own is declared here, and only here: tests/lib/layers.mjs checks it
+ * (docs/architecture.md, "Layers and the include rule"). Nothing below the
+ * evaluator (front/, value.c, the eager tensors, backend/) calls any of it.
+ */
 
-/* Records a mark (tentative while a trace is active; report.c). */
-void dwJ_mark(Interp *I, int line, int kind);
-void dwJ_mark_break(Interp *I, const Break *b);
-void dwJ_mark_disabled(Interp *I, int line, bool recursive, const char *fn);
+/* ---- the evaluator calls the library (runtime/, tensor/) ---- */
+
+Value dwL_builtin(Interp *I, const char *name);   /* a builtin by name */
+Value dwL_import(Interp *I, const char *dotted);  /* a module */
+/* Calls a class implemented in C (a builtin's or torch's class). */
+Value dwL_builtin_class_call(Interp *I, struct Class *c, Args *a);
+int64_t dwL_len(Interp *I, Value v);
+Value dwL_tuple_of(Interp *I, Value v);
+/* A tuple of l's items; takes the reference to l. */
+Value dwL_list_to_tuple(Interp *I, List *l);
+void dwL_ascii_of(Buf *out, const char *s, size_t n); /* escapes non-ASCII */
+Value dwL_module_attr(Interp *I, Value inst, Str *name); /* nn.Module */
+/* Tensors in the object protocol (torchlib.c). */
+Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace);
+Value dwL_tensor_unary(Interp *I, int unop, Value a);
+Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b);
+Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx);
+bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v);
+Value dwL_tensor_contains(Interp *I, Tensor *t, Value item);
+/* Text of values (format.c). */
+bool dwFm_repr_value(Interp *I, Buf *b, Value v);  /* repr(v) */
+bool dwFm_str_value(Interp *I, Buf *b, Value v);   /* str(v), may call __str__ */
+bool dwFm_format(Interp *I, Buf *b, Value v, Str *spec); /* format(v, spec) */
+Value dwFm_str_percent(Interp *I, Str *fmt, Value args); /* fmt % args */
+/* Methods and sets (methods.c). */
+/* Attribute of a tensor / str / list / dict / ... value. */
+Value dwMt_method(Interp *I, Value self, Str *name);
+Value dwMt_set_new(Interp *I);                   /* an empty set */
+bool dwMt_set_from(Interp *I, Set *s, Value iterable);
+List *dwMt_set_order(Interp *I, Set *s);         /* elements, display order */
+Value dwMt_set_binop(Interp *I, int op, Value a, Value b, bool inplace);
+bool dwMt_set_eq(Interp *I, Value a, Value b, bool *out);
+
+/* ---- the evaluator and the library call the tracer (dynamo/) ---- */
+
+bool dwR_tracing(Interp *I); /* is the current frame traced? */
+/* Tensor op dispatch: records into the active graph when the current
+ * frame is traced (lifting real tensors as inputs), else runs eagerly. */
+Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);
+/* graph inputs mutated in place while tracing (functionalised) */
+bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
+/* false (graph break pending) when an in-place update would break aliasing */
+bool dwR_inplace_ok(Interp *I, Tensor *x);
+/* Runs a user function as a compiled frame (Dynamo's frame evaluation). */
+Value dwR_call_compiled(Interp *I, Func *f, Value self, Args *a,
+                        const CompileOpts *opts);
 /* A graph break at the current position of a traced frame. true: the
  * unit ended right here (its graph compiled and ran, every traced tensor
  * still referenced is real now); the caller carries on eagerly and tracing
@@ -317,14 +375,13 @@ void dwJ_mark_disabled(Interp *I, int line, bool recursive, const char *fn);
  * frame's start) or an exception (fullgraph=True, a compiler error). */
 bool dwR_break_here(Interp *I, int reason, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* The same as a Value: V_NONE when the caller carries on, else V_NULL. */
-Value dwR_break(Interp *I, int reason, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 /* A data-dependent jump on tensor `cond` (if/while/and/or/ternary). test:
  * the jump is part of the test of an if/while/assert statement `stmt`, at
  * its operand `operand`, where Dynamo compiles even an op-less graph when
  * every value it must keep is a tensor (OutputGraph.compile_subgraph). */
 bool dwR_break_jump(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operand);
+/* A graph break leaves an inlined frame: re-attribute it to the call. */
+void dwR_break_passes(Interp *I, Frame *callee);
 /* Resume points of a compiled frame (UnitKind: where the unit starts). */
 enum UnitKind {
   UK_STMT,   /* at statement `at` */
@@ -373,31 +430,6 @@ typedef struct Checkpoint {
 } Checkpoint;
 void dwR_call_checkpoint(Interp *I, Frame *caller, Checkpoint *cp);
 bool dwR_call_broke(Interp *I, Frame *caller, const Checkpoint *cp);
-/* dwR_break_here / dwR_break with PyTorch's registry entry gb: its
- * developer context and explanation (printf-style). */
-bool dwR_break_here_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-Value dwR_break_gb(Interp *I, int reason, int gb, const char *context, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-/* The VariableTracker Dynamo would make of v, as its messages show it:
- * ConstantVariable(str: 'x'), TensorVariable(), ... */
-void dwJ_vt_repr(Buf *b, Value v);
-/* The graph breaks of the evaluator, with PyTorch's messages (report.c):
- * a call of a disabled function (target, its disable() options), a builtin
- * the graph cannot hold (print, time, Tensor.item, ...), a `raise` under
- * fullgraph (exc: the exception, V_NULL for a bare raise). As
- * dwR_break_here: true to go on eagerly, false to stop (an exception, or
- * the break travelling up). */
-bool dwJ_break_disabled(Interp *I, Value target, bool recursive, Str *reason);
-bool dwJ_break_call(Interp *I, const BuiltinDef *d, Value self, Args *a);
-bool dwJ_break_raise(Interp *I, Value exc);
-/* Runs a user function as a compiled frame (Dynamo's frame evaluation). */
-Value dwR_call_compiled(Interp *I, Func *f, Value self, Args *a,
-                        const CompileOpts *opts);
-/* Tensor op dispatch: records into the active graph when the current
- * frame is traced (lifting real tensors as inputs), else runs eagerly. */
-Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);
-bool dwR_tracing(Interp *I);
 /* Guards: what the active trace read from its unit's inputs. */
 void dwR_guard_read_slow(Interp *I, Frame *f, int slot, bool free);
 void dwR_guard_global_slow(Interp *I, int slot);
@@ -411,35 +443,21 @@ void dwR_guard_global_slow(Interp *I, int slot);
   } while (0)
 /* A traced frame writes a global (a side effect, replayed as in Dynamo). */
 void dwR_global_write(Interp *I, int slot);
-/* A graph break leaves an inlined frame: re-attribute it to the call. */
-void dwR_break_passes(Interp *I, Frame *callee);
 /* Undo log for the Python-level effects of a trace. */
-void dwR_log_slot(Interp *I, Value *slot);
 void dwR_log_store(Interp *I, Frame *f, Node *name, Value *slot);
 void dwR_log_tensor(Interp *I, Tensor *x); /* before an in-place rebind */
 void dwR_log_obj(Interp *I, Obj *o);
-void dwR_forget(Interp *I, Code **codes, int n); /* drop Dynamo caches */
-/* torch._dynamo.explain (dynapi.c): a collection starts (returns the one
- * it interrupts) ... */
-void *dwJ_explain_begin(Interp *I);
-/* ... and ends: the guards of the entries compiled meanwhile, one per
- * line, and the compile times as utils.py compile_times(repr="str")
- * writes them. */
-void dwJ_explain_end(Interp *I, void *saved, Buf *guards, Buf *times);
-/* The run's records (report.c): made before the program runs, freed after
- * the report is written. */
-void dwJ_run_begin(Interp *I);
-void dwJ_run_end(Interp *I);
-/* The run report of the run that just ended (ok: no exception escaped)
- * into json (docs/report.md), with what a command line prints: the
- * traceback of the error into tb ("" when none), the explain summary into
- * ex. t0: when the run started (dw_now_ms). */
-void dwJ_report(Interp *I, bool ok, double t0, Buf *json, Buf *tb, Buf *ex);
-/* The report of a run that could not be made or did not fit: a MemoryError
- * with this message and traceback text. */
-void dwJ_report_failed(Buf *json, Buf *tb, Buf *ex, const char *message,
-                       const char *text);
-
+/* Records a mark (tentative while a trace is active; report.c). */
+void dwJ_mark(Interp *I, int line, int kind);
+/* The graph breaks of the evaluator, with PyTorch's messages (report.c):
+ * a call of a disabled function (target, its disable() options), a builtin
+ * the graph cannot hold (print, time, Tensor.item, ...), a `raise` under
+ * fullgraph (exc: the exception, V_NULL for a bare raise). As
+ * dwR_break_here: true to go on eagerly, false to stop (an exception, or
+ * the break travelling up). */
+bool dwJ_break_disabled(Interp *I, Value target, bool recursive, Str *reason);
+bool dwJ_break_call(Interp *I, const BuiltinDef *d, Value self, Args *a);
+bool dwJ_break_raise(Interp *I, Value exc);
 /* The FX view of traced graphs (dynamo/fx.c). Around each tensor API call
  * made from traced code, dwM_pre records how the call was written (a
  * function with its qualified name, "torch.sin", "operator.add", or a
@@ -459,8 +477,21 @@ void dwM_post(Interp *I, int tok, Value result);
 /* A traced frame stored v in the local `name`: the node that made v is
  * named after it (Dynamo's name hints). */
 void dwM_name_hint(Interp *I, Value v, Str *name);
-bool dwM_init(Interp *I); /* the torch.fx module */
-
+/* The compiler API as Python sees it (dynamo/dynapi.c). */
+bool dwD_init(Interp *I); /* torch.compile, torch._dynamo, torch.compiler */
+bool dwM_init(Interp *I); /* the torch.fx module (fx.c) */
+/* a Wrap with no target is a decorator waiting for its function */
+Value dwD_wrap_apply(Interp *I, Wrap *w, Value target);
+Value dwD_config_get(Interp *I, Str *name);      /* an unset alias, or error */
+bool dwD_config_set(Interp *I, Str *name, Value v);
+Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API or torch miss */
+/* import of a module that does not exist: a compiler API of PyTorch
+ * dynawasm lacks (torch._inductor, torch.export, ...) is NotImplementedError
+ * (true, raised); false: not one, nothing raised. */
+bool dwD_missing_module(Interp *I, const char *dotted);
+/* torch._dynamo.allow_in_graph / disallow_in_graph registries */
+bool dwD_allowed_in_graph(Interp *I, Value fn);
+bool dwD_disallowed(Interp *I, Value fn);
 /* torch.compiler.set_stance's stances (Interp.stance). */
 enum Stance {
   ST_DEFAULT,            /* compile as usual */
@@ -472,24 +503,31 @@ enum Stance {
 /* The RuntimeError a compiled call meets under ST_INVALID; V_NULL. */
 Value dwD_stance_error(Interp *I);
 
-/* The compiler API as Python sees it (dynamo/dynapi.c). */
-bool dwD_init(Interp *I); /* torch.compile, torch._dynamo, torch.compiler */
-/* a Wrap with no target is a decorator waiting for its function */
-Value dwD_wrap_apply(Interp *I, Wrap *w, Value target);
-Value dwD_config_get(Interp *I, Str *name);      /* an unset alias, or error */
-bool dwD_config_set(Interp *I, Str *name, Value v);
-Value dwD_config(Interp *I, const char *name);   /* borrowed; V_NULL: unknown */
-Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API or torch miss */
-/* import of a module that does not exist: a compiler API of PyTorch
- * dynawasm lacks (torch._inductor, torch.export, ...) is NotImplementedError
- * (true, raised); false: not one, nothing raised. */
-bool dwD_missing_module(Interp *I, const char *dotted);
-/* torch._dynamo.allow_in_graph / disallow_in_graph registries */
-bool dwD_allowed_in_graph(Interp *I, Value fn);
-bool dwD_disallowed(Interp *I, Value fn);
+/* ================================================================== */
+/* INTERFACE_END                                                       */
+/* ================================================================== */
 
 /* ------------------------------------------------------------------ */
-/* Library (builtins.c, torchlib.c)                                    */
+/* Runs (api.c calls dynamo/)                                          */
+/* ------------------------------------------------------------------ */
+
+/* The run's records (report.c): made before the program runs, freed after
+ * the report is written. */
+void dwJ_run_begin(Interp *I);
+void dwJ_run_end(Interp *I);
+/* The run report of the run that just ended (ok: no exception escaped)
+ * into json (docs/report.md), with what a command line prints: the
+ * traceback of the error into tb ("" when none), the explain summary into
+ * ex. t0: when the run started (dw_now_ms). */
+void dwJ_report(Interp *I, bool ok, double t0, Buf *json, Buf *tb, Buf *ex);
+/* The report of a run that could not be made or did not fit: a MemoryError
+ * with this message and traceback text. */
+void dwJ_report_failed(Buf *json, Buf *tb, Buf *ex, const char *message,
+                       const char *text);
+void dwR_forget(Interp *I, Code **codes, int n); /* drop Dynamo caches */
+
+/* ------------------------------------------------------------------ */
+/* The library among itself, and for dynamo/ and api.c                 */
 /* ------------------------------------------------------------------ */
 
 bool dwL_init(Interp *I); /* builtins, torch, math, time modules */
@@ -499,10 +537,6 @@ bool dwL_bind(Interp *I, const char *fname, Value self, Args *a,
               const char *names, Value *out, int nout);
 bool dwL_int(Interp *I, Value v, const char *what, int64_t *out);
 bool dwL_float(Interp *I, Value v, const char *what, double *out);
-int64_t dwL_len(Interp *I, Value v);
-Value dwL_tuple_of(Interp *I, Value v);
-/* A tuple of l's items; takes the reference to l. */
-Value dwL_list_to_tuple(Interp *I, List *l);
 Value dwL_new_builtin(Interp *I, const BuiltinDef *d);
 bool dwL_add_defs(Interp *I, Dict *d, const BuiltinDef *tab);
 Module *dwL_module(Interp *I, const char *name);
@@ -510,42 +544,10 @@ bool dwL_set(Interp *I, Dict *d, const char *name, Value v);
 bool dwL_sort_list(Interp *I, List *l, Value key, bool reverse);
 Value dwL_tensor_attr(Interp *I, Value t, Str *name);
 Value dwL_tensor_round(Interp *I, Value t, Value ndigits);
-Value dwL_builtin(Interp *I, const char *name);
-Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace);
-Value dwL_tensor_unary(Interp *I, int unop, Value a);
-Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b);
-Value dwL_tensor_getitem(Interp *I, Tensor *t, Value idx);
-bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v);
-
-/* graph inputs mutated in place while tracing (functionalised) */
-bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
-/* false (graph break pending) when an in-place update would break aliasing */
-bool dwR_inplace_ok(Interp *I, Tensor *x);
-Value dwL_import(Interp *I, const char *dotted);
-
-Value dwL_module_attr(Interp *I, Value inst, Str *name); /* nn.Module */
 /* A class implemented in C (instances are Inst, methods builtins in ns);
  * new reference. */
 Class *dwL_new_class(Interp *I, const char *name, Class *base, uint16_t flags);
-Value dwL_builtin_class_call(Interp *I, struct Class *c, Args *a);
-Value dwL_tensor_contains(Interp *I, Tensor *t, Value item);
-void dwL_ascii_of(Buf *out, const char *s, size_t n); /* escapes non-ASCII */
-
-/* format.c: repr, str, format(), %, str.format */
-bool dwFm_repr_value(Interp *I, Buf *b, Value v);
-Value dwFm_str_percent(Interp *I, Str *fmt, Value args);
-bool dwFm_str_value(Interp *I, Buf *b, Value v); /* str(v), may call __str__ */
-bool dwFm_format(Interp *I, Buf *b, Value v, Str *spec); /* format(v, spec) */
-
-/* methods.c: the methods of builtin values, sets */
 Value dwMt_bound(Interp *I, const BuiltinDef *d, Value self);
-/* Attribute of a tensor / str / list / dict / ... value. */
-Value dwMt_method(Interp *I, Value self, Str *name);
-Value dwMt_set_new(Interp *I);                   /* an empty set */
 bool dwMt_set_add(Interp *I, Set *s, Value v);   /* raises if unhashable */
-List *dwMt_set_order(Interp *I, Set *s);         /* elements, display order */
-bool dwMt_set_from(Interp *I, Set *s, Value iterable);
-Value dwMt_set_binop(Interp *I, int op, Value a, Value b, bool inplace);
-bool dwMt_set_eq(Interp *I, Value a, Value b, bool *out);
 
 #endif
