@@ -2,7 +2,7 @@
  *
  * A session holds a compiler; each run executes one program from scratch
  * (fresh globals, fresh Dynamo caches) and returns its run report as JSON
- * (the contract is ../docs/INTERFACES.md in the spec). A program error is
+ * (docs/report.md; docs/cli.md for the command lines). A program error is
  * part of the report, never a failure of these functions.
  *
  * Entry files over this one core: src/native/dwrun.c (native CLI, tests,

@@ -1,5 +1,5 @@
 // Type declarations of the dynawasm package (Node and browser entries).
-// The run report is the contract of INTERFACES.md ("The run report").
+// The run report is the contract of docs/report.md.
 
 /** Backends a run can force (`undefined`: what the program asks for). */
 export type Backend = 'wasm' | 'eager';
@@ -90,7 +90,7 @@ export interface RunOptions {
   compile?: boolean;
 }
 
-/** Reason codes of graph breaks (SEMANTICS.md). */
+/** Reason codes of graph breaks (docs/report.md). */
 export type BreakReason =
   | 'graph_break_call'
   | 'disabled_call'
@@ -307,7 +307,7 @@ export interface TimelineCall {
   events: TimelineEvent[];
 }
 
-/** The report of one run (INTERFACES.md). `ok` is false exactly when `error` is set. */
+/** The report of one run (docs/report.md). `ok` is false exactly when `error` is set. */
 export interface RunReport {
   ok: boolean;
   stdout: string;

@@ -1,7 +1,7 @@
 /* dwrun.c - the native command line of dynawasm (tests, sanitizers).
  *
  * Same commands, flags, output and exit codes as the Node CLI
- * (wasm/bin/dynawasm.js, INTERFACES.md):
+ * (wasm/bin/dynawasm.js, docs/cli.md):
  *
  *   dwrun run FILE.py [--json] [--backend wasm|eager] [--suppress-errors]
  *                     [--logs graph_breaks,...] [--max-steps N]

@@ -1,5 +1,5 @@
 // annotations.mjs - the expectations written in conformance programs
-// (INTERFACES.md "Conformance files"), and checks of a run report against
+// (docs/conformance.md), and checks of a run report against
 // them. Plain ES module without Node APIs: the browser tests import it too.
 //
 //   import { parseAnnotations, checkReport } from '../lib/annotations.mjs';

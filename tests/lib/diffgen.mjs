@@ -3,7 +3,7 @@
 //
 // generateProgram(seed) builds one deterministic program: a
 // @torch.compile'd function `f` over a few input tensors, its body a random
-// expression DAG of the ops of LANGUAGE.md ("torch subset"), and a main
+// expression DAG of the ops of docs/language.md ("torch"), and a main
 // part that calls it (once, or twice with other data of the same shapes:
 // the cached kernel must not have baked the first inputs in) and prints
 // every output as

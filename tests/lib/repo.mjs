@@ -32,8 +32,7 @@ export const requireWasm = () =>
   requireFile(WASM_FILE, 'build it with `bash wasm/build.sh` (or run `bash tests/run.sh`)');
 export const requireDwrun = () => requireFile(DWRUN, 'build it with `cmake -S . -B build && cmake --build build`');
 
-/** Programs with expectations in comments (INTERFACES.md "Conformance
- * files"): tests/conformance, tests/programs, tests/python (pure Python,
+/** Programs with expectations in comments (docs/conformance.md): tests/conformance, tests/programs, tests/python (pure Python,
  * expectations from CPython), tests/regress (one program per bug found by
  * fuzzing or the bad-call sweep), examples. */
 export const PROGRAM_DIRS = ['tests/conformance', 'tests/programs', 'tests/python', 'tests/regress', 'examples'];

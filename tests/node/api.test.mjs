@@ -1,5 +1,5 @@
 // api.test.mjs - the npm API (wasm/index.js, wasm/browser.js): loading,
-// the run report (INTERFACES.md), errors as values, reset, the kernel path
+// the run report (docs/report.md), errors as values, reset, the kernel path
 // (Binaryen -> instantiate -> table -> call from C), the kernel tiers
 // (emitted at once, optimised in the background and swapped into the same
 // slot, the kernel cache on disk), trap recovery, types.
@@ -49,7 +49,7 @@ function kernel(body, sig = '(param i32) (result i32)', extra = '') {
   }
 }
 
-/** Asserts the shape of a run report (INTERFACES.md). */
+/** Asserts the shape of a run report (docs/report.md). */
 function assertReportShape(r) {
   assert.equal(typeof r.ok, 'boolean');
   assert.equal(typeof r.stdout, 'string');

@@ -1,4 +1,4 @@
-// cli.test.mjs - the command lines (INTERFACES.md "The CLI"): the Node CLI
+// cli.test.mjs - the command lines (docs/cli.md): the Node CLI
 // wasm/bin/dynawasm.js and the native build/dwrun ($DWRUN) take the same
 // arguments, print the same stdout and exit with the same codes:
 // 0 success (always with --json), 1 the program failed, 2 unusable

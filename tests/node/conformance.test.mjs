@@ -1,7 +1,7 @@
 // conformance.test.mjs - every program of tests/conformance, tests/programs
 // and examples against the expectations in its comments (examples: in
 // their sidecar files, NAME.expect)
-// (INTERFACES.md "Conformance files", parsed by tests/lib/annotations.mjs):
+// (docs/conformance.md, parsed by tests/lib/annotations.mjs):
 // stdout exactly, the error (type, message prefix, line), every annotated
 // line's marks, the explain counts; with the "wasm" and the "eager" backend,
 // through the npm API and through the native CLI (build/dwrun or $DWRUN).

@@ -4,7 +4,7 @@
 // @torch.compile'd function over a few input tensors (0-d to 4-d, sizes
 // 1..37 and a few larger reductions, broadcasting pairs, float32 / int64 /
 // int32 / bool, strided / transposed / expanded / aliased arguments), its
-// body a random expression DAG of the ops of LANGUAGE.md "torch subset",
+// body a random expression DAG of the ops of docs/language.md "torch",
 // sometimes with a graph break, a Python loop, Python numbers from shapes
 // or from .item(), nan/inf/-0.0 inputs, dims of size 0, or a final
 // statement that must raise. tests/lib/diffcheck.mjs runs each program

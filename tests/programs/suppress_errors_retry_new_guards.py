@@ -15,7 +15,7 @@ print(f(x, True))
 print(f(x, False))
 print(f(x, False))
 
-# SEMANTICS.md: the failure is remembered for its guards (the second call runs
+# docs/semantics.md: the failure is remembered for its guards (the second call runs
 # eagerly without retrying); a call with new guards (use_relu=False) tries
 # again and compiles.
 # expected output:

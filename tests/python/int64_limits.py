@@ -1,4 +1,4 @@
-# dynawasm ints are 64-bit (LANGUAGE.md): values up to the limits behave
+# dynawasm ints are 64-bit (docs/language.md): values up to the limits behave
 # like Python's, and leaving the range is an OverflowError at its line,
 # never a silent wrap-around.
 big = 9223372036854775807

@@ -3,7 +3,7 @@
 
 The programs in tests/python/ are pure Python (no torch): differential tests
 of dynawasm's Python subset against CPython 3.11. Each ends with the trailing
-block of INTERFACES.md "Conformance files":
+block of docs/conformance.md:
 
     # expected output:
     # <one line per stdout line; `#` alone for an empty line>

@@ -8,7 +8,7 @@
 # Translation: the test body is module-level code; self.assertEqual on
 # results is assert_equal below (PyTorch's TestCase comparison), on counts
 # an assert; the graph count is also printed.
-# Note: dynawasm's SEMANTICS.md states the new rule for for *and* while
+# Note: dynawasm's docs/semantics.md states the new rule for for *and* while
 # loops; PyTorch's test asserts the old rule (frame skipped) for while.
 import torch
 

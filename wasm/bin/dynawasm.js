@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// dynawasm - command line (INTERFACES.md "The CLI").
+// dynawasm - command line (docs/cli.md).
 //
 //   dynawasm run FILE.py [--json] [--backend wasm|eager] [--suppress-errors]
 //                        [--logs graph_breaks,graph_code,output_code,recompiles,guards]

@@ -138,7 +138,7 @@ const TIERS = ['auto', 'optimized', 'emitted'];
  * @property {(opts: object, store: any) => any} [makeOptimizer]
  */
 
-/** A report for a run that the core could not finish (INTERFACES.md). */
+/** A report for a run that the core could not finish (docs/report.md). */
 export function internalErrorReport(message, totalMs, extra = {}) {
   return {
     ok: false,
@@ -281,7 +281,7 @@ export class Compiler {
   }
 
   /**
-   * Runs a program and returns its report (INTERFACES.md). A program error
+   * Runs a program and returns its report (docs/report.md). A program error
    * is a report with ok:false, never an exception; bad options are a
    * TypeError.
    * @param {string|Uint8Array} source

@@ -28,7 +28,7 @@ export const DESCRIPTION = {
   suppressed_error: 'Suppressed compiler error (suppress_errors=True): the frame ran eagerly instead.',
 };
 
-// Reason codes (SEMANTICS.md) in words, for people meeting them first.
+// Reason codes (docs/report.md) in words, for people meeting them first.
 export const REASON_TEXT = {
   graph_break_call: 'explicit torch._dynamo.graph_break()',
   disabled_call: 'call to a torch.compiler.disable()d function',
@@ -37,7 +37,7 @@ export const REASON_TEXT = {
   unsupported_syntax: 'statement the tracer cannot handle',
 };
 
-// Default hints for reports that carry none (INTERFACES.md says breaks
+// Default hints for reports that carry none (docs/report.md says breaks
 // carry `hint`; older or hand-written reports may not).
 export const DEFAULT_HINT = {
   graph_break_call: 'Remove the torch._dynamo.graph_break() call to keep one graph.',
