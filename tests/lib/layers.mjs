@@ -12,7 +12,9 @@
 // the name is declared in the named interface section of
 // src/runtime/interp.h, between the lines starting `/* INTERFACE_BEGIN` and
 // `/* INTERFACE_END`: the runtime <-> library <-> tracer loop Dynamo needs.
-// Nothing below the evaluator (layer 1) uses anything above it.
+// Nothing below the evaluator (layer 1) uses anything above it. No file
+// of src/ is longer than MAX_LINES lines (a file that grows past it holds
+// more than one concern: split it).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,8 @@ export const LAYERS = {
 };
 // The native CLI is a user of the public API, nothing else.
 export const PUBLIC_ONLY = { 'native/dwrun.c': ['dynawasm.h'] };
+
+export const MAX_LINES = 3000;
 
 export const INTERFACE_FILE = 'runtime/interp.h';
 export const INTERFACE_BEGIN = 'INTERFACE_BEGIN';
@@ -167,6 +171,8 @@ export function checkLayers(root) {
       }
       continue;
     }
+    const nlines = inc.split('\n').length - (inc.endsWith('\n') ? 1 : 0);
+    if (nlines > MAX_LINES) violations.push(`src/${f}: ${nlines} lines, over ${MAX_LINES}`);
     const L = layerOf(f);
     if (!L) {
       violations.push(`src/${f}: has no layer (add it to LAYERS in tests/lib/layers.mjs)`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { checkLayers } from '../lib/layers.mjs';
+import { MAX_LINES, checkLayers } from '../lib/layers.mjs';
 import { ROOT } from '../lib/repo.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-layers-'));
@@ -57,4 +57,9 @@ test('the library including the tracer\'s header is caught', () => {
 test('a new file without a layer is caught', () => {
   const v = planted('new-file', 'runtime/newthing.c', () => '#include "interp.h"\n');
   assert.ok(v.some((x) => x.startsWith('src/runtime/newthing.c: has no layer')), v.join('\n'));
+});
+
+test('a source file over the line limit is caught', () => {
+  const v = planted('too-long', 'backend/graph.c', (s) => s + '/* filler */\n'.repeat(MAX_LINES));
+  assert.ok(v.some((x) => /^src\/backend\/graph\.c: \d+ lines, over 3000$/.test(x)), v.join('\n'));
 });

@@ -2,7 +2,7 @@
 // and must not infer: each frame's compile units (first compiles, resume
 // points after breaks, recompiles with the guard that failed), what each
 // graph break made run eagerly, a failed graph's line, and the run timeline.
-// Semantics (SEMANTICS.md / Dynamo): a break ends the graph where it
+// Semantics (docs/semantics.md / Dynamo): a break ends the graph where it
 // happens, the breaking call runs eagerly and tracing resumes right after
 // it (a resume function in Dynamo), mid-statement if need be; a for loop
 // with a break runs eagerly as a whole between two graphs; a break inside a
