@@ -40,6 +40,7 @@
  *   dwJ_  dynamo/report.c        marks, records, explain, the run report
  *   dwM_  dynamo/fx.c            the torch.fx GraphModule of a traced graph
  *   dwD_  dynamo/dynapi.c        the compiler API as Python sees it
+ *   dwH_  dynamo/hop.c           higher-order ops: torch.cond
  *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
