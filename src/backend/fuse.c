@@ -668,23 +668,6 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
         return R_NEED;
       }
     }
-    /* the source read through its views must step by `stride` along dim d
-     * (a reshape of a copy of an expand does not: row i of x.repeat(2, 1)
-     * is row i % 2 of x); else it is materialised first */
-    for (int64_t k = 1; sm->ndim && k < sm->shape[d]; k++) {
-      Rows rk = r0;
-      rk.r[d] = aff_const(k);
-      int bk;
-      FAff ak;
-      r = operand(b, nd->in[0], rk, &bk, &ak);
-      if (r < 0) return r;
-      bool same = bk == buf && ak.off == a0.off + k * stride;
-      for (int v = 0; v < F_MAXVARS && same; v++) same = ak.c[v] == a0.c[v];
-      if (!same) {
-        b->need = nd->in[0];
-        return R_NEED;
-      }
-    }
     FExpr x = {.kind = FE_GATHER, .dt = nd->meta.dtype, .nin = 1, .a = {ix},
                .buf = buf, .aff = a0, .gstride = stride,
                .glimit = sm->ndim ? sm->shape[d] : 1, .gkind = nd->at.flag,
