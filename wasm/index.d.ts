@@ -259,9 +259,12 @@ export interface BreakReasonEntry {
    * breaking code (eager_lines) ran eagerly and tracing resumed at
    * resume_line (mid-statement when the break was); eager_loop: a break in
    * a for loop or comprehension, which ran eagerly as a whole between two
-   * graphs; skip_frame: a break in a while loop, the frame ran eagerly from
+   * graphs; eager_block: a break in a try statement, the graph before it
+   * compiled, the statement (eager_lines) and the rest of the frame ran
+   * eagerly (Dynamo makes no resume point inside a try block, resume_line
+   * null); skip_frame: a break in a while loop, the frame ran eagerly from
    * eager_lines[0] (Dynamo skips the frame). Other values may be added. */
-  action: 'resume' | 'eager_loop' | 'skip_frame' | string;
+  action: 'resume' | 'eager_loop' | 'eager_block' | 'skip_frame' | string;
   /** First and last line that ran eagerly because of the break. */
   eager_lines: [number, number];
   /** Where tracing resumed, or null (not in this frame). */

@@ -286,6 +286,9 @@ enum BreakEffectKind {
                     tracing resumed after it (Dynamo's resume function) */
   BX_EAGER_LOOP, /* a break in a for loop or comprehension: it ran eagerly
                     as a whole between two graphs */
+  BX_EAGER_BLOCK, /* a break in a try statement: the graph before it
+                     compiled, it and the rest of the frame ran eagerly
+                     (Dynamo makes no resume point inside a try block) */
   BX_SKIP_FRAME  /* a break in a while loop (or a resume point inside it):
                     the rest of the frame ran eagerly (Dynamo skips it) */
 };

@@ -114,7 +114,7 @@ typedef struct BreakRec {
 } BreakRec;
 
 static const char *const break_act_names[] = {
-    [BX_RESUME] = "resume", [BX_EAGER_LOOP] = "eager_loop", [BX_SKIP_FRAME] = "skip_frame"};
+    [BX_RESUME] = "resume", [BX_EAGER_LOOP] = "eager_loop", [BX_EAGER_BLOCK] = "eager_block", [BX_SKIP_FRAME] = "skip_frame"};
 
 static const char *const event_names[EV_COUNT] = {
     "trace", "codegen", "optimize", "instantiate", "run", "eager"};

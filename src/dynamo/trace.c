@@ -1721,7 +1721,9 @@ bool dwR_region_broke(Interp *I, Frame *f, Node *s) {
   rollback_to(I, t, &t->region_cp);
   t->region = NULL;
   dwJ_marks_untrace(I, I->nmarks, s->kind == N_FOR || s->kind == N_TRY ? s->line : 0);
-  BreakEffect a = {.kind = BX_EAGER_LOOP, .eager_from = s->line, .eager_to = s->end_line};
+  BreakEffect a = {.kind = s->kind == N_TRY ? BX_EAGER_BLOCK : BX_EAGER_LOOP,
+                   .eager_from = s->line,
+                   .eager_to = s->end_line};
   if (!end_at_break(I, f, NULL, &saved, &a)) return false;
   f->eager_stmt = s;
   return true;

@@ -98,6 +98,32 @@ test('Explain: a print in a for loop runs the loop eagerly between two graphs (e
   await page.close();
 });
 
+test('Explain: a print in a try block ends the graph before the try; the try and the rest of the frame run eagerly (eager_block)', async () => {
+  const { page, f } = await rendered('try_break.json');
+  const [b] = f.report.explain.break_reasons;
+  assert.deepEqual([b.line, b.action, b.eager_lines, b.resume_line], [8, 'eager_block', [6, 11], null]);
+  await page.click('#tab-explain');
+  const stats = await page.$$eval('#panel-explain .stat', (els) => els.map((e) => [...e.children].map((c) => c.textContent).join(' ')));
+  assert.deepEqual(stats, ['1 graph', '1 graph break', '1 op', '1 frame compiled']);
+  const summary = await text(page, '#panel-explain');
+  assert.match(summary, /A graph break inside a try block \(line 8\) ended the graph before the try statement: the try statement and the rest of f ran eagerly\./);
+  assert.doesNotMatch(summary, /for loop|while loop|skips the frame|split compiled code|tracing resumed/);
+  assert.equal(await page.getAttribute('#panel-explain .reason', 'data-action'), 'eager_block');
+  assert.equal(await text(page, '#panel-explain .reason-effect'),
+    'A break inside a try block: the graph ended before the try statement; lines 6 – 11 and the rest of f ran eagerly (Dynamo makes no resume point inside a try block).');
+  // the marks: traced before the try, not traced inside it and after it, the break on line 8
+  const marks = await page.$$eval('.cm-line[data-line]', (els) => Object.fromEntries(els.map((e) => [e.dataset.line, e.dataset.marks])));
+  assert.equal(marks[5], 'traced');
+  for (const line of [6, 7, 9, 12]) assert.equal(marks[line], 'not_traced', `line ${line}`);
+  assert.equal(marks[8], 'graph_break not_traced');
+  assert.equal(marks[11], '', 'the except branch did not run');
+  assert.equal(await page.textContent('.dw-gm[data-gutter-line="12"]'), 'E');
+  await page.click('#tab-guards');
+  assert.match(await text(page, '#panel-guards .frame'), /1 compile unit.*0 recompiles/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Guards: the units after breaks are resume points, not recompiles; every unit lists its guards', async () => {
   const { page, f } = await rendered('graph_tour.json');
   await page.click('#tab-guards');

@@ -5,9 +5,11 @@
 // Semantics (docs/semantics.md / Dynamo): a break ends the graph where it
 // happens, the breaking call runs eagerly and tracing resumes right after
 // it (a resume function in Dynamo), mid-statement if need be; a for loop
-// with a break runs eagerly as a whole between two graphs; a break inside a
-// while loop runs the frame eagerly (Dynamo skips the frame); a new shape or
-// constant recompiles with the failed guard as the reason.
+// with a break runs eagerly as a whole between two graphs; a break in a try
+// block compiles the graph before it and runs the rest of the frame eagerly;
+// a break inside a while loop runs the frame eagerly (Dynamo skips the
+// frame); a new shape or constant recompiles with the failed guard as the
+// reason.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { requireWasm } from '../lib/repo.mjs';
@@ -72,6 +74,29 @@ test('a break inside a for loop: the loop runs eagerly between two graphs (eager
   const [b] = r.explain.break_reasons;
   assert.deepEqual([b.line, b.action, b.eager_lines, b.resume_line], [7, 'eager_loop', [6, 8], 9]);
   assert.deepEqual(r.frames[0].units.map((u) => [u.start_line, u.resume, u.status]), [[5, false, 'compiled'], [9, true, 'compiled']]);
+});
+
+test('a break inside a try block: the graph before the try compiles, the try statement and the rest of the frame run eagerly (eager_block)', () => {
+  // Dynamo makes no resume point inside a try block (symbolic_convert.py:
+  // should_compile_partial_graph is false when the instruction's exception
+  // table entry is not a with block's): the speculation restarts at the last
+  // checkpoint before the try, the graph so far compiles, and the rest of the
+  // frame runs as the original bytecode (step_graph_break): one graph, no
+  // resume function.
+  const src = 'import torch\n\n@torch.compile\ndef f(x):\n    x = x + 1\n    try:\n        x = x * 2\n        print("inside")\n        x = x - 1\n    except KeyError:\n        x = x * 100\n    return x + 3\n\nprint(f(torch.ones(2)))\n';
+  const r = run(src);
+  assert.equal(r.ok, true, r.error && r.error.text);
+  assert.equal(r.stdout, 'inside\ntensor([6., 6.])\n');
+  assert.equal(r.explain.graph_count, 1);
+  assert.equal(r.explain.graph_break_count, 1);
+  const [b] = r.explain.break_reasons;
+  assert.deepEqual([b.line, b.function, b.action, b.eager_lines, b.resume_line], [8, 'f', 'eager_block', [6, 11], null]);
+  assert.deepEqual(r.frames[0].units.map((u) => [u.start_line, u.resume, u.status]), [[5, false, 'compiled']]);
+  // the try statement's lines that ran and the return after it are not traced
+  const kinds = (line) => r.marks.filter((m) => m.line === line).map((m) => m.kind).sort();
+  assert.deepEqual(kinds(5), ['traced']);
+  for (const line of [6, 7, 9, 12]) assert.deepEqual(kinds(line), ['not_traced'], `line ${line}`);
+  assert.deepEqual(kinds(8), ['graph_break', 'not_traced']);
 });
 
 test('a break inside a while loop: the frame runs eagerly (skip_frame), no graph, no compile', () => {

@@ -30,6 +30,13 @@ function breakEffect(ctx, r) {
     return ['The loop, ', el ? linesLink(ctx, el[0], el[1]) : 'as a whole', ', ran eagerly between two graphs; ',
       r.resume_line ? ['tracing resumed at ', lineLink(ctx, r.resume_line), '.'] : 'the frame ended eagerly.'];
   }
+  if (r.action === 'eager_block') {
+    // Dynamo makes no resume point inside (or after) a try block: the graph
+    // before the try statement compiled, the rest of the frame ran eagerly
+    return ['A break inside a try block: the graph ended before the try statement; ', el ? linesLink(ctx, el[0], el[1]) : 'the try statement',
+      r.resume_line ? [' ran eagerly; tracing resumed at ', lineLink(ctx, r.resume_line), '.']
+        : [' and the rest of ', h('code', null, r.function || 'the frame'), ' ran eagerly (Dynamo makes no resume point inside a try block).']];
+  }
   if (r.action === 'resume') {
     return ['The graph ended here; ', el ? linesLink(ctx, el[0], el[1]) : 'the statement', ' ran eagerly; ',
       r.resume_line ? ['tracing resumed at ', lineLink(ctx, r.resume_line), '.'] : 'the frame ended eagerly.'];
@@ -65,11 +72,16 @@ export function renderExplain(el, report, ctx, byLine) {
   const skipped = groups.filter((r) => r.action === 'skip_frame');
   const resumed = groups.filter((r) => r.action === 'resume');
   const loops = groups.filter((r) => r.action === 'eager_loop');
+  const blocks = groups.filter((r) => r.action === 'eager_block');
   const summary = [];
   if (!frames.length) summary.push('Nothing was compiled: every line ran eagerly. Decorate a function with @torch.compile to trace it.');
   else if (!bc && !failed) summary.push(compiled ? `No graph breaks: each compiled function became ${compiled === 1 ? 'one graph' : 'whole graphs'}.` : 'No graph breaks, and no tensor operations to compile.');
   if (resumed.length) summary.push(`${plural(resumed.reduce((n, r) => n + r.count, 0), 'graph break')} split compiled code: each ended a graph, ran the code that broke eagerly, and tracing resumed right after it.`);
   for (const r of loops) summary.push(`A graph break inside a for loop or comprehension (line ${r.line}) made it run eagerly, as a whole, between two graphs.`);
+  for (const r of blocks) {
+    summary.push(`A graph break inside a try block (line ${r.line}) ended the graph before the try statement: ${r.resume_line
+      ? `the try statement ran eagerly and tracing resumed at line ${r.resume_line}.` : `the try statement and the rest of ${r.function || 'its frame'} ran eagerly.`}`);
+  }
   for (const r of skipped) summary.push(`A graph break inside a while loop (line ${r.line}) made ${r.function || 'its frame'} run eagerly: Dynamo skips the frame.`);
   if (failed) summary.push(`${plural(failed, 'graph')} failed to compile${report.ok ? ' and ran eagerly (suppress_errors)' : ''}.`);
   for (const t of summary) el.append(h('p', { class: 'explain-summary' }, t));
