@@ -393,8 +393,12 @@ typedef enum DType {
   DT_I64,  /* torch.int64 (default integer) */
   DT_I32,  /* torch.int32 */
   DT_BOOL, /* torch.bool (1 byte) */
+  DT_F64,  /* torch.float64 / torch.double */
   DT_COUNT
 } DType;
+
+/* float32 or float64 (PyTorch's is_floating_point). */
+static inline bool dwT_is_float(int dt) { return dt == DT_F32 || dt == DT_F64; }
 
 typedef struct Storage {
   int32_t rc;    /* tensors (views) sharing it */

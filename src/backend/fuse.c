@@ -294,7 +294,7 @@ static int ex_cast(Builder *b, int N, int x, DType dt, int node) {
   if (e->kind == FE_CONST) {
     double v = e->value;
     if (dt == DT_BOOL) v = v != 0;
-    else if (dt != DT_F32) v = (double)(int64_t)v;
+    else if (!dwT_is_float(dt)) v = (double)(int64_t)v;
     return ex_const(b, N, dt, v, e->node);
   }
   FExpr c = {.kind = FE_CAST, .dt = (uint8_t)dt, .nin = 1, .a = {x},
@@ -308,13 +308,28 @@ static int ex_load(Builder *b, int N, int buf, const FAff *aff, int node) {
   return add_expr(b, N, &e);
 }
 
+const char *dwF_eager_reason(const Graph *g, int *node) {
+  for (int k = 0; k < g->n; k++) {
+    const GNode *nd = &g->nodes[k];
+    /* a wrapped Python float is a float64 constant that folds into the
+     * dtype it is used in */
+    if (nd->op == OP_CONST) continue;
+    if (nd->meta.dtype == DT_F64) {
+      *node = k;
+      return "float64 values have no WebAssembly kernels yet";
+    }
+  }
+  *node = -1;
+  return NULL;
+}
+
 DType dwF_compute_dtype(const Graph *g, const GNode *nd, int operand) {
   const GNode *in0 = nd->nin > 0 ? &g->nodes[nd->in[0]] : NULL;
   switch (dw_ops[nd->op].kind) {
   case K_BINARY: {
     DType dt = dwT_promote(&g->nodes[nd->in[0]].meta,
                            &g->nodes[nd->in[1]].meta);
-    if (nd->op == OP_DIV && dt != DT_F32) dt = DT_F32;
+    if (nd->op == OP_DIV && !dwT_is_float(dt)) dt = DT_F32;
     return dt;
   }
   case K_WHERE:
@@ -1481,7 +1496,7 @@ void dwF_free(FPlan *p) {
 /* Printing                                                            */
 /* ------------------------------------------------------------------ */
 
-static const char *const dt_short[DT_COUNT] = {"f32", "i64", "i32", "b8"};
+static const char *const dt_short[DT_COUNT] = {"f32", "i64", "i32", "b8", "f64"};
 
 static void var_name(Buf *b, const FNest *n, int v) {
   if (n->kind == FN_MATMUL) {

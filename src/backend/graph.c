@@ -207,9 +207,11 @@ bool dwG_set_outputs(Graph *g, int n, const int32_t *ids) {
 /* Printing                                                            */
 /* ------------------------------------------------------------------ */
 
-static const char *const dtype_short[DT_COUNT] = {"f32", "i64", "i32", "b8"};
+static const char *const dtype_short[DT_COUNT] = {"f32", "i64", "i32", "b8",
+                                                   "f64"};
 static const char *const dtype_torch[DT_COUNT] = {
-    "torch.float32", "torch.int64", "torch.int32", "torch.bool"};
+    "torch.float32", "torch.int64", "torch.int32", "torch.bool",
+    "torch.float64"};
 
 static void put_meta(Buf *b, const TMeta *m) {
   dwB_printf(b, "%s[", m->dtype < DT_COUNT ? dtype_short[m->dtype] : "?");
@@ -222,7 +224,7 @@ static void put_meta(Buf *b, const TMeta *m) {
 static void put_number(Buf *b, double v, DType dt) {
   if (dt == DT_BOOL)
     dwB_puts(b, v != 0 ? "True" : "False");
-  else if (dt == DT_F32)
+  else if (dwT_is_float(dt))
     dwB_float(b, v);
   else
     dwB_printf(b, "%lld", (long long)v);

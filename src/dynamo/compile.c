@@ -256,6 +256,8 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
     return true;
   default: { /* the WebAssembly backend */
     if (no_ops(&k->g)) return true; /* outputs are inputs: nothing to run */
+    int at;
+    if (dwF_eager_reason(&k->g, &at)) return true; /* runs on eager kernels */
     double c0 = since >= 0 ? since : dw_now_ms();
     EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR
                                                       : EMIT_NORMAL;

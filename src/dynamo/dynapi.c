@@ -1233,7 +1233,7 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
     for (int d = 0; d < x->ndim; d++)
       if (x->shape[d] != y->shape[d]) return true;
     int64_t n = dwT_numel(x);
-    bool fl = x->dtype == DT_F32 || y->dtype == DT_F32;
+    bool fl = dwT_is_float(x->dtype) || dwT_is_float(y->dtype);
     for (int64_t k = 0; k < n; k++) {
       double p = dwT_get(x, k), q = dwT_get(y, k);
       if (!fl) {

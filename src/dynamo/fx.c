@@ -1050,7 +1050,7 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
       const GNode *in = &g->nodes[nd->in[j]];
       FxArg *x = &c->args.items[j];
       if (in->op == OP_CONST) {
-        x->kind = in->meta.dtype == DT_F32 ? FA_FLOAT : in->meta.dtype == DT_BOOL ? FA_BOOL : FA_INT;
+        x->kind = dwT_is_float(in->meta.dtype) ? FA_FLOAT : in->meta.dtype == DT_BOOL ? FA_BOOL : FA_INT;
         x->f = in->value;
         x->i = (int64_t)in->value;
       } else {

@@ -71,7 +71,7 @@ bool dwL_int(Interp *I, Value v, const char *what, int64_t *out) {
   }
   if (v.t == V_TENSOR) {
     Tensor *t = (Tensor *)OBJ(v);
-    if (t->st && t->ndim == 0 && t->dtype != DT_F32) {
+    if (t->st && t->ndim == 0 && !dwT_is_float(t->dtype)) {
       *out = dwT_get_int(t, 0);
       return true;
     }
@@ -825,7 +825,7 @@ static Value scalar_of_tensor(Interp *I, Value v, const char *what) {
     return dwI_raise(I, EXC_RuntimeError,
                      "a Tensor with %lld elements cannot be converted to Scalar",
                      (long long)dwT_numel(t));
-  if (t->dtype == DT_F32) return dwV_float(dwT_get(t, 0));
+  if (dwT_is_float(t->dtype)) return dwV_float(dwT_get(t, 0));
   if (t->dtype == DT_BOOL) return dwV_bool(dwT_get(t, 0) != 0);
   return dwV_int(dwT_get_int(t, 0));
 }

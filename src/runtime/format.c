@@ -538,7 +538,7 @@ bool dwFm_format(Interp *I, Buf *b, Value v, Str *spec) {
     Tensor *t = (Tensor *)OBJ(v);
     if (!fake_check(I, v)) return false;
     if (spec && spec->len && dwT_numel(t) == 1) {
-      Value item = t->dtype == DT_F32 ? dwV_float(dwT_get(t, 0))
+      Value item = dwT_is_float(t->dtype) ? dwV_float(dwT_get(t, 0))
                    : t->dtype == DT_BOOL ? dwV_bool(dwT_get(t, 0) != 0)
                                          : dwV_int(dwT_get_int(t, 0));
       return dwFm_format(I, b, item, spec);

@@ -1697,7 +1697,7 @@ Value dwMt_method(Interp *I, Value self, Str *name) {
   case V_TENSOR:
     return dwL_tensor_attr(I, self, name);
   case V_DTYPE:
-    if (!strcmp(name->s, "is_floating_point")) return dwV_bool(self.u.i == DT_F32);
+    if (!strcmp(name->s, "is_floating_point")) return dwV_bool(dwT_is_float((int)self.u.i));
     if (!strcmp(name->s, "itemsize")) return dwV_int((int64_t)dwT_dtype_size[self.u.i]);
     return dwV_null();
   case V_OPAQUE: {

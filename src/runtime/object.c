@@ -1635,7 +1635,7 @@ bool dwOb_index(Interp *I, Value v, int64_t *out) {
     /* Tensor.__index__: an integer tensor of one element (its value:
      * data-dependent in a traced frame) */
     Tensor *t = (Tensor *)OBJ(v);
-    if (t->dtype == DT_F32 || dwT_numel(t) != 1) {
+    if (dwT_is_float(t->dtype) || dwT_numel(t) != 1) {
       dwI_raise(I, EXC_TypeError, "only integer tensors of a single element can be "
                                   "converted to an index");
       return false;
@@ -1819,7 +1819,7 @@ Value dwOb_getitem(Interp *I, Value obj, Value idx) {
       return r;
     }
     if (idx.t == V_TENSOR && ((Tensor *)OBJ(idx))->ndim == 0 &&
-        ((Tensor *)OBJ(idx))->st && ((Tensor *)OBJ(idx))->dtype != DT_F32)
+        ((Tensor *)OBJ(idx))->st && !dwT_is_float(((Tensor *)OBJ(idx))->dtype))
       idx = dwV_int(dwT_get_int((Tensor *)OBJ(idx), 0));
     int64_t k;
     if (!dwOb_index(I, idx, &k)) {

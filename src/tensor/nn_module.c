@@ -563,7 +563,7 @@ BI(nn_parameter) {
   if (v[0].t != V_TENSOR)
     return dwI_raise(I, EXC_TypeError, "Parameter(): argument 'data' must be Tensor, not %s", dwV_type_name(v[0]));
   Tensor *t = TEN(v[0]);
-  if (rg && t->dtype != DT_F32)
+  if (rg && !dwT_is_float(t->dtype))
     return dwI_raise(I, EXC_RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
   if (dwR_tracing(I) && !t->st && !dwR_break_here(I, BR_UNSUPPORTED_CALL, "nn.Parameter() of a traced tensor"))
     return dwV_null();

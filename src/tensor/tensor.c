@@ -15,9 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const dwT_dtype_names[DT_COUNT] = {"torch.float32", "torch.int64",
-                                               "torch.int32", "torch.bool"};
-const size_t dwT_dtype_size[DT_COUNT] = {4, 8, 4, 1};
+const char *const dwT_dtype_names[DT_COUNT] = {
+    "torch.float32", "torch.int64", "torch.int32", "torch.bool",
+    "torch.float64"};
+const size_t dwT_dtype_size[DT_COUNT] = {4, 8, 4, 1, 8};
 
 const OpInfo dw_ops[OP_COUNT] = {
 #define OP(id, name, kind, nin, sym) {name, sym, kind, nin},
@@ -26,20 +27,21 @@ const OpInfo dw_ops[OP_COUNT] = {
 };
 
 const char *dwT_scalar_name(DType dt) {
-  static const char *const names[DT_COUNT] = {"Float", "Long", "Int", "Bool"};
+  static const char *const names[DT_COUNT] = {"Float", "Long", "Int", "Bool",
+                                              "Double"};
   return dt < DT_COUNT ? names[dt] : "?";
 }
 /* C++ type names, as in "expected m1 and m2 to have the same dtype". */
 static const char *cpp_type_name(DType dt) {
   static const char *const names[DT_COUNT] = {"float", "long int", "int",
-                                              "bool"};
+                                              "bool", "double"};
   return names[dt];
 }
 /* Legacy tensor type names, as in expand's message. */
 static const char *legacy_type_name(DType dt) {
   static const char *const names[DT_COUNT] = {
       "torch.FloatTensor", "torch.LongTensor", "torch.IntTensor",
-      "torch.BoolTensor"};
+      "torch.BoolTensor", "torch.DoubleTensor"};
   return names[dt];
 }
 
@@ -248,6 +250,7 @@ double dwT_get(const Tensor *t, int64_t flat) {
   int64_t o = flat_offset(t, flat);
   switch ((DType)t->dtype) {
   case DT_F32: return ((const float *)p)[o];
+  case DT_F64: return ((const double *)p)[o];
   case DT_I64: return (double)((const int64_t *)p)[o];
   case DT_I32: return ((const int32_t *)p)[o];
   default: return ((const uint8_t *)p)[o];
@@ -263,6 +266,10 @@ int64_t dwT_get_int(const Tensor *t, int64_t flat) {
     float v = ((const float *)p)[o];
     return v >= -0x1p63f && v < 0x1p63f ? (int64_t)v : INT64_MIN;
   }
+  case DT_F64: {
+    double v = ((const double *)p)[o];
+    return v >= -0x1p63 && v < 0x1p63 ? (int64_t)v : INT64_MIN;
+  }
   case DT_I64: return ((const int64_t *)p)[o];
   case DT_I32: return ((const int32_t *)p)[o];
   default: return ((const uint8_t *)p)[o];
@@ -277,6 +284,7 @@ bool dwT_set(Ctx *c, Tensor *t, int64_t flat, double v) {
   int64_t o = flat_offset(t, flat);
   switch ((DType)t->dtype) {
   case DT_F32: ((float *)p)[o] = (float)v; break;
+  case DT_F64: ((double *)p)[o] = v; break;
   case DT_I64:
     ((int64_t *)p)[o] = v >= -0x1p63 && v < 0x1p63 ? (int64_t)v : INT64_MIN;
     break;
@@ -336,7 +344,7 @@ static bool broadcast_shapes(Ctx *c, int na, const int64_t *a, int nb,
 /* PyTorch's canCast (c10/core/ScalarType.h): no float into an integral
  * or bool tensor, no non-bool into a bool tensor. */
 static bool can_cast(DType from, DType to) {
-  if (from == DT_F32 && to != DT_F32) return false;
+  if (dwT_is_float(from) && !dwT_is_float(to)) return false;
   return !(from != DT_BOOL && to == DT_BOOL);
 }
 
@@ -401,9 +409,9 @@ bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src) {
 /* ------------------------------------------------------------------ */
 
 /* Rank in PyTorch's promotion lattice (restricted to our dtypes, it is a
- * chain): bool < int32 < int64 < float32. */
+ * chain): bool < int32 < int64 < float32 < float64. */
 static int dt_rank(int dt) {
-  static const int rank[DT_COUNT] = {3, 2, 1, 0};
+  static const int rank[DT_COUNT] = {3, 2, 1, 0, 4};
   return dt < 0 ? -1 : rank[dt];
 }
 static int promote2(int a, int b) { /* -1 is "undefined" */
@@ -411,7 +419,7 @@ static int promote2(int a, int b) { /* -1 is "undefined" */
   if (b < 0) return a;
   return dt_rank(a) >= dt_rank(b) ? a : b;
 }
-static bool is_float(int dt) { return dt == DT_F32; }
+static bool is_float(int dt) { return dwT_is_float(dt); }
 
 /* c10::combine_categories: `higher` wins unless a lower-priority operand
  * is of a higher category (bool < integral < floating). */
@@ -423,13 +431,15 @@ static int combine_categories(int higher, int lower) {
 }
 
 /* at::result_type over n operands: tensors with dims outrank 0-d tensors,
- * which outrank wrapped numbers (Python scalars; a Python float counts as
- * the default dtype float32). */
+ * which outrank wrapped numbers (Python scalars: a Python float is a
+ * wrapped float64 holding its exact value, and counts as the default dtype
+ * float32, as update_result_type_state treats wrapped floating numbers). */
 static DType result_type(const TMeta *const *ms, int n) {
   int dim = -1, zero = -1, wrapped = -1;
   for (int k = 0; k < n; k++) {
     const TMeta *m = ms[k];
-    if (m->wrapped) wrapped = promote2(wrapped, m->dtype);
+    if (m->wrapped)
+      wrapped = promote2(wrapped, is_float(m->dtype) ? DT_F32 : m->dtype);
     else if (m->ndim == 0) zero = promote2(zero, m->dtype);
     else dim = promote2(dim, m->dtype);
   }
@@ -473,7 +483,8 @@ static bool meta_unary(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
     break;
   case OP_EXP: case OP_LOG: case OP_SQRT: case OP_RSQRT: case OP_SIN:
   case OP_COS: case OP_TANH: case OP_SIGMOID: case OP_TAN: case OP_ERF:
-    out->dtype = DT_F32; /* integer inputs promote to the default float */
+    /* integer inputs promote to the default float */
+    if (!is_float(dt)) out->dtype = DT_F32;
     break;
   case OP_FLOOR: case OP_CEIL: case OP_ROUND:
     /* integers keep their values and dtype; bool has no kernel */
@@ -483,7 +494,7 @@ static bool meta_unary(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
                      dw_ops[op].name);
     break;
   case OP_GELU: case OP_SILU:
-    if (dt != DT_F32)
+    if (!is_float(dt))
       return dw_fail(c, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                      op == OP_GELU ? "GeluKernelImpl" : "silu_cpu",
                      dwT_scalar_name(dt));
@@ -632,7 +643,7 @@ static bool meta_reduce(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
   out->ndim = (uint8_t)n;
   switch (op) {
   case OP_SUM: case OP_PROD:
-    out->dtype = is_float(dt) ? DT_F32 : DT_I64;
+    out->dtype = is_float(dt) ? dt : DT_I64;
     break;
   case OP_ARGMAX: case OP_ARGMIN: out->dtype = DT_I64; break;
   default: out->dtype = (uint8_t)dt; break;

@@ -146,32 +146,44 @@ static inline int64_t f2i64(float x) {
 static inline int32_t f2i32(float x) {
   return x >= -0x1p31f && x < 0x1p31f ? (int32_t)x : INT32_MIN;
 }
+static inline int64_t d2i64(double x) {
+  return x >= -0x1p63 && x < 0x1p63 ? (int64_t)x : INT64_MIN;
+}
+static inline int32_t d2i32(double x) {
+  return x > -0x1p31 - 1 && x < 0x1p31 ? (int32_t)x : INT32_MIN;
+}
 static inline int32_t i64to32(int64_t x) { return (int32_t)(uint32_t)(uint64_t)x; }
 
-/* maximum/minimum: nan propagates (x + y is nan), otherwise std::max. */
-static inline float f_max(float x, float y) {
-  return (x != x || y != y) ? x + y : (x < y ? y : x);
-}
-static inline float f_min(float x, float y) {
-  return (x != x || y != y) ? x + y : (y < x ? y : x);
-}
-/* PyTorch's div_floor_floating. */
-static inline float f_floordiv(float a, float b) {
-  if (b == 0) return a / b;
-  float mod = fmodf(a, b);
-  float div = (a - mod) / b;
-  if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;
-  if (div == 0) return copysignf(0.0f, a / b);
-  float fl = floorf(div);
-  if (div - fl > 0.5f) fl += 1.0f;
-  return fl;
-}
-/* Python's float %: the result has the sign of the divisor. */
-static inline float f_mod(float a, float b) {
-  float m = fmodf(a, b);
-  if (m != 0 && (b < 0) != (m < 0)) m += b;
-  return m;
-}
+/* Float helpers, per float type T (prefix P; FMOD/FLOOR/COPYSIGN its libm
+ * functions):
+ * - P_max / P_min: maximum/minimum: nan propagates (x + y is nan),
+ *   otherwise std::max;
+ * - P_floordiv: PyTorch's div_floor_floating;
+ * - P_mod: Python's float %: the result has the sign of the divisor. */
+#define DEF_FLOAT_HELPERS(P, T, FMOD, FLOOR, COPYSIGN)                       \
+  static inline T P##_max(T x, T y) {                                        \
+    return (x != x || y != y) ? x + y : (x < y ? y : x);                     \
+  }                                                                          \
+  static inline T P##_min(T x, T y) {                                        \
+    return (x != x || y != y) ? x + y : (y < x ? y : x);                     \
+  }                                                                          \
+  static inline T P##_floordiv(T a, T b) {                                   \
+    if (b == 0) return a / b;                                                \
+    T mod = FMOD(a, b);                                                      \
+    T div = (a - mod) / b;                                                   \
+    if (mod != 0 && (b < 0) != (mod < 0)) div -= 1;                          \
+    if (div == 0) return COPYSIGN((T)0, a / b);                              \
+    T fl = FLOOR(div);                                                       \
+    if (div - fl > (T)0.5) fl += (T)1;                                       \
+    return fl;                                                               \
+  }                                                                          \
+  static inline T P##_mod(T a, T b) {                                        \
+    T m = FMOD(a, b);                                                        \
+    if (m != 0 && (b < 0) != (m < 0)) m += b;                                \
+    return m;                                                                \
+  }
+DEF_FLOAT_HELPERS(f, float, fmodf, floorf, copysignf)
+DEF_FLOAT_HELPERS(d, double, fmod, floor, copysign)
 static inline int64_t i_floordiv(KCtx *kc, int64_t a, int64_t b) {
   if (b == 0) {
     kc->err = KERR_ZERODIV;
@@ -347,6 +359,23 @@ DEF_BIN(f32_le, float, uint8_t, x <= y, VCMP_F32(wasm_f32x4_le))
 DEF_BIN(f32_gt, float, uint8_t, x > y, VCMP_F32(wasm_f32x4_gt))
 DEF_BIN(f32_ge, float, uint8_t, x >= y, VCMP_F32(wasm_f32x4_ge))
 
+/* float64: scalar loops (libm for pow, as ATen's double kernels) */
+DEF_BIN(f64_add, double, double, x + y, )
+DEF_BIN(f64_sub, double, double, x - y, )
+DEF_BIN(f64_mul, double, double, x * y, )
+DEF_BIN(f64_div, double, double, x / y, )
+DEF_BIN(f64_floordiv, double, double, d_floordiv(x, y), )
+DEF_BIN(f64_mod, double, double, d_mod(x, y), )
+DEF_BIN(f64_pow, double, double, pow(x, y), )
+DEF_BIN(f64_max, double, double, d_max(x, y), )
+DEF_BIN(f64_min, double, double, d_min(x, y), )
+DEF_BIN(f64_eq, double, uint8_t, x == y, )
+DEF_BIN(f64_ne, double, uint8_t, x != y, )
+DEF_BIN(f64_lt, double, uint8_t, x < y, )
+DEF_BIN(f64_le, double, uint8_t, x <= y, )
+DEF_BIN(f64_gt, double, uint8_t, x > y, )
+DEF_BIN(f64_ge, double, uint8_t, x >= y, )
+
 /* int64 / int32: the same expressions, instantiated per type */
 #define DEF_BIN_INT(P, T, U)                                                 \
   DEF_BIN(P##_add, T, T, WADD(T, U), )                                       \
@@ -380,32 +409,33 @@ DEF_BIN(b_ge, uint8_t, uint8_t, x >= y, )
 
 /* The loop for (op, compute dtype); NULL when the pair is invalid (meta
  * rejects those before). */
-static LoopFn binary_loop(Op op, DType dt) {
-#define ROW(OPID, F, I64, I32, B)                                            \
+/* ROW picks the loop of dtype dt among one per dtype. */
+#define ROW(OPID, F, D, I64, I32, B)                                         \
   case OPID:                                                                 \
-    return dt == DT_F32 ? (LoopFn)(F) : dt == DT_I64 ? (LoopFn)(I64)         \
-         : dt == DT_I32 ? (LoopFn)(I32) : (LoopFn)(B);
+    return dt == DT_F32 ? (LoopFn)(F) : dt == DT_F64 ? (LoopFn)(D)           \
+         : dt == DT_I64 ? (LoopFn)(I64) : dt == DT_I32 ? (LoopFn)(I32)       \
+                        : (LoopFn)(B);
+static LoopFn binary_loop(Op op, DType dt) {
   switch (op) {
-    ROW(OP_ADD, f32_add, i64_add, i32_add, b_or)
-    ROW(OP_SUB, f32_sub, i64_sub, i32_sub, NULL)
-    ROW(OP_MUL, f32_mul, i64_mul, i32_mul, b_and)
-    ROW(OP_DIV, f32_div, NULL, NULL, NULL)
-    ROW(OP_FLOORDIV, f32_floordiv, i64_floordiv, i32_floordiv, NULL)
-    ROW(OP_MOD, f32_mod, i64_mod, i32_mod, NULL)
-    ROW(OP_POW, f32_pow, i64_pow, i32_pow, NULL)
-    ROW(OP_MAXIMUM, f32_max, i64_max, i32_max, b_or)
-    ROW(OP_MINIMUM, f32_min, i64_min, i32_min, b_and)
-    ROW(OP_EQ, f32_eq, i64_eq, i32_eq, b_eq)
-    ROW(OP_NE, f32_ne, i64_ne, i32_ne, b_ne)
-    ROW(OP_LT, f32_lt, i64_lt, i32_lt, b_lt)
-    ROW(OP_LE, f32_le, i64_le, i32_le, b_le)
-    ROW(OP_GT, f32_gt, i64_gt, i32_gt, b_gt)
-    ROW(OP_GE, f32_ge, i64_ge, i32_ge, b_ge)
-    ROW(OP_AND, NULL, i64_and, i32_and, b_and)
-    ROW(OP_OR, NULL, i64_or, i32_or, b_or)
+    ROW(OP_ADD, f32_add, f64_add, i64_add, i32_add, b_or)
+    ROW(OP_SUB, f32_sub, f64_sub, i64_sub, i32_sub, NULL)
+    ROW(OP_MUL, f32_mul, f64_mul, i64_mul, i32_mul, b_and)
+    ROW(OP_DIV, f32_div, f64_div, NULL, NULL, NULL)
+    ROW(OP_FLOORDIV, f32_floordiv, f64_floordiv, i64_floordiv, i32_floordiv, NULL)
+    ROW(OP_MOD, f32_mod, f64_mod, i64_mod, i32_mod, NULL)
+    ROW(OP_POW, f32_pow, f64_pow, i64_pow, i32_pow, NULL)
+    ROW(OP_MAXIMUM, f32_max, f64_max, i64_max, i32_max, b_or)
+    ROW(OP_MINIMUM, f32_min, f64_min, i64_min, i32_min, b_and)
+    ROW(OP_EQ, f32_eq, f64_eq, i64_eq, i32_eq, b_eq)
+    ROW(OP_NE, f32_ne, f64_ne, i64_ne, i32_ne, b_ne)
+    ROW(OP_LT, f32_lt, f64_lt, i64_lt, i32_lt, b_lt)
+    ROW(OP_LE, f32_le, f64_le, i64_le, i32_le, b_le)
+    ROW(OP_GT, f32_gt, f64_gt, i64_gt, i32_gt, b_gt)
+    ROW(OP_GE, f32_ge, f64_ge, i64_ge, i32_ge, b_ge)
+    ROW(OP_AND, NULL, NULL, i64_and, i32_and, b_and)
+    ROW(OP_OR, NULL, NULL, i64_or, i32_or, b_or)
   default: return NULL;
   }
-#undef ROW
 }
 
 bool dwT_k_binary(Ctx *c, Op op, Tensor *out, Tensor *a, Tensor *b) {
@@ -484,6 +514,43 @@ DEF_UN(f32_floor, float, float, floorf(x), VUN_F32(wasm_f32x4_floor(vx)))
 DEF_UN(f32_ceil, float, float, ceilf(x), VUN_F32(wasm_f32x4_ceil(vx)))
 DEF_UN(f32_round, float, float, nearbyintf(x), VUN_F32(wasm_f32x4_nearest(vx)))
 
+/* float64: libm, as ATen's double kernels (std::exp, std::erf, ...) */
+static inline double d_relu(double x) { return x < 0.0 ? 0.0 : x; }
+static inline double d_sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+static inline double d_gelu(double x) {
+  return x * 0.5 * (1.0 + erf(x * 0.70710678118654752440));
+}
+static inline double d_gelu_tanh(double x) {
+  double inner = 0.79788456080286535588 * (x + 0.044715 * x * x * x);
+  return 0.5 * x * (1.0 + tanh(inner));
+}
+static inline double d_clamp(const KCtx *kc, double x) {
+  if (kc->a->has_f[0]) x = x < kc->a->f[0] ? kc->a->f[0] : x;
+  if (kc->a->has_f[1]) x = kc->a->f[1] < x ? kc->a->f[1] : x;
+  return x;
+}
+DEF_UN(f64_neg, double, double, -x, )
+DEF_UN(f64_abs, double, double, fabs(x), )
+DEF_UN(f64_exp, double, double, exp(x), )
+DEF_UN(f64_log, double, double, log(x), )
+DEF_UN(f64_sqrt, double, double, sqrt(x), )
+DEF_UN(f64_rsqrt, double, double, 1.0 / sqrt(x), )
+DEF_UN(f64_sin, double, double, sin(x), )
+DEF_UN(f64_cos, double, double, cos(x), )
+DEF_UN(f64_tanh, double, double, tanh(x), )
+DEF_UN(f64_sigmoid, double, double, d_sigmoid(x), )
+DEF_UN(f64_relu, double, double, d_relu(x), )
+DEF_UN(f64_gelu, double, double, d_gelu(x), )
+DEF_UN(f64_gelu_tanh, double, double, d_gelu_tanh(x), )
+DEF_UN(f64_silu, double, double, x / (1.0 + exp(-x)), )
+DEF_UN(f64_clamp, double, double, d_clamp(kc, x), )
+DEF_UN(f64_tan, double, double, tan(x), )
+DEF_UN(f64_erf, double, double, erf(x), )
+DEF_UN(f64_floor, double, double, floor(x), )
+DEF_UN(f64_ceil, double, double, ceil(x), )
+DEF_UN(f64_round, double, double, nearbyint(x), )
+DEF_UN(f64_not, double, uint8_t, x == 0, )
+
 #define DEF_UN_INT(P, T, U)                                                  \
   DEF_UN(P##_neg, T, T, (T)(0 - (U)x), )                                     \
   DEF_UN(P##_abs, T, T, x < 0 ? (T)(0 - (U)x) : x, )                         \
@@ -502,35 +569,32 @@ DEF_UN(i32_not, int32_t, uint8_t, x == 0, )
 DEF_UN(b_not, uint8_t, uint8_t, x == 0, )
 
 static LoopFn unary_loop(Op op, DType dt, const OpAttrs *a) {
-#define ROW(OPID, F, I64, I32, B)                                            \
-  case OPID:                                                                 \
-    return dt == DT_F32 ? (LoopFn)(F) : dt == DT_I64 ? (LoopFn)(I64)         \
-         : dt == DT_I32 ? (LoopFn)(I32) : (LoopFn)(B);
   switch (op) {
-    ROW(OP_NEG, f32_neg, i64_neg, i32_neg, NULL)
-    ROW(OP_ABS, f32_abs, i64_abs, i32_abs, b_id)
-    ROW(OP_EXP, f32_exp, NULL, NULL, NULL)
-    ROW(OP_LOG, f32_log, NULL, NULL, NULL)
-    ROW(OP_SQRT, f32_sqrt, NULL, NULL, NULL)
-    ROW(OP_RSQRT, f32_rsqrt, NULL, NULL, NULL)
-    ROW(OP_SIN, f32_sin, NULL, NULL, NULL)
-    ROW(OP_COS, f32_cos, NULL, NULL, NULL)
-    ROW(OP_TANH, f32_tanh, NULL, NULL, NULL)
-    ROW(OP_SIGMOID, f32_sigmoid, NULL, NULL, NULL)
-    ROW(OP_RELU, f32_relu, i64_relu, i32_relu, b_id)
-    ROW(OP_GELU, a->flag ? f32_gelu_tanh : f32_gelu, NULL, NULL, NULL)
-    ROW(OP_SILU, f32_silu, NULL, NULL, NULL)
-    ROW(OP_CLAMP, f32_clamp, i64_clamp, i32_clamp, NULL)
-    ROW(OP_NOT, f32_not, i64_not, i32_not, b_not)
-    ROW(OP_TAN, f32_tan, NULL, NULL, NULL)
-    ROW(OP_ERF, f32_erf, NULL, NULL, NULL)
-    ROW(OP_FLOOR, f32_floor, i64_id, i32_id, NULL)
-    ROW(OP_CEIL, f32_ceil, i64_id, i32_id, NULL)
-    ROW(OP_ROUND, f32_round, i64_id, i32_id, NULL)
+    ROW(OP_NEG, f32_neg, f64_neg, i64_neg, i32_neg, NULL)
+    ROW(OP_ABS, f32_abs, f64_abs, i64_abs, i32_abs, b_id)
+    ROW(OP_EXP, f32_exp, f64_exp, NULL, NULL, NULL)
+    ROW(OP_LOG, f32_log, f64_log, NULL, NULL, NULL)
+    ROW(OP_SQRT, f32_sqrt, f64_sqrt, NULL, NULL, NULL)
+    ROW(OP_RSQRT, f32_rsqrt, f64_rsqrt, NULL, NULL, NULL)
+    ROW(OP_SIN, f32_sin, f64_sin, NULL, NULL, NULL)
+    ROW(OP_COS, f32_cos, f64_cos, NULL, NULL, NULL)
+    ROW(OP_TANH, f32_tanh, f64_tanh, NULL, NULL, NULL)
+    ROW(OP_SIGMOID, f32_sigmoid, f64_sigmoid, NULL, NULL, NULL)
+    ROW(OP_RELU, f32_relu, f64_relu, i64_relu, i32_relu, b_id)
+    ROW(OP_GELU, a->flag ? f32_gelu_tanh : f32_gelu,
+        a->flag ? f64_gelu_tanh : f64_gelu, NULL, NULL, NULL)
+    ROW(OP_SILU, f32_silu, f64_silu, NULL, NULL, NULL)
+    ROW(OP_CLAMP, f32_clamp, f64_clamp, i64_clamp, i32_clamp, NULL)
+    ROW(OP_NOT, f32_not, f64_not, i64_not, i32_not, b_not)
+    ROW(OP_TAN, f32_tan, f64_tan, NULL, NULL, NULL)
+    ROW(OP_ERF, f32_erf, f64_erf, NULL, NULL, NULL)
+    ROW(OP_FLOOR, f32_floor, f64_floor, i64_id, i32_id, NULL)
+    ROW(OP_CEIL, f32_ceil, f64_ceil, i64_id, i32_id, NULL)
+    ROW(OP_ROUND, f32_round, f64_round, i64_id, i32_id, NULL)
   default: return NULL;
   }
-#undef ROW
 }
+#undef ROW
 
 bool dwT_k_unary(Ctx *c, Op op, Tensor *out, Tensor *in, const OpAttrs *a) {
   LoopFn fn = unary_loop(op, (DType)in->dtype, a);
@@ -651,6 +715,16 @@ DEF_CAST(cast_i_f, int32_t, float, (float)x)
 DEF_CAST(cast_i_l, int32_t, int64_t, x)
 DEF_CAST(cast_i_i, int32_t, int32_t, x)
 DEF_CAST(cast_i_b, int32_t, uint8_t, x != 0)
+/* from float64 */
+DEF_CAST(cast_d_f, double, float, (float)x)
+DEF_CAST(cast_d_l, double, int64_t, d2i64(x))
+DEF_CAST(cast_d_i, double, int32_t, d2i32(x))
+DEF_CAST(cast_d_b, double, uint8_t, x != 0)
+DEF_CAST(cast_d_d, double, double, x)
+DEF_CAST(cast_f_d, float, double, (double)x)
+DEF_CAST(cast_l_d, int64_t, double, (double)x)
+DEF_CAST(cast_i_d, int32_t, double, (double)x)
+DEF_CAST(cast_b_d, uint8_t, double, (double)(x != 0))
 /* from bool */
 DEF_CAST(cast_b_f, uint8_t, float, (float)(x != 0))
 DEF_CAST(cast_b_l, uint8_t, int64_t, x != 0)
@@ -658,10 +732,11 @@ DEF_CAST(cast_b_i, uint8_t, int32_t, x != 0)
 DEF_CAST(cast_b_b, uint8_t, uint8_t, x != 0)
 
 static const LoopFn cast_loops[DT_COUNT][DT_COUNT] = {
-    [DT_F32] = {cast_f_f, cast_f_l, cast_f_i, cast_f_b},
-    [DT_I64] = {cast_l_f, cast_l_l, cast_l_i, cast_l_b},
-    [DT_I32] = {cast_i_f, cast_i_l, cast_i_i, cast_i_b},
-    [DT_BOOL] = {cast_b_f, cast_b_l, cast_b_i, cast_b_b},
+    [DT_F32] = {cast_f_f, cast_f_l, cast_f_i, cast_f_b, cast_f_d},
+    [DT_I64] = {cast_l_f, cast_l_l, cast_l_i, cast_l_b, cast_l_d},
+    [DT_I32] = {cast_i_f, cast_i_l, cast_i_i, cast_i_b, cast_i_d},
+    [DT_BOOL] = {cast_b_f, cast_b_l, cast_b_i, cast_b_b, cast_b_d},
+    [DT_F64] = {cast_d_f, cast_d_l, cast_d_i, cast_d_b, cast_d_d},
 };
 
 void dwT_k_copy(Tensor *dst, Tensor *src) {
@@ -675,6 +750,7 @@ void dwT_k_copy(Tensor *dst, Tensor *src) {
 static void store_double(void *data, DType dt, int64_t i, double v) {
   switch (dt) {
   case DT_F32: ((float *)data)[i] = (float)v; break;
+  case DT_F64: ((double *)data)[i] = v; break;
   case DT_I64:
     ((int64_t *)data)[i] = v >= -0x1p63 && v < 0x1p63 ? (int64_t)v : INT64_MIN;
     break;
@@ -908,6 +984,34 @@ static void sum_cols_f32(const float *x, float *out, int64_t K, int64_t R,
   }
 }
 
+/* The cascade sum of dwmath.h in float64, as specified there (8 lanes,
+ * blocks of DW_SUM_BLOCK flushed into levels of fan-in DW_SUM_FAN, the
+ * lane tree at the end), one element at a time: the order the WebAssembly
+ * emitter's float64 sums take. */
+static double sum_f64(const double *x, int64_t n) {
+  int L = dw_sum_levels(n);
+  double acc[DW_SUM_MAXLEV][8];
+  memset(acc, 0, sizeof acc);
+  for (int64_t r = 0; r < n; r++) {
+    acc[0][r & 7] += x[r];
+    if (L > 1 && (r + 1) % DW_SUM_BLOCK == 0) {
+      int64_t span = DW_SUM_BLOCK;
+      for (int l = 0; l + 1 < L; l++) {
+        for (int j = 0; j < 8; j++) {
+          acc[l + 1][j] += acc[l][j];
+          acc[l][j] = 0.0;
+        }
+        span *= DW_SUM_FAN;
+        if (!(l + 2 < L && (r + 1) % span == 0)) break;
+      }
+    }
+  }
+  for (int l = 0; l + 1 < L; l++)
+    for (int j = 0; j < 8; j++) acc[l + 1][j] += acc[l][j];
+  const double *a = acc[L - 1];
+  return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]));
+}
+
 /* Combining functions of the reductions, per dtype. */
 #define C_PROD_F(a, v) ((a) * (v))
 #define C_SUM_L(a, v) (int64_t)((uint64_t)(a) + (uint64_t)(v))
@@ -923,6 +1027,9 @@ static void sum_cols_f32(const float *x, float *out, int64_t K, int64_t R,
     return acc;                                                              \
   }
 DEF_ROWRED(prod_f32, float, C_PROD_F)
+DEF_ROWRED(prod_f64, double, C_PROD_F)
+DEF_ROWRED(max_f64, double, d_max)
+DEF_ROWRED(min_f64, double, d_min)
 DEF_ROWRED(max_f32_seq, float, f_max)
 DEF_ROWRED(min_f32_seq, float, f_min)
 DEF_ROWRED(sum_i64, int64_t, C_SUM_L)
@@ -973,6 +1080,8 @@ static float max_f32(const float *x, int64_t n, bool is_max) {
 #define LT(a, b) ((a) < (b))
 DEF_ARG(argmax_f32, float, GT)
 DEF_ARG(argmin_f32, float, LT)
+DEF_ARG(argmax_f64, double, GT)
+DEF_ARG(argmin_f64, double, LT)
 DEF_ARG(argmax_i64, int64_t, GT)
 DEF_ARG(argmin_i64, int64_t, LT)
 DEF_ARG(argmax_i32, int32_t, GT)
@@ -991,6 +1100,7 @@ static void reduce_rows(Op op, DType dt, const void *in, void *out,
       bool mx = op == OP_ARGMAX;
       switch (dt) {
       case DT_F32: r = mx ? argmax_f32((const float *)row, R) : argmin_f32((const float *)row, R); break;
+      case DT_F64: r = mx ? argmax_f64((const double *)row, R) : argmin_f64((const double *)row, R); break;
       case DT_I64: r = mx ? argmax_i64((const int64_t *)row, R) : argmin_i64((const int64_t *)row, R); break;
       case DT_I32: r = mx ? argmax_i32((const int32_t *)row, R) : argmin_i32((const int32_t *)row, R); break;
       default: r = mx ? argmax_u8((const uint8_t *)row, R) : argmin_u8((const uint8_t *)row, R); break;
@@ -1008,6 +1118,18 @@ static void reduce_rows(Op op, DType dt, const void *in, void *out,
       case OP_PROD: *o = prod_f32(x, R, 1.0f); break;
       case OP_AMAX: *o = max_f32(x, R, true); break;
       default: *o = max_f32(x, R, false); break;
+      }
+      break;
+    }
+    case DT_F64: {
+      const double *x = (const double *)in + k * R;
+      double *o = (double *)out + k;
+      switch (op) {
+      case OP_SUM: *o = sum_f64(x, R); break;
+      case OP_MEAN: *o = sum_f64(x, R) / (double)R; break;
+      case OP_PROD: *o = prod_f64(x, R, 1.0); break;
+      case OP_AMAX: *o = max_f64(x + 1, R - 1, x[0]); break;
+      default: *o = min_f64(x + 1, R - 1, x[0]); break;
       }
       break;
     }
@@ -1245,6 +1367,22 @@ static void gemm_f32(const float *A, int64_t sam, int64_t sak, const float *B,
 DEF_IGEMM(gemm_i64, int64_t)
 DEF_IGEMM(gemm_i32, int32_t)
 
+/* float64 matmul: each C element is ((0 + a0*b0) + a1*b1) + ... in k
+ * order (the order of the float32 micro-kernel and of the emitter). */
+static void gemm_f64(const double *A, int64_t sam, int64_t sak,
+                     const double *B, int64_t sbk, int64_t sbn, double *C,
+                     int64_t M, int64_t K, int64_t N) {
+  for (int64_t i = 0; i < M; i++) {
+    double *c = C + i * N;
+    for (int64_t j = 0; j < N; j++) c[j] = 0.0;
+    for (int64_t k = 0; k < K; k++) {
+      double a = A[i * sam + k * sak];
+      const double *b = B + k * sbk;
+      for (int64_t j = 0; j < N; j++) c[j] += a * b[j * sbn];
+    }
+  }
+}
+
 bool dwT_k_matmul(Ctx *c, Tensor *out, Tensor *a, Tensor *b) {
   int na = a->ndim, nb = b->ndim;
   /* matrix views: a 1-d a is a row [1, K], a 1-d b a column [K, 1] */
@@ -1301,6 +1439,10 @@ bool dwT_k_matmul(Ctx *c, Tensor *out, Tensor *a, Tensor *b) {
       if (M == 0 || N == 0) break;
       gemm_f32((const float *)A, sam, sak, (const float *)B, sbk, sbn,
                (float *)C, M, K, N, Ap, Bp, bi == 0 || !b_shared);
+      break;
+    case DT_F64:
+      gemm_f64((const double *)A, sam, sak, (const double *)B, sbk, sbn,
+               (double *)C, M, K, N);
       break;
     case DT_I64:
       gemm_i64((const int64_t *)A, sam, sak, (const int64_t *)B, sbk, sbn,

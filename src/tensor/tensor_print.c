@@ -125,7 +125,7 @@ static void scan_width(void *vctx, int64_t flat) {
 static void formatter_init(Formatter *f, const Tensor *t, bool summarize) {
   memset(f, 0, sizeof *f);
   f->dtype = (DType)t->dtype;
-  f->floating = t->dtype == DT_F32;
+  f->floating = dwT_is_float(t->dtype);
   f->int_mode = true;
   f->max_width = 1;
   if (f->floating) {
@@ -280,7 +280,8 @@ void dwT_repr(Buf *b, const Tensor *t) {
     if (t->ndim != 1) suffixes[ns++] = sizebuf;
     if (t->dtype != DT_F32) suffixes[ns++] = dtypebuf;
   } else {
-    if (t->dtype == DT_I32) suffixes[ns++] = dtypebuf;
+    /* has_default_dtype: float32, int64 and bool print none */
+    if (t->dtype == DT_I32 || t->dtype == DT_F64) suffixes[ns++] = dtypebuf;
     bool summarize = dwT_numel(t) > THRESHOLD;
     Formatter f;
     formatter_init(&f, t, summarize);

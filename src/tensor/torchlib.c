@@ -126,7 +126,7 @@ Value dwL_assign_inplace(Interp *I, Tensor *x, Value r) {
 static bool inplace_binary_ok(Interp *I, Op o, Tensor *x, Tensor *y) {
   /* pow's meta function checks an integer base against a negative
    * integer scalar exponent before that (ATen's pow Tensor_Scalar) */
-  if (o == OP_POW && y->wrapped && y->st && x->dtype != DT_F32 && y->dtype != DT_F32 &&
+  if (o == OP_POW && y->wrapped && y->st && !dwT_is_float(x->dtype) && !dwT_is_float(y->dtype) &&
       dwT_get(y, 0) < 0) {
     dwI_raise(I, EXC_RuntimeError, "Integers to negative integer powers are not allowed.");
     return false;
@@ -180,8 +180,9 @@ static Value tensor_unary(Interp *I, int unop, Value a) {
     dwV_incref(a);
     return a;
   case UN_INVERT:
-    if (x->dtype == DT_F32) /* UnaryOpsKernel.cpp bitwise_not_kernel */
-      return dwI_raise(I, EXC_RuntimeError, "\"bitwise_not_cpu\" not implemented for 'Float'");
+    if (dwT_is_float(x->dtype)) /* UnaryOpsKernel.cpp bitwise_not_kernel */
+      return dwI_raise(I, EXC_RuntimeError, "\"bitwise_not_cpu\" not implemented for '%s'",
+                       dwT_scalar_name((DType)x->dtype));
     if (x->dtype != DT_BOOL) { /* ~x == -1 - x in two's complement */
       Tensor *m1 = dwT_scalar(&I->c, DT_I64, -1, true);
       if (!m1) return dwI_raise_ctx(I);
@@ -336,7 +337,7 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       next = unsqueeze(I, x, dim);
       dim++;
     } else if (ix.t == V_INT || ix.t == V_BOOL ||
-               (ix.t == V_TENSOR && TEN(ix)->ndim == 0 && TEN(ix)->st && TEN(ix)->dtype != DT_F32 &&
+               (ix.t == V_TENSOR && TEN(ix)->ndim == 0 && TEN(ix)->st && !dwT_is_float(TEN(ix)->dtype) &&
                 TEN(ix)->dtype != DT_BOOL)) {
       int64_t i = ix.t == V_TENSOR ? dwT_get_int(TEN(ix), 0) : ix.u.i;
       int64_t size = x->shape[dim];
@@ -451,7 +452,7 @@ static Value index_advanced(Interp *I, Tensor *t, Value ix) {
     for (int64_t k = 0, o = 0; r && k < nm; k++) {
       if (dwT_get(idx, k) == 0) continue;
       for (int64_t j = 0; j < inner; j++, o++) {
-        if (t->dtype == DT_F32) dwT_set(&I->c, r, o, dwT_get(t, k * inner + j));
+        if (dwT_is_float(t->dtype)) dwT_set(&I->c, r, o, dwT_get(t, k * inner + j));
         else dwT_set(&I->c, r, o, (double)dwT_get_int(t, k * inner + j));
       }
     }
@@ -507,7 +508,7 @@ static bool setitem_advanced(Interp *I, Tensor *t, Value ix, Tensor *src) {
   Tensor *idx = index_tensor(I, ix, &owned);
   if (!idx) return false;
   bool ok = true;
-  if (idx->dtype == DT_F32) {
+  if (dwT_is_float(idx->dtype)) {
     dwI_raise(I, EXC_IndexError, "tensors used as indices must be long, int, byte or bool tensors");
     ok = false;
   } else if (idx->dtype == DT_BOOL && !mask_fits(I, t, idx)) {
@@ -826,7 +827,7 @@ BI(t_where) {
 /* softmax / log_softmax, decomposed: exp(x - max) / sum */
 Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
   if (!check_dim(I, dim, x->ndim)) return dwV_null();
-  if (x->dtype != DT_F32) /* the CPU kernels dispatch floating types only (SoftMaxKernel.cpp) */
+  if (!dwT_is_float(x->dtype)) /* the CPU kernels dispatch floating types only (SoftMaxKernel.cpp) */
     return dwI_raise(I, EXC_RuntimeError, "\"%ssoftmax_%skernel_impl\" not implemented for '%s'",
                      log ? "log_" : "", norm_dim(dim, x->ndim) >= x->ndim - 1 ? "lastdim_" : "",
                      dwT_scalar_name((DType)x->dtype));
@@ -852,7 +853,7 @@ Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
   } else if (norm_dim(dim, x->ndim) == (x->ndim ? x->ndim - 1 : 0)) {
     /* PyTorch's kernel over the last dim (_vec_softmax_lastdim) multiplies
      * by 1 / sum; over other dims (_vec_softmax) it divides */
-    Tensor *one = dwT_scalar(&I->c, DT_F32, 1.0, true);
+    Tensor *one = dwT_scalar(&I->c, DT_F64, 1.0, true);
     Value inv = one ? op2(I, OP_DIV, one, TEN(sum)) : dwI_raise_ctx(I);
     release(I, one);
     drop(I, sum);
@@ -1195,7 +1196,7 @@ static bool data_shape(Interp *I, Value v, int depth, int64_t *shape, int *nd, i
       dwI_raise(I, EXC_ValueError, "only one element tensors can be converted to Python scalars");
       return false;
     }
-    int k = t->dtype == DT_F32 ? 2 : t->dtype == DT_BOOL ? 0 : 1;
+    int k = t->dtype == DT_F64 ? 3 : t->dtype == DT_F32 ? 2 : t->dtype == DT_BOOL ? 0 : 1;
     if (k > *kind) *kind = k;
     return true;
   }
@@ -1274,7 +1275,8 @@ static Value tensor_from_data(Interp *I, Value data, int dt) {
       !dwR_break_here(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor"))
     return dwV_null();
   if (!data_shape(I, data, 0, shape, &nd, &kind)) return dwV_null();
-  if (dt < 0) dt = kind == 2 || kind < 0 ? DT_F32 : kind == 1 ? DT_I64 : DT_BOOL;
+  if (dt < 0)
+    dt = kind == 3 ? DT_F64 : kind == 2 || kind < 0 ? DT_F32 : kind == 1 ? DT_I64 : DT_BOOL;
   Tensor *t = dwT_new(&I->c, (DType)dt, nd, shape);
   if (!t) return dwI_raise_ctx(I);
   int64_t pos = 0;
@@ -1361,6 +1363,19 @@ BI(t_full) {
   return dwL_full(I, shape, nd, fv, dt);
 }
 
+/* rand / randn of float dtype dt (float64: the float32 draws, widened). */
+static Value rand_of(Interp *I, int nd, const int64_t *shape, bool normal, DType dt) {
+  Tensor *r = dwT_rand(&I->c, nd, shape, normal);
+  if (!r) return dwI_raise_ctx(I);
+  if (dt == DT_F32) return tv(r);
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.dtype = (uint8_t)dt;
+  Tensor *w = dwT_op(&I->c, OP_CAST, 1, &r, &at);
+  dwV_decref_o(&I->c, &r->h);
+  return w ? tv(w) : dwI_raise_ctx(I);
+}
+
 BI(t_like) {
   /* ones_like / zeros_like / empty_like / full_like / rand_like / randn_like */
   Value v[3];
@@ -1371,12 +1386,11 @@ BI(t_like) {
   int dt = x->dtype;
   if (!get_dtype(I, def->data == 3 ? v[2] : v[1], &dt)) return dwV_null();
   if (def->data >= 4) {
-    if (dt != DT_F32)
+    if (!dwT_is_float(dt))
       return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                        def->data == 5 ? "normal_kernel_cpu" : "check_uniform_bounds",
                        dwT_scalar_name((DType)dt));
-    Tensor *r = dwT_rand(&I->c, x->ndim, x->shape, def->data == 5);
-    return r ? tv(r) : dwI_raise_ctx(I);
+    return rand_of(I, x->ndim, x->shape, def->data == 5, (DType)dt);
   }
   double fv = def->data;
   if (def->data == 3 && !dwL_float(I, v[1], "fill_value", &fv)) return dwV_null();
@@ -1388,11 +1402,10 @@ BI(t_rand) {
   int64_t shape[DW_MAXDIM];
   int nd = 0, dt = DT_F32;
   if (!creation_args(I, a, 0, shape, &nd, &dt, NULL)) return dwV_null();
-  if (dt != DT_F32)
+  if (!dwT_is_float(dt))
     return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                      def->data ? "normal_kernel_cpu" : "check_uniform_bounds", dwT_scalar_name((DType)dt));
-  Tensor *r = dwT_rand(&I->c, nd, shape, def->data == 1);
-  return r ? tv(r) : dwI_raise_ctx(I);
+  return rand_of(I, nd, shape, def->data == 1, (DType)dt);
 }
 
 BI(t_randint) {
@@ -1555,7 +1568,7 @@ Value dwL_item_of(Interp *I, Tensor *t) {
   if (dwT_numel(t) != 1)
     return dwI_raise(I, EXC_RuntimeError, "a Tensor with %lld elements cannot be converted to Scalar",
                      (long long)dwT_numel(t));
-  if (t->dtype == DT_F32) return dwV_float(dwT_get(t, 0));
+  if (dwT_is_float(t->dtype)) return dwV_float(dwT_get(t, 0));
   if (t->dtype == DT_BOOL) return dwV_bool(dwT_get(t, 0) != 0);
   return dwV_int(dwT_get_int(t, 0));
 }
@@ -1570,7 +1583,7 @@ BI(t_item) {
 static Value tolist_rec(Interp *I, Tensor *t, int dim, int64_t *pos) {
   if (dim == t->ndim) {
     int64_t p = (*pos)++;
-    if (t->dtype == DT_F32) return dwV_float(dwT_get(t, p));
+    if (dwT_is_float(t->dtype)) return dwV_float(dwT_get(t, p));
     if (t->dtype == DT_BOOL) return dwV_bool(dwT_get(t, p) != 0);
     return dwV_int(dwT_get_int(t, p));
   }
@@ -1597,7 +1610,7 @@ BI(t_tolist) {
   return tolist_rec(I, t, 0, &pos);
 }
 
-/* .float() .long() .int() .bool() .to(dtype) .type(dtype) */
+/* .float() .double() .long() .int() .bool() .to(dtype) .type(dtype) */
 BI(t_cast) {
   int dt = def->data;
   if (dt >= 0) { /* .float() .long() .int() .bool() */
@@ -1776,6 +1789,12 @@ BI(t_allclose) {
   return dwV_bool(ok);
 }
 
+/* torch.get_default_dtype(): float32 (there is no set_default_dtype) */
+BI(t_default_dtype) {
+  if (!dwL_bind(I, "get_default_dtype", self, a, "", NULL, 0)) return dwV_null();
+  return (Value){V_DTYPE, {.i = DT_F32}};
+}
+
 BI(t_is_tensor) {
   if (a->n != 1) return dwI_raise(I, EXC_TypeError, "is_tensor() takes 1 argument");
   return dwV_bool(a->v[0].t == V_TENSOR);
@@ -1793,7 +1812,7 @@ BI(t_var) {
   if (c[4].t != V_NULL) v[2] = c[4];
   if (!as_tensor_arg(I, v[0], n, "input")) return dwV_null();
   Tensor *x = TEN(v[0]);
-  if (x->dtype != DT_F32) /* std_var_out (ATen/native/ReduceOps.cpp) */
+  if (!dwT_is_float(x->dtype)) /* std_var_out (ATen/native/ReduceOps.cpp) */
     return dwI_raise(I, EXC_RuntimeError, "std and var only support floating point and complex dtypes");
   OpAttrs at;
   memset(&at, 0, sizeof at);
@@ -1819,7 +1838,7 @@ BI(t_var) {
   Value s = reduce(I, OP_SUM, TEN(sq), at.i, at.ni, keep);
   drop(I, sq);
   if (s.t == V_NULL) return s;
-  Value r = op2s(I, OP_DIV, TEN(s), (double)cnt - corr, DT_F32);
+  Value r = op2s(I, OP_DIV, TEN(s), (double)cnt - corr, DT_F64);
   drop(I, s);
   if (r.t == V_NULL || !def->data) return r;
   Value sd = op1(I, OP_SQRT, TEN(r), NULL);
@@ -1908,7 +1927,7 @@ Value dwL_layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Ten
   Value sq = op2(I, OP_MUL, TEN(xc), TEN(xc));
   Value var = sq.t == V_NULL ? sq : reduce(I, OP_MEAN, TEN(sq), dims, nshape, true);
   drop(I, sq);
-  Value ve = var.t == V_NULL ? var : op2s(I, OP_ADD, TEN(var), eps, DT_F32);
+  Value ve = var.t == V_NULL ? var : op2s(I, OP_ADD, TEN(var), eps, DT_F64);
   drop(I, var);
   Value rs = ve.t == V_NULL ? ve : op1(I, OP_RSQRT, TEN(ve), NULL);
   drop(I, ve);
@@ -1986,7 +2005,7 @@ BI(f_leaky_relu) {
   Tensor *x = TEN(v[0]);
   Value pos = op2s(I, OP_GT, x, 0, DT_I64);
   if (pos.t == V_NULL) return pos;
-  Value neg = op2s(I, OP_MUL, x, slope, DT_F32);
+  Value neg = op2s(I, OP_MUL, x, slope, DT_F64);
   if (neg.t == V_NULL) {
     drop(I, pos);
     return neg;
@@ -2458,6 +2477,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.linspace", t_linspace, TK_PURE, 0, 0}, {"torch.eye", t_eye, TK_PURE, 0, 0},
     {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
     {"torch.numel", t_numel, TK_PURE, 0, 0}, {"torch.is_tensor", t_is_tensor, TK_PURE, 0, 0},
+    {"torch.get_default_dtype", t_default_dtype, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
     {"torch.no_grad", c_no_grad, TK_PURE, 0, 0}, {"torch.enable_grad", c_no_grad, TK_PURE, 0, 0},
     {"torch.inference_mode", c_no_grad, TK_PURE, 0, 0},
@@ -2495,7 +2515,8 @@ static const BuiltinDef tensor_methods[] = {
     M("size", t_size, TK_PURE, 0), M("stride", t_stride, TK_PURE, 0), M("dim", t_dim, TK_PURE, 0), M("numel", t_numel, TK_PURE, 0),
     M("nelement", t_numel, TK_PURE, 0),
     M("item", t_item, TK_DATA, 0), M("tolist", t_tolist, TK_DATA, 0),
-    M("float", t_cast, TK_TENSOR, DT_F32), M("long", t_cast, TK_TENSOR, DT_I64),
+    M("float", t_cast, TK_TENSOR, DT_F32), M("double", t_cast, TK_TENSOR, DT_F64),
+    M("long", t_cast, TK_TENSOR, DT_I64),
     M("int", t_cast, TK_TENSOR, DT_I32), M("bool", t_cast, TK_TENSOR, DT_BOOL),
     M("to", t_cast, TK_TENSOR, -1), M("type", t_cast, TK_TENSOR, -1),
     M("clone", t_clone, TK_TENSOR, 0), M("contiguous", t_contiguous, TK_TENSOR, 0),
@@ -2612,9 +2633,11 @@ bool dwL_torch_init(Interp *I) {
   static const char *const cnn_names[] = {"linear", "gelu"};
   for (int k = 0; k < 2; k++)
     dwL_set(I, cnn->attrs, cnn_names[k], dwV_dict_gets(F->attrs, dwI_intern(I, cnn_names[k])));
-  static const char *const dtn[] = {"float32", "float", "int64", "long", "int32", "int", "bool"};
-  static const int dtv[] = {DT_F32, DT_F32, DT_I64, DT_I64, DT_I32, DT_I32, DT_BOOL};
-  for (int k = 0; k < 7; k++) dwL_set(I, torch->attrs, dtn[k], (Value){V_DTYPE, {.i = dtv[k]}});
+  static const char *const dtn[] = {"float32", "float", "int64", "long", "int32",
+                                    "int", "bool", "float64", "double"};
+  static const int dtv[] = {DT_F32, DT_F32, DT_I64, DT_I64, DT_I32,
+                            DT_I32, DT_BOOL, DT_F64, DT_F64};
+  for (int k = 0; k < 9; k++) dwL_set(I, torch->attrs, dtn[k], (Value){V_DTYPE, {.i = dtv[k]}});
   /* isinstance targets */
   static const BuiltinDef size_def = {"torch.Size", t_tensor, TK_PURE, 0, 0};
   static const BuiltinDef dtype_def = {"torch.dtype", t_tensor, TK_PURE, 0, 0};

@@ -39,7 +39,7 @@ static inline Tensor *operand(Interp *I, Value v, Tensor **own, const char *what
     *own = dwT_scalar(&I->c, DT_I64, (double)v.u.i, true);
     break;
   case V_FLOAT:
-    *own = dwT_scalar(&I->c, DT_F32, v.u.f, true);
+    *own = dwT_scalar(&I->c, DT_F64, v.u.f, true); /* exact; promotes as float32 */
     break;
   default:
     dwI_raise(I, EXC_TypeError, "%s must be a Tensor or a number, not %s", what,
@@ -116,7 +116,7 @@ static inline bool sizes_from(Interp *I, Value *v, int n, int64_t *out, int *nd)
       continue;
     }
     /* an integer tensor of one element counts (its __index__) */
-    if (items[k].t == V_TENSOR && ((Tensor *)OBJ(items[k]))->dtype != DT_F32 &&
+    if (items[k].t == V_TENSOR && !dwT_is_float(((Tensor *)OBJ(items[k]))->dtype) &&
         dwT_numel((Tensor *)OBJ(items[k])) == 1) {
       if (!dwOb_index(I, items[k], &out[k])) return false;
       continue;

@@ -62,15 +62,15 @@ BI(o_round) {
   int64_t dec;
   if (!x || !int_arg(I, v[1], "decimals", 0, &dec)) return dwV_null();
   if (dec == 0) return op1(I, OP_ROUND, x, NULL);
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"round_cpu\" not implemented for '%s'",
                      dwT_scalar_name((DType)x->dtype));
-  /* PyTorch: nearbyint(x * 10^d) / 10^d in float (negative d: x / 10^-d,
-   * then times) */
+  /* PyTorch: nearbyint(x * 10^d) / 10^d in x's dtype (negative d: x /
+   * 10^-d, then times); the wrapped float64 10^d is cast to it */
   bool neg = dec < 0;
-  float p = (float)pow(10.0, (double)(neg ? -dec : dec));
+  double p = pow(10.0, (double)(neg ? -dec : dec));
   Tmp T = {0};
-  Tensor *s = tscalar(I, &T, DT_F32, p);
+  Tensor *s = tscalar(I, &T, DT_F64, p);
   Tensor *y = s ? tc_op2(I, &T, neg ? OP_DIV : OP_MUL, x, s) : NULL;
   Tensor *r = y ? tc_op1(I, &T, OP_ROUND, y, NULL) : NULL;
   Tensor *z = r ? tc_op2(I, &T, neg ? OP_MUL : OP_DIV, r, s) : NULL;
@@ -154,7 +154,7 @@ BI(o_baddbmm) {
   Tensor *p = tc_op2(I, &T, OP_MATMUL, b1, b2), *r = NULL;
   DType dt = (DType)b1->dtype;
   if (p && alpha != 1) {
-    Tensor *s = tscalar(I, &T, dt == DT_F32 ? DT_F32 : DT_I64, alpha);
+    Tensor *s = tscalar(I, &T, dwT_is_float(dt) ? DT_F64 : DT_I64, alpha);
     p = s ? tc_op2(I, &T, OP_MUL, p, s) : NULL;
   }
   if (p && beta == 0) {
@@ -177,7 +177,7 @@ BI(o_baddbmm) {
   } else if (p) {
     Tensor *bi = in;
     if (beta != 1) {
-      Tensor *s = tscalar(I, &T, dt == DT_F32 ? DT_F32 : DT_I64, beta);
+      Tensor *s = tscalar(I, &T, dwT_is_float(dt) ? DT_F64 : DT_I64, beta);
       bi = s ? tc_op2(I, &T, OP_MUL, in, s) : NULL;
     }
     r = bi ? tc_op2(I, &T, OP_ADD, bi, p) : NULL;
@@ -537,7 +537,7 @@ static Value masked_fill(Interp *I, Tensor *x, Tensor *mask, Value value, bool i
   } else {
     double d;
     if (!dwL_float(I, value, "value", &d)) return dwV_null();
-    if (x->dtype != DT_F32 && value.t == V_FLOAT && !isfinite(d))
+    if (!dwT_is_float(x->dtype) && value.t == V_FLOAT && !isfinite(d))
       return dwI_raise(I, EXC_RuntimeError, "value cannot be converted to type %s without overflow",
                        x->dtype == DT_I64 ? "int64_t" : x->dtype == DT_I32 ? "int32_t" : "bool");
     fill = tscalar(I, &T, (DType)x->dtype, d);
@@ -1079,7 +1079,7 @@ BI(o_cumsum) {
   if (!x) return dwV_null();
   if (v[1].t == V_NULL) return dwI_raise(I, EXC_TypeError, "cumsum() missing 1 required positional arguments: \"dim\"");
   if (!dwL_int(I, v[1], "dim", &dim) || !get_dtype(I, v[2], &dt) || !check_dim(I, dim, x->ndim)) return dwV_null();
-  if (dt < 0) dt = x->dtype == DT_F32 ? DT_F32 : DT_I64;
+  if (dt < 0) dt = dwT_is_float(x->dtype) ? x->dtype : DT_I64;
   Tmp T = {0};
   Tensor *y = x->dtype == dt ? x : tpush(I, &T, cast_to(I, x, dt));
   if (y && y->ndim == 0) {
@@ -1123,7 +1123,7 @@ static Tensor *stable_rank(Interp *I, Tmp *T, Tensor *x, bool desc) {
   if (!bj) return NULL;
   Tensor *cmp = tc_op2(I, T, desc ? OP_GT : OP_LT, bj, ai); /* b before a by value */
   Tensor *eq = cmp ? tc_op2(I, T, OP_EQ, bj, ai) : NULL;
-  if (eq && x->dtype == DT_F32) { /* nan: largest, equal to itself */
+  if (eq && dwT_is_float(x->dtype)) { /* nan: largest, equal to itself */
     Tensor *na = tc_op2(I, T, OP_NE, ai, ai), *nb = na ? tc_op2(I, T, OP_NE, bj, bj) : NULL;
     Tensor *nna = nb ? tc_op1(I, T, OP_NOT, na, NULL) : NULL, *nnb = nna ? tc_op1(I, T, OP_NOT, nb, NULL) : NULL;
     /* ascending: b before a also when a is nan and b is not;
@@ -1179,6 +1179,11 @@ static bool row_before(const SortRow *r, int64_t i, int64_t j) { /* i strictly b
   switch (r->dt) {
   case DT_F32: {
     float a = ((const float *)r->v)[i], b = ((const float *)r->v)[j];
+    bool na = a != a, nb = b != b;
+    return r->desc ? a > b || (na && !nb) : a < b || (nb && !na);
+  }
+  case DT_F64: {
+    double a = ((const double *)r->v)[i], b = ((const double *)r->v)[j];
     bool na = a != a, nb = b != b;
     return r->desc ? a > b || (na && !nb) : a < b || (nb && !na);
   }
@@ -1327,6 +1332,7 @@ static Tensor *scatter_eager(Interp *I, Tmp *T, Tensor *x, int d, Tensor *idx, T
     break;                                                            \
   }
       SC_CASE(DT_F32, float)
+      SC_CASE(DT_F64, double)
       SC_CASE(DT_I64, int64_t)
       SC_CASE(DT_I32, int32_t)
 #undef SC_CASE

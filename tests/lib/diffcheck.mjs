@@ -8,7 +8,7 @@
 // `plain` is the reference. The programs print `OUT <call> <k> <dtype>
 // <shape> <tolist()>` and then `print(o)` for each output (diffgen.mjs).
 //
-// Tolerances: int64/int32/bool exactly; float32 within
+// Tolerances: int64/int32/bool exactly; float32 and float64 within
 // max(ATOL, RTOL * |ref|, 4 * err), err being the generator's bound for
 // that output (0 for outputs that IEEE float32 fixes bit for bit, so those
 // get RTOL/ATOL only); nan equals nan, infinities exactly. When all values
@@ -128,7 +128,7 @@ export function compareOutput(got, ref, meta) {
     p.push(`${got.values.length} values, expected ${ref.values.length}`);
     return p;
   }
-  const isFloat = ref.dtype === 'torch.float32';
+  const isFloat = ref.dtype === 'torch.float32' || ref.dtype === 'torch.float64';
   const err = meta?.err ?? 0;
   let bad = 0;
   let first = -1;

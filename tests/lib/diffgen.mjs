@@ -118,11 +118,14 @@ export function makeRng(seed) {
 
 // ---------------------------------------------------------------- dtypes
 
-const TORCH_DT = { f32: 'torch.float32', i64: 'torch.int64', i32: 'torch.int32', bool: 'torch.bool' };
+// f64 (torch.float64) nodes are made only by the 'float64' maker of
+// diffgen_ops.mjs (inputs, chains of float64 ops, back to float32): no
+// kind but 'f64' accepts them, so no other maker sees one
+const TORCH_DT = { f32: 'torch.float32', i64: 'torch.int64', i32: 'torch.int32', bool: 'torch.bool', f64: 'torch.float64' };
 const isF = (dt) => dt === 'f32';
 const isI = (dt) => dt === 'i64' || dt === 'i32';
 const cat = (dt) => (dt === 'bool' ? 0 : isI(dt) ? 1 : 2);
-const RANK = { bool: 0, i32: 1, i64: 2, f32: 3 };
+const RANK = { bool: 0, i32: 1, i64: 2, f32: 3, f64: 4 };
 const promoteTypes = (a, b) => (a === undefined ? b : b === undefined ? a : RANK[a] >= RANK[b] ? a : b);
 
 /**
@@ -549,6 +552,7 @@ class Gen {
     const kinds = ['reshape', 'dimrange', 'softmaxdim'];
     if (nd >= 1) kinds.push('bcast', 'index', 'cat');
     if (nd === 2 && isF(n.dt)) kinds.push('matmul');
+    if (nd === 2 && n.dt === 'f64') kinds.push('matmul_dtype');
     if (isI(n.dt)) kinds.push('meanint');
     if (n.dt === 'bool') kinds.push('negbool', 'subbool');
     const k = this.r.pick(kinds);
@@ -584,6 +588,11 @@ class Gen {
       }
       case 'matmul': {
         const x = this.newParam([n.shape[1] + 1, 3], 'f32');
+        return this.emit(`${n.name} @ ${x.name}`, meta);
+      }
+      case 'matmul_dtype': {
+        // "expected m1 and m2 to have the same dtype, but got: double != float"
+        const x = this.newParam([n.shape[1], 3], 'f32');
         return this.emit(`${n.name} @ ${x.name}`, meta);
       }
       case 'meanint':
@@ -655,9 +664,9 @@ class Gen {
 function kindOk(dt, kind) {
   switch (kind) {
     case 'any':
-      return true;
+      return dt !== 'f64';
     case 'num':
-      return dt !== 'bool';
+      return dt !== 'bool' && dt !== 'f64';
     case 'int':
       return isI(dt);
     default:
@@ -730,7 +739,7 @@ function scalarFor(g, dt) {
     if (c.length) {
       const n = g.r.pick(c);
       const f = g.r.pick(['amax', 'amin']);
-      return { text: `${n.name}.${f}().item()`, lo: n.lo, hi: n.hi, dt: isF(n.dt) ? 'f32' : 'i64', det: n.det, err: errOf(n) };
+      return { text: `${n.name}.${f}().item()`, lo: n.lo, hi: n.hi, dt: isF(n.dt) || n.dt === 'f64' ? 'f32' : 'i64', det: n.det, err: errOf(n) };
     }
   }
   if (isF(dt) || g.r.chance(0.3)) {

@@ -1,7 +1,8 @@
 // diffgen_ops.mjs - the makers of tests/lib/diffgen.mjs for the layers and
 // ops of issue 12: indexed loads (gather, index_select, x[index], flip,
 // embedding, one_hot), bmm and einsum, tril/triu, masked_fill, cumsum,
-// sort/topk, repeat/roll/narrow/chunk, scatter/scatter_/scatter_add, conv2d and pooling.
+// sort/topk, repeat/roll/narrow/chunk, scatter/scatter_/scatter_add, conv2d and pooling,
+// and float64 (inputs and chains of float64 ops, promotion with float32).
 // Same contract as the makers there: make(g, shape, kind, depth, det)
 // returns a node of exactly `shape` whose dtype fits `kind`, with its value
 // interval and error bound, or null. Index tensors are literals written in
@@ -43,7 +44,104 @@ export function opMakers(h) {
   });
   const sliceMeta = (x, shape) => ({ shape, dt: x.dt, lo: x.lo, hi: x.hi, det: x.det, err: errOf(x), contig: true, special: x.special });
 
+  // float64: a value of the requested shape made in float64 (a float64
+  // input, or a float32 node widened by .double() / .to(torch.float64)),
+  // put through 1..4 float64 ops (with Python floats, float64 inputs,
+  // float32 tensors that promote to float64, unary ops, a keepdim
+  // reduction broadcast back, a matmul for 2-d shapes), then back to
+  // float32. Every step is a node of dtype 'f64' (a possible extra output);
+  // only this maker asks for kind 'f64'.
+  const F64_EPS = 2.3e-16;
+  const f64Step = (g, v, shape, depth) => {
+    const m = amax(v);
+    const e = errOf(v);
+    const op = g.r.int(0, 8);
+    const meta = (lo, hi, err) => ({ shape, dt: 'f64', lo, hi, det: false, err, contig: true });
+    if (op === 0) {
+      const c = g.r.pick([0.1, -1.5, 2.25, 0.3333333333333333, 1e-3]);
+      const o = g.r.pick(['+', '-', '*']);
+      const iv = o === '*' ? [v.lo * c, v.hi * c] : o === '+' ? [v.lo + c, v.hi + c] : [v.lo - c, v.hi - c];
+      return g.emit(`${v.name} ${o} ${pyFloat(c)}`, meta(Math.min(...iv), Math.max(...iv), (o === '*' ? Math.abs(c) : 1) * e + F64_EPS * (m + 1)));
+    }
+    if (op === 1 || op === 2) {
+      // another float64 input, or a float32 tensor (promotes to float64)
+      const w = op === 1 ? g.newParam(shape, 'f64') : g.gen(shape, 'f32', depth);
+      const o = g.r.pick(['+', '-', '*', 'max']);
+      if (o === 'max') {
+        return g.emit(`torch.maximum(${v.name}, ${w.name})`, meta(Math.max(v.lo, w.lo), Math.max(v.hi, w.hi), Math.max(e, errOf(w))));
+      }
+      const c = o === '*' ? [v.lo * w.lo, v.lo * w.hi, v.hi * w.lo, v.hi * w.hi] : o === '+' ? [v.lo + w.lo, v.hi + w.hi] : [v.lo - w.hi, v.hi - w.lo];
+      const err = o === '*' ? e * amax(w) + errOf(w) * m : e + errOf(w);
+      const l = g.r.chance(0.5);
+      return g.emit(l ? `${v.name} ${o} ${w.name}` : `${w.name} ${o} ${v.name}`, meta(Math.min(...c), Math.max(...c), err + F64_EPS * (amax(w) + 1) * (m + 1)));
+    }
+    if (op === 3) {
+      const f = g.r.pick(['tanh', 'sigmoid', 'sin', 'abs', 'relu', 'neg']);
+      const t = { tanh: Math.tanh, sigmoid: (x) => 1 / (1 + Math.exp(-x)), sin: null, abs: null, relu: (x) => Math.max(x, 0), neg: null }[f];
+      let lo;
+      let hi;
+      if (f === 'sin') [lo, hi] = [-1, 1];
+      else if (f === 'abs') [lo, hi] = [v.lo <= 0 && v.hi >= 0 ? 0 : Math.min(Math.abs(v.lo), Math.abs(v.hi)), m];
+      else if (f === 'neg') [lo, hi] = [-v.hi, -v.lo];
+      else [lo, hi] = [t(v.lo), t(v.hi)];
+      const text = f === 'neg' ? `-${v.name}` : g.r.chance(0.5) ? `torch.${f}(${v.name})` : `${v.name}.${f}()`;
+      return g.emit(text, meta(lo, hi, e + 1e-15));
+    }
+    if (op === 4) {
+      // exp of a bounded value, or sqrt of a positive one
+      if (g.r.chance(0.5) && m <= 20) {
+        return g.emit(`torch.exp(${v.name})`, meta(Math.exp(v.lo), Math.exp(v.hi), Math.exp(v.hi) * (e + 1e-15)));
+      }
+      return g.emit(`torch.sqrt(${v.name}.abs() + 0.25)`, meta(0.5, Math.sqrt(m + 0.25), e + 1e-15));
+    }
+    if (op === 5 && shape.length >= 1) {
+      // v + v.sum/mean/amax(dim, keepdim=True): a reduction broadcast back
+      const d = g.r.int(0, shape.length - 1);
+      const n = shape[d];
+      const f = g.r.pick(['sum', 'mean', 'amax']);
+      const k = f === 'sum' ? n : 1;
+      return g.emit(`${v.name} + ${v.name}.${f}(dim=${d}, keepdim=True)`, meta(v.lo + k * Math.min(v.lo, 0) + (f === 'sum' ? 0 : Math.min(v.lo, 0)), v.hi + k * Math.max(v.hi, 0) + (f === 'sum' ? 0 : Math.max(v.hi, 0)), (k + 1) * e + F64_EPS * (n + 1) * (m + 1)));
+    }
+    if (op === 6 && shape.length === 2) {
+      const [M, N] = shape;
+      const K = g.r.int(1, 9);
+      const a = g.newParam([M, K], 'f64');
+      const b = g.gen([K, N], 'f32', depth);
+      if (!g.fits([K, N])) return null;
+      const mm = K * amax(a) * amax(b);
+      return g.emit(`${v.name} + ${a.name} @ ${b.name}.double()`, meta(v.lo - mm, v.hi + mm, e + K * errOf(b) * amax(a) + F64_EPS * (mm + m + 1) * (K + 2)));
+    }
+    if (op === 7) {
+      return g.emit(`torch.where(${v.name} > 0, ${v.name}, ${v.name} * 0.5)`, meta(Math.min(v.lo * 0.5, v.lo), v.hi, e));
+    }
+    return g.emit(`${v.name}.clamp(-2.0, 3.5)`, meta(Math.max(Math.min(v.lo, 3.5), -2), Math.min(Math.max(v.hi, -2), 3.5), e));
+  };
+  const float64Maker = {
+    name: 'float64',
+    w: 8,
+    ok: (g, s, kind, det) => !det && (kind === 'f32' || kind === 'any' || kind === 'num') && numel(s) > 0,
+    make(g, shape, kind, depth) {
+      let v;
+      if (g.r.chance(0.5)) v = g.newParam(shape, 'f64');
+      else {
+        const x = g.gen(shape, 'f32', depth);
+        const w = g.r.pick(['double()', 'to(torch.float64)', 'to(torch.double)']);
+        v = g.emit(`${x.name}.${w}`, { shape, dt: 'f64', lo: x.lo, hi: x.hi, det: false, err: errOf(x), contig: true });
+      }
+      const n = g.r.int(1, 4);
+      for (let k = 0; k < n && v; k++) {
+        const next = f64Step(g, v, shape, depth - 1);
+        if (!next || amax(next) > FMAX || !(next.lo <= next.hi)) break;
+        v = next;
+      }
+      g.fam('float64');
+      const back = g.r.pick(['float()', 'to(torch.float32)']);
+      return g.emit(`${v.name}.${back}`, { shape, dt: 'f32', lo: v.lo, hi: v.hi, det: false, err: errOf(v) + EPS * amax(v), contig: true });
+    },
+  };
+
   return [
+    float64Maker,
     {
       // index_select / gather / take_along_dim / x[index] / flip: one
       // indexed load each (OP_GATHER)

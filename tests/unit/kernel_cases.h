@@ -238,7 +238,10 @@ static const Op binary_all[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV,
                                 OP_AND, OP_OR};
 static const Op reductions[] = {OP_SUM, OP_MEAN, OP_PROD, OP_AMAX,
                                 OP_AMIN, OP_ARGMAX, OP_ARGMIN};
-static const char *const dt_tag[DT_COUNT] = {"f32", "i64", "i32", "b8"};
+static const char *const dt_tag[DT_COUNT] = {"f32", "i64", "i32", "b8", "f64"};
+/* The dtypes the loops below cover (float64 graphs run on the eager
+ * kernels: dwF_eager_reason). */
+#define KDT_COUNT (DT_BOOL + 1)
 
 /* Input range per dtype for general arithmetic. */
 static inline void range_of(DType dt, double *lo, double *hi) {
@@ -323,7 +326,7 @@ static inline void build_cases(Ctx *c, KList *L) {
          kclamp(&b, x, 0, 0, 1, -3e9));
   }
   /* -- casts between every pair of dtypes -- */
-  for (int from = 0; from < DT_COUNT; from++) {
+  for (int from = 0; from < KDT_COUNT; from++) {
     b = knew(L, c, "cast_from_%s", dt_tag[from]);
     double lo, hi;
     range_of((DType)from, &lo, &hi);
@@ -331,8 +334,8 @@ static inline void build_cases(Ctx *c, KList *L) {
     int x = kin(&b, "x", (DType)from, lo, hi, 1, 23);
     if (from == DT_F32) b.k->in[0].special = 1;
     int outs[4];
-    for (int to = 0; to < DT_COUNT; to++) outs[to] = kcast(&b, x, (DType)to);
-    dwG_set_outputs(&b.k->g, DT_COUNT, outs);
+    for (int to = 0; to < KDT_COUNT; to++) outs[to] = kcast(&b, x, (DType)to);
+    dwG_set_outputs(&b.k->g, KDT_COUNT, outs);
   }
   b = knew(L, c, "cast_f32_huge_to_int");
   {
@@ -346,7 +349,7 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 2, kcast(&b, x, DT_I32), kcast(&b, x, DT_F32));
   }
   /* -- every binary op on every dtype, broadcasting [5,1] x [1,7] -- */
-  for (int dt = 0; dt < DT_COUNT; dt++)
+  for (int dt = 0; dt < KDT_COUNT; dt++)
     for (size_t k = 0; k < sizeof binary_all / sizeof *binary_all; k++) {
       Op op = binary_all[k];
       if (dt == DT_F32 && (op == OP_AND || op == OP_OR)) continue;
@@ -498,7 +501,7 @@ static inline void build_cases(Ctx *c, KList *L) {
          kfull(&b, DT_BOOL, 1, 2, 2, 3));
   }
   /* -- reductions: every op and dtype, dims, keepdim, tails -- */
-  for (int dt = 0; dt < DT_COUNT; dt++)
+  for (int dt = 0; dt < KDT_COUNT; dt++)
     for (size_t k = 0; k < sizeof reductions / sizeof *reductions; k++) {
       Op op = reductions[k];
       if (op == OP_MEAN && dt != DT_F32) continue;

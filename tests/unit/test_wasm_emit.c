@@ -21,7 +21,7 @@
 
 #include "unit_check.h"
 
-static const char *const dt_json[DT_COUNT] = {"f32", "i64", "i32", "b8"};
+static const char *const dt_json[DT_COUNT] = {"f32", "i64", "i32", "b8", "f64"};
 
 static bool have_wasm_opt(void) {
   static int have = -1;
