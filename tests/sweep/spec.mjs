@@ -19,6 +19,7 @@
 // Tensors every case sees (fresh for each case, so in-place cases cannot
 // leak into the next):
 //   f float32 [2, 3]   l int64 [2, 3]   i int32 [2, 3]   b bool [2, 3]
+//   d float64 [2, 3]
 //   v float32 [3]      w float32 [4]    s float32 0-d    m float32 [3, 2]
 //   e float32 [0, 3]
 // A case's `code` is an expression (its value is the result) or, when it
@@ -29,6 +30,7 @@ export const PRELUDE_TENSORS = {
   l: 'torch.ones(2, 3, dtype=torch.int64)',
   i: 'torch.ones(2, 3, dtype=torch.int32)',
   b: 'torch.ones(2, 3, dtype=torch.bool)',
+  d: 'torch.ones(2, 3, dtype=torch.float64)',
   v: 'torch.ones(3)',
   w: 'torch.ones(4)',
   s: 'torch.tensor(1.5)',
@@ -37,11 +39,13 @@ export const PRELUDE_TENSORS = {
 };
 const META = {
   f: ['float32', [2, 3]], l: ['int64', [2, 3]], i: ['int32', [2, 3]], b: ['bool', [2, 3]],
+  d: ['float64', [2, 3]],
   v: ['float32', [3]], w: ['float32', [4]], s: ['float32', []], m: ['float32', [3, 2]],
   e: ['float32', [0, 3]],
 };
-const DT = ['f', 'l', 'i', 'b'];
-const SCALAR_NAME = { float32: 'Float', int64: 'Long', int32: 'Int', bool: 'Bool' };
+const DT = ['f', 'l', 'i', 'b', 'd'];
+const SCALAR_NAME = { float32: 'Float', int64: 'Long', int32: 'Int', bool: 'Bool', float64: 'Double' };
+const isFloat = (dt) => dt === 'float32' || dt === 'float64';
 
 export const ok = (dtype, shape) => ({ kind: 'ok', dtype, shape });
 export const err = (type, msg, src) => ({ kind: 'err', type, msg, src });
@@ -55,8 +59,8 @@ export const unknown = (why) => ({ kind: 'unknown', why });
 // with at::result_type's categories (ATen/native/TypeProperties.cpp):
 // tensors with dims outrank 0-d tensors, which outrank Python numbers, and
 // a number of a higher category (float over int over bool) still wins.
-const RANK = { bool: 0, int32: 1, int64: 2, float32: 3 };
-const CATEGORY = (dt) => (dt === 'bool' ? 0 : dt === 'float32' ? 2 : 1);
+const RANK = { bool: 0, int32: 1, int64: 2, float32: 3, float64: 4 };
+const CATEGORY = (dt) => (dt === 'bool' ? 0 : isFloat(dt) ? 2 : 1);
 const maxDt = (a, b) => (a == null ? b : b == null ? a : RANK[a] >= RANK[b] ? a : b);
 /** operands: [{dtype, dim: 'tensor'|'zero'|'number'}] */
 export function resultType(ops) {
@@ -98,7 +102,7 @@ const SRC_CANCAST = 'c10/core/ScalarType.h canCast + TensorIterator.cpp';
 const SRC_WRAP = 'c10/core/WrapDimMinimal.cpp';
 
 // c10/core/ScalarType.h canCast, restricted to our dtypes
-const canCast = (from, to) => !(from === 'float32' && to !== 'float32') && !(from !== 'bool' && to === 'bool');
+const canCast = (from, to) => !(isFloat(from) && !isFloat(to)) && !(from !== 'bool' && to === 'bool');
 
 const dimRange = (nd, d) => {
   const n = Math.max(nd, 1);
@@ -116,14 +120,15 @@ const NEG_BOOL_MSG =
 /** What PyTorch does with unary op `op` on tensor `t` (out-of-place). */
 function unaryExpect(op, t) {
   const [dt, shape] = META[t];
-  if (UNARY_FLOAT.includes(op)) return ok('float32', shape); // UnaryOps.cpp: unary float ops promote
+  // UnaryOps.cpp: unary float ops promote integers to the default float
+  if (UNARY_FLOAT.includes(op)) return ok(dt === 'float64' ? dt : 'float32', shape);
   if (op === 'neg' || op === 'negative') return dt === 'bool' ? err('RuntimeError', NEG_BOOL_MSG, 'aten/src/ATen/native/UnaryOps.cpp neg') : ok(dt, shape);
   if (op === 'relu') return dt === 'bool' ? err('RuntimeError', 'Boolean inputs not supported for relu', 'aten/src/ATen/native/Activation.cpp') : ok(dt, shape);
   if (op === 'logical_not') return ok('bool', shape);
   if (op === 'abs') return dt === 'bool' ? err('RuntimeError', `"abs_cpu" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/UnaryOpsKernel.cpp abs_kernel') : ok(dt, shape);
   if (op === 'square') return ok(dt === 'bool' ? 'int64' : dt, shape); // square = pow(self, 2): bool ** int -> int64
   if (op === 'gelu' || op === 'silu')
-    return dt === 'float32' ? ok(dt, shape) : errType('RuntimeError', `${op} of an integer tensor: the kernel name of PyTorch's dispatch message not verified`);
+    return isFloat(dt) ? ok(dt, shape) : errType('RuntimeError', `${op} of an integer tensor: the kernel name of PyTorch's dispatch message not verified`);
   throw new Error(`unaryExpect: ${op}`);
 }
 
@@ -154,12 +159,12 @@ function binaryExpect(op, a, b, shapeA, shapeB) {
   const rt = resultType([a, b]);
   if (op === 'sub' && (a.dtype === 'bool' || b.dtype === 'bool'))
     return err('RuntimeError', a.dtype === 'bool' && b.dtype === 'bool' ? SUB_BOOL2 : SUB_BOOL1, 'aten/src/ATen/native/BinaryOps.cpp sub_check');
-  if ((op === 'bitwise_and' || op === 'bitwise_or') && rt === 'float32')
-    return err('RuntimeError', `"${op}_cpu" not implemented for 'Float'`, 'aten/src/ATen/native/cpu/BinaryOpsKernel.cpp (AT_DISPATCH message)');
+  if ((op === 'bitwise_and' || op === 'bitwise_or') && isFloat(rt))
+    return err('RuntimeError', `"${op}_cpu" not implemented for '${SCALAR_NAME[rt]}'`, 'aten/src/ATen/native/cpu/BinaryOpsKernel.cpp (AT_DISPATCH message)');
   if (['floor_divide', 'remainder', 'pow'].includes(op) && rt === 'bool')
     return errType('RuntimeError', `${op} of bool tensors: the kernel name of PyTorch's dispatch message not verified`);
   if (CMP.includes(op) || op.startsWith('logical_')) return ok('bool', bc.shape);
-  if (op === 'div') return ok('float32', bc.shape);
+  if (op === 'div') return ok(isFloat(rt) ? rt : 'float32', bc.shape);
   return ok(rt, bc.shape);
 }
 
@@ -187,8 +192,8 @@ function unaryCases() {
   // operators
   for (const t of DT) {
     add(`-${t}`, unaryExpect('neg', t));
-    add(`~${t}`, t === 'b' ? ok('bool', [2, 3]) : t === 'f'
-      ? err('RuntimeError', `"bitwise_not_cpu" not implemented for 'Float'`, 'aten/src/ATen/native/cpu/UnaryOpsKernel.cpp (AT_DISPATCH message)')
+    add(`~${t}`, t === 'b' ? ok('bool', [2, 3]) : isFloat(META[t][0])
+      ? err('RuntimeError', `"bitwise_not_cpu" not implemented for '${SCALAR_NAME[META[t][0]]}'`, 'aten/src/ATen/native/cpu/UnaryOpsKernel.cpp (AT_DISPATCH message)')
       : ok(META[t][0], [2, 3]));
     add(`abs(${t})`, unaryExpect('abs', t));
   }
@@ -247,17 +252,17 @@ function binaryCases() {
 // reductions: dims in range, out of range, dtypes
 function reductionCases() {
   const reds = {
-    sum: (dt) => ok(dt === 'float32' ? dt : 'int64'),
-    prod: (dt) => ok(dt === 'float32' ? dt : 'int64'),
-    mean: (dt) => dt === 'float32' ? ok(dt) : err('RuntimeError',
+    sum: (dt) => ok(isFloat(dt) ? dt : 'int64'),
+    prod: (dt) => ok(isFloat(dt) ? dt : 'int64'),
+    mean: (dt) => isFloat(dt) ? ok(dt) : err('RuntimeError',
       `mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: ${SCALAR_NAME[dt]}`,
       'aten/src/ATen/native/ReduceOps.cpp mean'),
     amax: (dt) => ok(dt),
     amin: (dt) => ok(dt),
     argmax: (dt) => dt === 'bool' ? err('RuntimeError', `"argmax_cpu" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/ReduceOpsKernel.cpp argmax_kernel_impl') : ok('int64'),
     argmin: (dt) => dt === 'bool' ? err('RuntimeError', `"argmin_cpu" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/ReduceOpsKernel.cpp argmin_kernel_impl') : ok('int64'),
-    var: (dt) => dt === 'float32' ? ok(dt) : err('RuntimeError', 'std and var only support floating point and complex dtypes', 'aten/src/ATen/native/ReduceOps.cpp std_var_out'),
-    std: (dt) => dt === 'float32' ? ok(dt) : err('RuntimeError', 'std and var only support floating point and complex dtypes', 'aten/src/ATen/native/ReduceOps.cpp std_var_out'),
+    var: (dt) => isFloat(dt) ? ok(dt) : err('RuntimeError', 'std and var only support floating point and complex dtypes', 'aten/src/ATen/native/ReduceOps.cpp std_var_out'),
+    std: (dt) => isFloat(dt) ? ok(dt) : err('RuntimeError', 'std and var only support floating point and complex dtypes', 'aten/src/ATen/native/ReduceOps.cpp std_var_out'),
   };
   const withShape = (e, shape) => (e.kind === 'ok' ? ok(e.dtype, shape) : e);
   for (const [op, rule] of Object.entries(reds)) {
@@ -306,6 +311,7 @@ function reductionCases() {
       add(`${t}.${op}(0)`, err('RuntimeError', `"${op}_kernel_impl" not implemented for '${SCALAR_NAME[META[t][0]]}'`, SRC));
     }
     add(`torch.${op}(l, 1, dtype=torch.float32)`, ok('float32', [2, 3]));
+    add(`torch.${op}(d, 1)`, ok('float64', [2, 3]));
   }
 }
 
@@ -392,6 +398,14 @@ function matmulCases() {
   add('torch.matmul(s, f)', err('RuntimeError', 'both arguments to matmul need to be at least 1D, but they are 0D and 2D', 'aten/src/ATen/native/LinearAlgebra.cpp matmul'));
   add('torch.matmul(f, l.t())', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: float != long int', 'aten/src/ATen/native/LinearAlgebra.cpp addmm'));
   add('torch.mm(f, m)', ok('float32', [2, 2]));
+  // float64 with float32: mm's meta function requires one dtype
+  // (aten/src/ATen/native/LinearAlgebra.cpp TORCH_META_FUNC(mm))
+  add('d @ m', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: double != float', 'aten/src/ATen/native/LinearAlgebra.cpp mm meta'));
+  add('torch.mm(f, m.double())', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: float != double', 'aten/src/ATen/native/LinearAlgebra.cpp mm meta'));
+  add('d @ m.double()', ok('float64', [2, 2]));
+  add('torch.cat([f, d])', ok('float64', [4, 3]));
+  add('torch.zeros(2, 3, dtype=torch.float64)', ok('float64', [2, 3]));
+  add('torch.tensor([[1.5, 2.0]], dtype=torch.double)', ok('float64', [1, 2]));
   add('torch.mm(v, m)', err('RuntimeError', 'self must be a matrix', 'aten/src/ATen/native/LinearAlgebra.cpp mm meta'));
   add('f.mm(v)', err('RuntimeError', 'mat2 must be a matrix', 'aten/src/ATen/native/LinearAlgebra.cpp mm meta'));
   add('torch.mm(f, f)', err('RuntimeError', 'mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)', 'aten/src/ATen/native/LinearAlgebra.cpp mm meta'));
@@ -466,7 +480,7 @@ function methodCases() {
   add('f.item()', err('RuntimeError', 'a Tensor with 6 elements cannot be converted to Scalar', 'aten/src/ATen/native/Scalar.cpp item'));
   add('e.item()', err('RuntimeError', 'a Tensor with 0 elements cannot be converted to Scalar', 'aten/src/ATen/native/Scalar.cpp item'));
   add('f.tolist()', ok());
-  for (const [m, dt] of [['float', 'float32'], ['long', 'int64'], ['int', 'int32'], ['bool', 'bool']])
+  for (const [m, dt] of [['float', 'float32'], ['double', 'float64'], ['long', 'int64'], ['int', 'int32'], ['bool', 'bool']])
     for (const t of DT) add(`${t}.${m}()`, ok(dt, [2, 3]));
   for (const t of DT) {
     add(`f.to(${t}.dtype)`, ok(META[t][0], [2, 3]));
@@ -602,7 +616,7 @@ function argCases(names) {
   // functions whose argument semantics differ from a tensor op's
   const skipFn = new Set(['tensor', 'as_tensor', 'Tensor', 'is_tensor', 'compile', 'manual_seed', 'no_grad',
     'enable_grad', 'inference_mode', 'set_grad_enabled', 'ones', 'zeros', 'empty', 'rand', 'randn', 'full',
-    'randint', 'arange', 'linspace', 'eye']);
+    'randint', 'arange', 'linspace', 'eye', 'get_default_dtype']);
   for (const n of names.torch) {
     if (skipFn.has(n)) continue;
     add(`torch.${n}()`, errType('TypeError', ARG_WHY), { args: true });
@@ -610,7 +624,7 @@ function argCases(names) {
     add(`torch.${n}(f, f, f, f, f, f, f)`, errType('TypeError', ARG_WHY), { args: true });
     add(`torch.${n}(f, bogus=1)`, errType('TypeError', ARG_WHY), { args: true });
   }
-  const noArgs = new Set(['size', 'dim', 'numel', 'nelement', 'item', 'tolist', 'float', 'long', 'int', 'bool',
+  const noArgs = new Set(['size', 'dim', 'numel', 'nelement', 'item', 'tolist', 'float', 'double', 'long', 'int', 'bool',
     'clone', 'contiguous', 'detach', 'cpu', 'requires_grad_', 'is_contiguous', 't', 'zero_', 'relu_', 'exp_', 'neg_',
     ...UNARY_FLOAT, 'neg', 'abs', 'relu', 'logical_not', 'square', 'sum', 'mean', 'prod', 'amax', 'amin', 'argmax',
     'argmin', 'max', 'min', 'var', 'std', 'flatten', 'squeeze', 'to', 'type']);
@@ -633,6 +647,9 @@ function apiCases() {
   add('torch.compile(torch.sin, backend="no_such_backend")', unknown('an unknown backend: PyTorch raises torch._dynamo.exc.InvalidBackend, which dynawasm has not'));
   add('torch.compile(torch.sin, fullgraph=True)(f)', ok('float32', [2, 3]));
   add('torch.manual_seed(0)', ok());
+  // torch/__init__.py get_default_dtype: float32 unless set_default_dtype
+  add('torch.get_default_dtype() == torch.float32', ok());
+  add('torch.get_default_dtype(f)', errType('TypeError', 'get_default_dtype() takes no arguments: the exact text of a C function\'s message not verified'));
   add('torch.manual_seed("a")', unknown('manual_seed of a str: PyTorch\'s int() conversion error not reproduced'));
   for (const fn of ['no_grad', 'enable_grad', 'inference_mode'])
     add(`do: r = f\n    with torch.${fn}():\n        r = f + 1`, ok('float32', [2, 3]));
