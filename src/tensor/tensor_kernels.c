@@ -359,6 +359,15 @@ DEF_BIN(f32_le, float, uint8_t, x <= y, VCMP_F32(wasm_f32x4_le))
 DEF_BIN(f32_gt, float, uint8_t, x > y, VCMP_F32(wasm_f32x4_gt))
 DEF_BIN(f32_ge, float, uint8_t, x >= y, VCMP_F32(wasm_f32x4_ge))
 
+/* The comparisons of type T (prefix P), to bool. */
+#define DEF_CMP(P, T)                                                        \
+  DEF_BIN(P##_eq, T, uint8_t, x == y, )                                      \
+  DEF_BIN(P##_ne, T, uint8_t, x != y, )                                      \
+  DEF_BIN(P##_lt, T, uint8_t, x < y, )                                       \
+  DEF_BIN(P##_le, T, uint8_t, x <= y, )                                      \
+  DEF_BIN(P##_gt, T, uint8_t, x > y, )                                       \
+  DEF_BIN(P##_ge, T, uint8_t, x >= y, )
+
 /* float64: scalar loops (libm for pow, as ATen's double kernels) */
 DEF_BIN(f64_add, double, double, x + y, )
 DEF_BIN(f64_sub, double, double, x - y, )
@@ -369,12 +378,7 @@ DEF_BIN(f64_mod, double, double, d_mod(x, y), )
 DEF_BIN(f64_pow, double, double, pow(x, y), )
 DEF_BIN(f64_max, double, double, d_max(x, y), )
 DEF_BIN(f64_min, double, double, d_min(x, y), )
-DEF_BIN(f64_eq, double, uint8_t, x == y, )
-DEF_BIN(f64_ne, double, uint8_t, x != y, )
-DEF_BIN(f64_lt, double, uint8_t, x < y, )
-DEF_BIN(f64_le, double, uint8_t, x <= y, )
-DEF_BIN(f64_gt, double, uint8_t, x > y, )
-DEF_BIN(f64_ge, double, uint8_t, x >= y, )
+DEF_CMP(f64, double)
 
 /* int64 / int32: the same expressions, instantiated per type */
 #define DEF_BIN_INT(P, T, U)                                                 \
@@ -386,12 +390,7 @@ DEF_BIN(f64_ge, double, uint8_t, x >= y, )
   DEF_BIN(P##_pow, T, T, i_pow(kc, x, y), )                                  \
   DEF_BIN(P##_max, T, T, x < y ? y : x, )                                    \
   DEF_BIN(P##_min, T, T, y < x ? y : x, )                                    \
-  DEF_BIN(P##_eq, T, uint8_t, x == y, )                                      \
-  DEF_BIN(P##_ne, T, uint8_t, x != y, )                                      \
-  DEF_BIN(P##_lt, T, uint8_t, x < y, )                                       \
-  DEF_BIN(P##_le, T, uint8_t, x <= y, )                                      \
-  DEF_BIN(P##_gt, T, uint8_t, x > y, )                                       \
-  DEF_BIN(P##_ge, T, uint8_t, x >= y, )                                      \
+  DEF_CMP(P, T)                                                              \
   DEF_BIN(P##_and, T, T, x & y, )                                            \
   DEF_BIN(P##_or, T, T, x | y, )
 DEF_BIN_INT(i64, int64_t, uint64_t)
@@ -400,12 +399,7 @@ DEF_BIN_INT(i32, int32_t, uint32_t)
 /* bool: add is "or", mul is "and" (the result is cast back to bool) */
 DEF_BIN(b_or, uint8_t, uint8_t, x | y, )
 DEF_BIN(b_and, uint8_t, uint8_t, x & y, )
-DEF_BIN(b_eq, uint8_t, uint8_t, x == y, )
-DEF_BIN(b_ne, uint8_t, uint8_t, x != y, )
-DEF_BIN(b_lt, uint8_t, uint8_t, x < y, )
-DEF_BIN(b_le, uint8_t, uint8_t, x <= y, )
-DEF_BIN(b_gt, uint8_t, uint8_t, x > y, )
-DEF_BIN(b_ge, uint8_t, uint8_t, x >= y, )
+DEF_CMP(b, uint8_t)
 
 /* The loop for (op, compute dtype); NULL when the pair is invalid (meta
  * rejects those before). */
@@ -1061,6 +1055,11 @@ static float max_f32(const float *x, int64_t n, bool is_max) {
   return rest;
 }
 
+/* amax / amin of a float64 row, in order. */
+static double ext_f64(const double *x, int64_t n, bool is_max) {
+  return is_max ? max_f64(x + 1, n - 1, x[0]) : min_f64(x + 1, n - 1, x[0]);
+}
+
 /* Index of the first maximum (minimum); a nan counts as the extreme. */
 #define DEF_ARG(NAME, T, BETTER)                                             \
   static int64_t NAME(const T *x, int64_t n) {                               \
@@ -1109,30 +1108,23 @@ static void reduce_rows(Op op, DType dt, const void *in, void *out,
       continue;
     }
     switch (dt) {
-    case DT_F32: {
-      const float *x = (const float *)in + k * R;
-      float *o = (float *)out + k;
-      switch (op) {
-      case OP_SUM: *o = sum_f32(x, R); break;
-      case OP_MEAN: *o = sum_f32(x, R) / (float)R; break;
-      case OP_PROD: *o = prod_f32(x, R, 1.0f); break;
-      case OP_AMAX: *o = max_f32(x, R, true); break;
-      default: *o = max_f32(x, R, false); break;
-      }
-      break;
-    }
-    case DT_F64: {
-      const double *x = (const double *)in + k * R;
-      double *o = (double *)out + k;
-      switch (op) {
-      case OP_SUM: *o = sum_f64(x, R); break;
-      case OP_MEAN: *o = sum_f64(x, R) / (double)R; break;
-      case OP_PROD: *o = prod_f64(x, R, 1.0); break;
-      case OP_AMAX: *o = max_f64(x + 1, R - 1, x[0]); break;
-      default: *o = min_f64(x + 1, R - 1, x[0]); break;
-      }
-      break;
-    }
+    /* a float row: the cascade sum, a sequential product, amax / amin */
+#define FLOAT_ROW(DT, T, SUM, PROD, EXT)                                     \
+  case DT: {                                                                 \
+    const T *x = (const T *)in + k * R;                                      \
+    T *o = (T *)out + k;                                                     \
+    switch (op) {                                                            \
+    case OP_SUM: *o = SUM(x, R); break;                                      \
+    case OP_MEAN: *o = SUM(x, R) / (T)R; break;                              \
+    case OP_PROD: *o = PROD(x, R, (T)1); break;                              \
+    case OP_AMAX: *o = EXT(x, R, true); break;                               \
+    default: *o = EXT(x, R, false); break;                                   \
+    }                                                                        \
+    break;                                                                   \
+  }
+    FLOAT_ROW(DT_F32, float, sum_f32, prod_f32, max_f32)
+    FLOAT_ROW(DT_F64, double, sum_f64, prod_f64, ext_f64)
+#undef FLOAT_ROW
     case DT_I64: {
       const int64_t *x = (const int64_t *)in + k * R;
       int64_t *o = (int64_t *)out + k;
