@@ -311,12 +311,19 @@ static int ex_load(Builder *b, int N, int buf, const FAff *aff, int node) {
 const char *dwF_eager_reason(const Graph *g, int *node) {
   for (int k = 0; k < g->n; k++) {
     const GNode *nd = &g->nodes[k];
-    /* a wrapped Python float is a float64 constant that folds into the
-     * dtype it is used in */
-    if (nd->op == OP_CONST) continue;
-    if (nd->meta.dtype == DT_F64) {
+    if (nd->nin < 1 || dwF_compute_dtype(g, nd, nd->op == OP_WHERE) != DT_F64)
+      continue;
+    switch (nd->op) {
+    /* float64 exp, log, sin, ... are libm's in the eager kernels (as in
+     * PyTorch's): the emitter has no bit-identical double versions, and
+     * float64 pow / floor_divide / remainder need fmod and pow in double */
+    case OP_EXP: case OP_LOG: case OP_SIN: case OP_COS: case OP_TAN:
+    case OP_TANH: case OP_SIGMOID: case OP_GELU: case OP_SILU: case OP_ERF:
+    case OP_POW: case OP_FLOORDIV: case OP_MOD:
       *node = k;
-      return "float64 values have no WebAssembly kernels yet";
+      return "float64 transcendental functions, pow, // and % run on the "
+             "eager kernels (libm)";
+    default: break;
     }
   }
   *node = -1;

@@ -158,9 +158,9 @@ typedef struct FPlan {
  * the op and its line) when something cannot be lowered. */
 bool dwF_plan(Ctx *c, const Graph *g, FPlan *p);
 /* Why the WebAssembly backend runs g on the eager kernels instead of
- * lowering it (NULL: it lowers g): a value it has no kernels for, such
- * as float64 (*node: the first such node). The graph still runs, op by op,
- * with the eager kernels' values. */
+ * lowering it (NULL: it lowers g): an op it has no kernel for, the
+ * float64 transcendental functions, pow, // and % (*node: the first such
+ * node). The graph still runs, op by op, with the eager kernels' values. */
 const char *dwF_eager_reason(const Graph *g, int *node);
 void dwF_free(FPlan *p);
 /* Sets live[] of e and of every expression it depends on (through

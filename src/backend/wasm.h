@@ -255,6 +255,26 @@ typedef enum Imm {
   X(F64X2_SUB, "f64x2.sub", 0xfd, 0xf1, IM_NONE)                         \
   X(F64X2_MUL, "f64x2.mul", 0xfd, 0xf2, IM_NONE)                         \
   X(F64X2_DIV, "f64x2.div", 0xfd, 0xf3, IM_NONE)                         \
+  /* float64 (the rest) */                                                 \
+  X(F64_LOAD, "f64.load", 0, 0x2b, IM_MEM)                               \
+  X(F64_STORE, "f64.store", 0, 0x39, IM_MEM)                             \
+  X(F64_LE, "f64.le", 0, 0x65, IM_NONE)                                  \
+  X(F64_ABS, "f64.abs", 0, 0x99, IM_NONE)                                \
+  X(F64_CEIL, "f64.ceil", 0, 0x9b, IM_NONE)                              \
+  X(F64_SQRT, "f64.sqrt", 0, 0x9f, IM_NONE)                              \
+  X(F64X2_EXTRACT_LANE, "f64x2.extract_lane", 0xfd, 0x21, IM_LANE)       \
+  X(F64X2_REPLACE_LANE, "f64x2.replace_lane", 0xfd, 0x22, IM_LANE)       \
+  X(F64X2_EQ, "f64x2.eq", 0xfd, 0x47, IM_NONE)                           \
+  X(F64X2_LT, "f64x2.lt", 0xfd, 0x49, IM_NONE)                           \
+  X(F64X2_GT, "f64x2.gt", 0xfd, 0x4a, IM_NONE)                           \
+  X(F64X2_LE, "f64x2.le", 0xfd, 0x4b, IM_NONE)                           \
+  X(F64X2_CEIL, "f64x2.ceil", 0xfd, 0x74, IM_NONE)                       \
+  X(F64X2_ABS, "f64x2.abs", 0xfd, 0xec, IM_NONE)                         \
+  X(F64X2_SQRT, "f64x2.sqrt", 0xfd, 0xef, IM_NONE)                       \
+  X(F64X2_PMIN, "f64x2.pmin", 0xfd, 0xf6, IM_NONE)                       \
+  X(F64X2_PMAX, "f64x2.pmax", 0xfd, 0xf7, IM_NONE)                       \
+  X(F64X2_CONVERT_LOW_I32X4_S, "f64x2.convert_low_i32x4_s", 0xfd, 0xfe,  \
+    IM_NONE)                                                             \
   X(I32X4_TRUNC_SAT_F32X4_S, "i32x4.trunc_sat_f32x4_s", 0xfd, 0xf8,      \
     IM_NONE)                                                             \
   X(F32X4_CONVERT_I32X4_S, "f32x4.convert_i32x4_s", 0xfd, 0xfa, IM_NONE)

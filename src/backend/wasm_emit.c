@@ -7,8 +7,8 @@
  *             graph node it belongs to, so binaryen.parseText keeps the
  *             locations through optimize() into emitText()).
  *   values    a value of the loop body is 1 lane (a scalar local) or 4 lanes
- *             (a v128 local; int64 takes two); bools are 0/1 as scalars and
- *             0/-1 lane masks as vectors.
+ *             (a v128 local; int64 and float64 take two); bools are 0/1 as
+ *             scalars and 0/-1 lane masks as vectors.
  *   ops       every op of ops.def on every dtype as scalar code; SIMD code
  *             for the common cases; anything else runs lane by lane through
  *             the scalar code. Transcendentals follow dwmath.h step by step
@@ -41,8 +41,9 @@
 /* ------------------------------------------------------------------ */
 
 /* A value of the loop body: `lanes` (1 or 4) lanes of dtype dt in locals
- * l[0] (and l[1]: lanes 2-3 of a 4-lane int64). Scalars: f32 / i64 / i32
- * (int32 and bool, 0/1); 4 lanes: v128 (bool as 0/-1 masks). */
+ * l[0] (and l[1]: lanes 2-3 of a 4-lane int64 or float64). Scalars: f32 /
+ * f64 / i64 / i32 (int32 and bool, 0/1); 4 lanes: v128 (bool as 0/-1
+ * masks). */
 typedef struct Val {
   uint8_t dt;
   uint8_t lanes;
@@ -50,13 +51,16 @@ typedef struct Val {
 } Val;
 
 static uint8_t scalar_type(DType dt) {
-  return dt == DT_F32 ? T_F32 : dt == DT_I64 ? T_I64 : T_I32;
+  static const uint8_t t[DT_COUNT] = {T_F32, T_I64, T_I32, T_I32, T_F64};
+  return t[dt];
 }
-static int halves(Val v) { return v.lanes == 4 && v.dt == DT_I64 ? 2 : 1; }
+/* 8-byte elements: two lanes per v128 */
+static bool wide(DType dt) { return dt == DT_I64 || dt == DT_F64; }
+static int halves(Val v) { return v.lanes == 4 && wide((DType)v.dt) ? 2 : 1; }
 
 static Val vnew(Em *E, DType dt, int lanes) {
-  static const char *const pre1[DT_COUNT] = {"f", "l", "i", "b"};
-  static const char *const pre4[DT_COUNT] = {"vf", "vl", "vi", "vb"};
+  static const char *const pre1[DT_COUNT] = {"f", "l", "i", "b", "d"};
+  static const char *const pre4[DT_COUNT] = {"vf", "vl", "vi", "vb", "vd"};
   Val v = {(uint8_t)dt, (uint8_t)lanes, {0, 0}};
   uint8_t t = lanes == 4 ? T_V128 : scalar_type(dt);
   const char *pre = lanes == 4 ? pre4[dt] : pre1[dt];
@@ -66,29 +70,34 @@ static Val vnew(Em *E, DType dt, int lanes) {
 }
 
 static WOp scalar_load_op(DType dt) {
-  return dt == DT_F32 ? W_F32_LOAD : dt == DT_I64 ? W_I64_LOAD
-         : dt == DT_I32 ? W_I32_LOAD : W_I32_LOAD8_U;
+  static const WOp w[DT_COUNT] = {W_F32_LOAD, W_I64_LOAD, W_I32_LOAD,
+                                  W_I32_LOAD8_U, W_F64_LOAD};
+  return w[dt];
 }
 static WOp scalar_store_op(DType dt) {
-  return dt == DT_F32 ? W_F32_STORE : dt == DT_I64 ? W_I64_STORE
-         : dt == DT_I32 ? W_I32_STORE : W_I32_STORE8;
+  static const WOp w[DT_COUNT] = {W_F32_STORE, W_I64_STORE, W_I32_STORE,
+                                  W_I32_STORE8, W_F64_STORE};
+  return w[dt];
 }
 static WOp splat_op(DType dt) {
-  return dt == DT_F32 ? W_F32X4_SPLAT : dt == DT_I64 ? W_I64X2_SPLAT
-                                                     : W_I32X4_SPLAT;
+  static const WOp w[DT_COUNT] = {W_F32X4_SPLAT, W_I64X2_SPLAT, W_I32X4_SPLAT,
+                                  W_I32X4_SPLAT, W_F64X2_SPLAT};
+  return w[dt];
 }
 
 /* Pushes a scalar constant of dtype dt. */
 static void push_scalar_const(Em *E, DType dt, double v) {
   switch (dt) {
   case DT_F32: ins_f32(E, (float)v); break;
+  case DT_F64: ins_f64(E, v); break;
   case DT_I64: i64c(E, (int64_t)v); break;
   case DT_I32: i32c(E, (int32_t)(int64_t)v); break;
   default: i32c(E, v != 0); break;
   }
 }
 
-/* The 32-bit lane pattern of a constant (int64: the low or high half). */
+/* The 32-bit lane pattern of a constant (int64, float64: the low or high
+ * half). */
 static void const_lanes(DType dt, double v, uint32_t out[4]) {
   uint32_t u = 0;
   if (dt == DT_F32) {
@@ -99,8 +108,9 @@ static void const_lanes(DType dt, double v, uint32_t out[4]) {
   } else if (dt == DT_BOOL) {
     u = v != 0 ? 0xffffffffu : 0;
   }
-  if (dt == DT_I64) {
+  if (wide(dt)) {
     uint64_t q = (uint64_t)(int64_t)v;
+    if (dt == DT_F64) memcpy(&q, &v, 8);
     out[0] = out[2] = (uint32_t)q;
     out[1] = out[3] = (uint32_t)(q >> 32);
     return;
@@ -132,7 +142,7 @@ static Val kconst(Em *E, DType dt, int lanes, double v) {
   uint32_t q[4];
   const_lanes(dt, v, q);
   r.l[0] = kpool(E, q);
-  if (dt == DT_I64) r.l[1] = r.l[0];
+  if (wide(dt)) r.l[1] = r.l[0];
   return r;
 }
 
@@ -148,7 +158,10 @@ static Val lane_get(Em *E, Val v, int k) {
     i32c(E, 1);
     ins(E, W_I32_AND);
     break;
-  default: get(E, v.l[k / 2]); ins_i(E, W_I64X2_EXTRACT_LANE, k % 2); break;
+  default:
+    get(E, v.l[k / 2]);
+    ins_i(E, v.dt == DT_F64 ? W_F64X2_EXTRACT_LANE : W_I64X2_EXTRACT_LANE, k % 2);
+    break;
   }
   set(E, r.l[0]);
   return r;
@@ -158,7 +171,7 @@ static Val lane_get(Em *E, Val v, int k) {
  * they initialise the vector by a splat). */
 static void lane_put(Em *E, Val r, int k, Val s) {
   DType dt = (DType)r.dt;
-  int h = dt == DT_I64 ? k / 2 : 0, lk = dt == DT_I64 ? k % 2 : k;
+  int h = wide(dt) ? k / 2 : 0, lk = wide(dt) ? k % 2 : k;
   bool first = lk == 0;
   if (!first) get(E, r.l[h]);
   if (dt == DT_BOOL) { /* 0/1 -> 0/-1 */
@@ -173,6 +186,7 @@ static void lane_put(Em *E, Val r, int k, Val s) {
   else
     ins_i(E, dt == DT_F32 ? W_F32X4_REPLACE_LANE
              : dt == DT_I64 ? W_I64X2_REPLACE_LANE
+             : dt == DT_F64 ? W_F64X2_REPLACE_LANE
                             : W_I32X4_REPLACE_LANE,
           lk);
   set(E, r.l[h]);
@@ -301,7 +315,8 @@ static Val load(Em *E, int buf, const FAff *aff, int lanes) {
       ins_mem(E, W_V128_LOAD, es, off);
       set(E, r.l[0]);
       break;
-    case DT_I64: {
+    case DT_I64:
+    case DT_F64: {
       int a = local_new(E, T_I32, "a");
       set(E, a);
       for (int h = 0; h < 2; h++) {
@@ -353,7 +368,8 @@ static void store(Em *E, int buf, const FAff *aff, Val v) {
       get(E, v.l[0]);
       ins_mem(E, W_V128_STORE, es, off);
       break;
-    case DT_I64: {
+    case DT_I64:
+    case DT_F64: {
       int a = local_new(E, T_I32, "a");
       set(E, a);
       for (int h = 0; h < 2; h++) {
@@ -403,47 +419,49 @@ static bool is_cmp(Op op) {
 /* The scalar instruction of a binary op per compute dtype (or W_COUNT
  * when it needs more than one). Bool: add is or, mul is and. */
 static WOp scalar_binop(Op op, DType dt) {
-#define R4(F, L, I, B)                                                       \
-  return dt == DT_F32 ? (F) : dt == DT_I64 ? (L) : dt == DT_I32 ? (I) : (B)
+#define R5(F, L, I, B, D)                                                    \
+  return dt == DT_F32 ? (F) : dt == DT_I64 ? (L) : dt == DT_I32 ? (I)        \
+                            : dt == DT_F64 ? (D) : (B)
   switch (op) {
-  case OP_ADD: R4(W_F32_ADD, W_I64_ADD, W_I32_ADD, W_I32_OR);
-  case OP_SUB: R4(W_F32_SUB, W_I64_SUB, W_I32_SUB, W_COUNT);
-  case OP_MUL: R4(W_F32_MUL, W_I64_MUL, W_I32_MUL, W_I32_AND);
-  case OP_DIV: R4(W_F32_DIV, W_COUNT, W_COUNT, W_COUNT);
-  case OP_EQ: R4(W_F32_EQ, W_I64_EQ, W_I32_EQ, W_I32_EQ);
-  case OP_NE: R4(W_F32_NE, W_I64_NE, W_I32_NE, W_I32_NE);
-  case OP_LT: R4(W_F32_LT, W_I64_LT_S, W_I32_LT_S, W_I32_LT_U);
-  case OP_LE: R4(W_F32_LE, W_I64_LE_S, W_I32_LE_S, W_I32_LE_U);
-  case OP_GT: R4(W_F32_GT, W_I64_GT_S, W_I32_GT_S, W_I32_GT_U);
-  case OP_GE: R4(W_F32_GE, W_I64_GE_S, W_I32_GE_S, W_I32_GE_U);
-  case OP_AND: R4(W_COUNT, W_I64_AND, W_I32_AND, W_I32_AND);
-  case OP_OR: R4(W_COUNT, W_I64_OR, W_I32_OR, W_I32_OR);
-  case OP_MAXIMUM: R4(W_COUNT, W_COUNT, W_COUNT, W_I32_OR);
-  case OP_MINIMUM: R4(W_COUNT, W_COUNT, W_COUNT, W_I32_AND);
+  case OP_ADD: R5(W_F32_ADD, W_I64_ADD, W_I32_ADD, W_I32_OR, W_F64_ADD);
+  case OP_SUB: R5(W_F32_SUB, W_I64_SUB, W_I32_SUB, W_COUNT, W_F64_SUB);
+  case OP_MUL: R5(W_F32_MUL, W_I64_MUL, W_I32_MUL, W_I32_AND, W_F64_MUL);
+  case OP_DIV: R5(W_F32_DIV, W_COUNT, W_COUNT, W_COUNT, W_F64_DIV);
+  case OP_EQ: R5(W_F32_EQ, W_I64_EQ, W_I32_EQ, W_I32_EQ, W_F64_EQ);
+  case OP_NE: R5(W_F32_NE, W_I64_NE, W_I32_NE, W_I32_NE, W_F64_NE);
+  case OP_LT: R5(W_F32_LT, W_I64_LT_S, W_I32_LT_S, W_I32_LT_U, W_F64_LT);
+  case OP_LE: R5(W_F32_LE, W_I64_LE_S, W_I32_LE_S, W_I32_LE_U, W_F64_LE);
+  case OP_GT: R5(W_F32_GT, W_I64_GT_S, W_I32_GT_S, W_I32_GT_U, W_F64_GT);
+  case OP_GE: R5(W_F32_GE, W_I64_GE_S, W_I32_GE_S, W_I32_GE_U, W_F64_GE);
+  case OP_AND: R5(W_COUNT, W_I64_AND, W_I32_AND, W_I32_AND, W_COUNT);
+  case OP_OR: R5(W_COUNT, W_I64_OR, W_I32_OR, W_I32_OR, W_COUNT);
+  case OP_MAXIMUM: R5(W_COUNT, W_COUNT, W_COUNT, W_I32_OR, W_COUNT);
+  case OP_MINIMUM: R5(W_COUNT, W_COUNT, W_COUNT, W_I32_AND, W_COUNT);
   default: return W_COUNT;
   }
 }
 
-/* The SIMD instruction (per int64 half) of a binary op, or W_COUNT. */
+/* The SIMD instruction (per int64 / float64 half) of a binary op, or
+ * W_COUNT. */
 static WOp simd_binop(Op op, DType dt) {
   switch (op) {
-  case OP_ADD: R4(W_F32X4_ADD, W_I64X2_ADD, W_I32X4_ADD, W_V128_OR);
-  case OP_SUB: R4(W_F32X4_SUB, W_I64X2_SUB, W_I32X4_SUB, W_COUNT);
-  case OP_MUL: R4(W_F32X4_MUL, W_I64X2_MUL, W_I32X4_MUL, W_V128_AND);
-  case OP_DIV: R4(W_F32X4_DIV, W_COUNT, W_COUNT, W_COUNT);
-  case OP_EQ: R4(W_F32X4_EQ, W_I64X2_EQ, W_I32X4_EQ, W_I32X4_EQ);
-  case OP_NE: R4(W_F32X4_NE, W_I64X2_NE, W_I32X4_NE, W_I32X4_NE);
-  case OP_LT: R4(W_F32X4_LT, W_I64X2_LT_S, W_I32X4_LT_S, W_COUNT);
-  case OP_LE: R4(W_F32X4_LE, W_I64X2_LE_S, W_I32X4_LE_S, W_COUNT);
-  case OP_GT: R4(W_F32X4_GT, W_I64X2_GT_S, W_I32X4_GT_S, W_COUNT);
-  case OP_GE: R4(W_F32X4_GE, W_I64X2_GE_S, W_I32X4_GE_S, W_COUNT);
-  case OP_AND: R4(W_COUNT, W_V128_AND, W_V128_AND, W_V128_AND);
-  case OP_OR: R4(W_COUNT, W_V128_OR, W_V128_OR, W_V128_OR);
-  case OP_MAXIMUM: R4(W_COUNT, W_COUNT, W_I32X4_MAX_S, W_V128_OR);
-  case OP_MINIMUM: R4(W_COUNT, W_COUNT, W_I32X4_MIN_S, W_V128_AND);
+  case OP_ADD: R5(W_F32X4_ADD, W_I64X2_ADD, W_I32X4_ADD, W_V128_OR, W_F64X2_ADD);
+  case OP_SUB: R5(W_F32X4_SUB, W_I64X2_SUB, W_I32X4_SUB, W_COUNT, W_F64X2_SUB);
+  case OP_MUL: R5(W_F32X4_MUL, W_I64X2_MUL, W_I32X4_MUL, W_V128_AND, W_F64X2_MUL);
+  case OP_DIV: R5(W_F32X4_DIV, W_COUNT, W_COUNT, W_COUNT, W_F64X2_DIV);
+  case OP_EQ: R5(W_F32X4_EQ, W_I64X2_EQ, W_I32X4_EQ, W_I32X4_EQ, W_F64X2_EQ);
+  case OP_NE: R5(W_F32X4_NE, W_I64X2_NE, W_I32X4_NE, W_I32X4_NE, W_F64X2_NE);
+  case OP_LT: R5(W_F32X4_LT, W_I64X2_LT_S, W_I32X4_LT_S, W_COUNT, W_F64X2_LT);
+  case OP_LE: R5(W_F32X4_LE, W_I64X2_LE_S, W_I32X4_LE_S, W_COUNT, W_F64X2_LE);
+  case OP_GT: R5(W_F32X4_GT, W_I64X2_GT_S, W_I32X4_GT_S, W_COUNT, W_F64X2_GT);
+  case OP_GE: R5(W_F32X4_GE, W_I64X2_GE_S, W_I32X4_GE_S, W_COUNT, W_F64X2_GE);
+  case OP_AND: R5(W_COUNT, W_V128_AND, W_V128_AND, W_V128_AND, W_COUNT);
+  case OP_OR: R5(W_COUNT, W_V128_OR, W_V128_OR, W_V128_OR, W_COUNT);
+  case OP_MAXIMUM: R5(W_COUNT, W_COUNT, W_I32X4_MAX_S, W_V128_OR, W_COUNT);
+  case OP_MINIMUM: R5(W_COUNT, W_COUNT, W_I32X4_MIN_S, W_V128_AND, W_COUNT);
   default: return W_COUNT;
   }
-#undef R4
+#undef R5
 }
 
 /* The ops. Their results are fresh locals; the temporaries they used are
@@ -628,31 +646,36 @@ static Val per_lane(Em *E, int kind, Op op, const OpAttrs *at, Val *a,
   return r;
 }
 
-/* f_max / f_min / v_max / v_min: nan -> x + y, else std::max/min. */
+/* f_max / f_min / v_max / v_min (float32 and float64): nan -> x + y,
+ * else std::max/min. */
 static Val fminmax(Em *E, Op op, Val a, Val b) {
-  bool mx = op == OP_MAXIMUM;
-  Val r = vnew(E, DT_F32, a.lanes);
+  bool mx = op == OP_MAXIMUM, d = a.dt == DT_F64;
+  Val r = vnew(E, (DType)a.dt, a.lanes);
   if (a.lanes == 4) {
-    int nan = V2(E, W_V128_OR, V2(E, W_F32X4_NE, a.l[0], a.l[0]),
-                 V2(E, W_F32X4_NE, b.l[0], b.l[0]));
-    int m = V2(E, mx ? W_F32X4_PMAX : W_F32X4_PMIN, a.l[0], b.l[0]);
-    get(E, V2(E, W_F32X4_ADD, a.l[0], b.l[0]));
-    get(E, m);
-    get(E, nan);
-    ins(E, W_V128_BITSELECT);
-    set(E, r.l[0]);
+    WOp ne = d ? W_F64X2_NE : W_F32X4_NE;
+    for (int h = 0; h < halves(a); h++) {
+      int nan = V2(E, W_V128_OR, V2(E, ne, a.l[h], a.l[h]), V2(E, ne, b.l[h], b.l[h]));
+      int m = V2(E, mx ? (d ? W_F64X2_PMAX : W_F32X4_PMAX) : (d ? W_F64X2_PMIN : W_F32X4_PMIN),
+                 a.l[h], b.l[h]);
+      get(E, V2(E, d ? W_F64X2_ADD : W_F32X4_ADD, a.l[h], b.l[h]));
+      get(E, m);
+      get(E, nan);
+      ins(E, W_V128_BITSELECT);
+      set(E, r.l[h]);
+    }
     return r;
   }
   /* max: x < y ? y : x; min: y < x ? y : x */
-  get(E, a.l[0]); get(E, b.l[0]); ins(E, W_F32_ADD);
+  WOp ne = d ? W_F64_NE : W_F32_NE;
+  get(E, a.l[0]); get(E, b.l[0]); ins(E, d ? W_F64_ADD : W_F32_ADD);
   get(E, b.l[0]);
   get(E, a.l[0]);
   if (mx) { get(E, a.l[0]); get(E, b.l[0]); }
   else { get(E, b.l[0]); get(E, a.l[0]); }
-  ins(E, W_F32_LT);
+  ins(E, d ? W_F64_LT : W_F32_LT);
   ins(E, W_SELECT);
-  get(E, a.l[0]); get(E, a.l[0]); ins(E, W_F32_NE);
-  get(E, b.l[0]); get(E, b.l[0]); ins(E, W_F32_NE);
+  get(E, a.l[0]); get(E, a.l[0]); ins(E, ne);
+  get(E, b.l[0]); get(E, b.l[0]); ins(E, ne);
   ins(E, W_I32_OR);
   ins(E, W_SELECT);
   set(E, r.l[0]);
@@ -662,7 +685,7 @@ static Val fminmax(Em *E, Op op, Val a, Val b) {
 static Val binop_(Em *E, Op op, Val a, Val b) {
   DType dt = (DType)a.dt;
   DType rdt = is_cmp(op) ? DT_BOOL : dt;
-  if (dt == DT_F32 && (op == OP_MAXIMUM || op == OP_MINIMUM))
+  if (dwT_is_float(dt) && (op == OP_MAXIMUM || op == OP_MINIMUM))
     return fminmax(E, op, a, b);
   if (a.lanes == 1) {
     if (op == OP_POW && dt == DT_F32) {
@@ -716,7 +739,7 @@ static Val binop_(Em *E, Op op, Val a, Val b) {
     Val ab[2] = {a, b};
     return per_lane(E, 1, op, NULL, ab, 2, rdt);
   }
-  if (dt == DT_I64 && is_cmp(op)) { /* two i64x2 masks -> i32x4 mask */
+  if (wide(dt) && is_cmp(op)) { /* two 64-bit x2 masks -> i32x4 mask */
     int m0 = V2(E, w, a.l[0], b.l[0]), m1 = V2(E, w, a.l[1], b.l[1]);
     narrow_i64_mask(E, m0, m1, r.l[0]);
     return r;
@@ -735,10 +758,70 @@ static int64_t clamp_bound(double v) {
   return v >= -0x1p63 && v < 0x1p63 ? (int64_t)v : (v < 0 ? INT64_MIN : INT64_MAX);
 }
 
+/* float64 unary ops with one instruction (per half; W_COUNT: none). */
+static WOp f64_unary(Op op, int lanes) {
+  bool v = lanes == 4;
+  switch (op) {
+  case OP_NEG: return v ? W_F64X2_NEG : W_F64_NEG;
+  case OP_ABS: return v ? W_F64X2_ABS : W_F64_ABS;
+  case OP_SQRT: return v ? W_F64X2_SQRT : W_F64_SQRT;
+  case OP_FLOOR: return v ? W_F64X2_FLOOR : W_F64_FLOOR;
+  case OP_CEIL: return v ? W_F64X2_CEIL : W_F64_CEIL;
+  case OP_ROUND: return v ? W_F64X2_NEAREST : W_F64_NEAREST;
+  default: return W_COUNT;
+  }
+}
+
+/* float64 relu (x < 0 ? 0 : x: f64x2.pmax(x, 0)), clamp (x < lo ? lo : x
+ * then hi < x ? hi : x: pmax / pmin with the exact bounds), rsqrt (1 /
+ * sqrt) and the one-instruction ops; W_COUNT ops are not lowered
+ * (dwF_eager_reason). */
+static Val f64_unop(Em *E, Op op, const OpAttrs *at, Val x) {
+  int L = x.lanes;
+  if (op == OP_RELU && E->mode == EMIT_RELU_RUNTIME_ERROR) {
+    i32c(E, DW_KERR_TESTING);
+    ins(E, W_RETURN);
+  }
+  Val r = vnew(E, DT_F64, L);
+  WOp w = f64_unary(op, L);
+  for (int h = 0; h < halves(x); h++) {
+    if (op == OP_RSQRT) get(E, kconst(E, DT_F64, L, 1.0).l[0]);
+    get(E, x.l[h]);
+    if (w != W_COUNT) {
+      ins(E, w);
+    } else if (op == OP_RSQRT) {
+      ins(E, f64_unary(OP_SQRT, L));
+      ins(E, L == 4 ? W_F64X2_DIV : W_F64_DIV);
+    } else { /* relu, clamp */
+      for (int k = 0; k < 2; k++) {
+        if (op == OP_RELU ? k == 1 : !at->has_f[k]) continue;
+        double b = op == OP_RELU ? 0.0 : at->f[k];
+        int t = local_new(E, L == 4 ? T_V128 : T_F64, "d");
+        set(E, t);
+        if (L == 4) {
+          get(E, t);
+          get(E, kconst(E, DT_F64, 4, b).l[0]);
+          ins(E, k ? W_F64X2_PMIN : W_F64X2_PMAX);
+        } else { /* pmax(x, b) = x < b ? b : x; pmin(x, b) = b < x ? b : x */
+          ins_f64(E, b);
+          get(E, t);
+          if (k) { ins_f64(E, b); get(E, t); }
+          else { get(E, t); ins_f64(E, b); }
+          ins(E, W_F64_LT);
+          ins(E, W_SELECT);
+        }
+      }
+    }
+    set(E, r.l[h]);
+  }
+  return r;
+}
+
 static Val unop_(Em *E, Op op, const OpAttrs *at, Val x) {
   DType dt = (DType)x.dt;
   int L = x.lanes;
   Val r;
+  if (dt == DT_F64 && op != OP_NOT) return f64_unop(E, op, at, x);
   switch (op) {
   case OP_RELU:
     if (E->mode == EMIT_RELU_RUNTIME_ERROR) {
@@ -915,6 +998,24 @@ static Val cast_(Em *E, Val x, DType to) {
       break;
     }
     case DT_F32 * DT_COUNT + DT_BOOL: ins_f32(E, 0); ins(E, W_F32_NE); break;
+    case DT_F64 * DT_COUNT + DT_I64:
+    case DT_F64 * DT_COUNT + DT_I32: { /* tensor_kernels.c d2i64 / d2i32 */
+      bool l = to == DT_I64;
+      ins(E, l ? W_I64_TRUNC_SAT_F64_S : W_I32_TRUNC_SAT_F64_S);
+      if (l) i64c(E, INT64_MIN); else i32c(E, INT32_MIN);
+      get(E, x.l[0]); ins_f64(E, l ? -0x1p63 : -0x1p31 - 1);
+      ins(E, l ? W_F64_GE : W_F64_GT);
+      get(E, x.l[0]); ins_f64(E, l ? 0x1p63 : 0x1p31); ins(E, W_F64_LT);
+      ins(E, W_I32_AND);
+      ins(E, W_SELECT);
+      break;
+    }
+    case DT_F64 * DT_COUNT + DT_BOOL: ins_f64(E, 0); ins(E, W_F64_NE); break;
+    case DT_F64 * DT_COUNT + DT_F32: ins(E, W_F32_DEMOTE_F64); break;
+    case DT_F32 * DT_COUNT + DT_F64: ins(E, W_F64_PROMOTE_F32); break;
+    case DT_I64 * DT_COUNT + DT_F64: ins(E, W_F64_CONVERT_I64_S); break;
+    case DT_I32 * DT_COUNT + DT_F64:
+    case DT_BOOL * DT_COUNT + DT_F64: ins(E, W_F64_CONVERT_I32_S); break;
     case DT_I64 * DT_COUNT + DT_F32: ins(E, W_F32_CONVERT_I64_S); break;
     case DT_I64 * DT_COUNT + DT_I32: ins(E, W_I32_WRAP_I64); break;
     case DT_I64 * DT_COUNT + DT_BOOL: ins(E, W_I64_EQZ); ins(E, W_I32_EQZ); break;
@@ -977,7 +1078,7 @@ static Val cast_(Em *E, Val x, DType to) {
     get(E, V1(E, W_I32X4_NEG, x.l[0]));
     set(E, r.l[0]);
     return r;
-  default: /* f32 -> i64, i64 -> f32: lane by lane */
+  default: /* f32 -> i64, i64 -> f32, float64: lane by lane */
     return per_lane(E, 2, OP_CAST, NULL, &x, 1, to);
   }
 }
@@ -1029,6 +1130,7 @@ static Val arange_lane(Em *E, const FExpr *x, int idx_local, int64_t add) {
   ins(E, W_F64_ADD);
   switch (dt) {
   case DT_F32: ins(E, W_F32_DEMOTE_F64); break;
+  case DT_F64: break;
   case DT_I64: ins(E, W_I64_TRUNC_SAT_F64_S); break;
   case DT_I32: ins(E, W_I32_TRUNC_SAT_F64_S); break;
   default: ins_f64(E, 0); ins(E, W_F64_EQ); ins(E, W_I32_EQZ); break;
@@ -1219,9 +1321,9 @@ typedef struct AccSt {
 
 static bool is_arg(Op op) { return op == OP_ARGMAX || op == OP_ARGMIN; }
 
-/* A float32 sum or mean: the cascade order. */
+/* A float sum or mean: the cascade order. */
 static bool is_casc(const FAcc *a) {
-  return (a->op == OP_SUM || a->op == OP_MEAN) && a->dt == DT_F32;
+  return (a->op == OP_SUM || a->op == OP_MEAN) && dwT_is_float(a->dt);
 }
 /* Elements reduced into each output of the nest. */
 static int64_t inner_count(const FNest *n) {
@@ -1240,7 +1342,7 @@ static double acc_init(Op op, DType dt) {
   case OP_PROD: return 1;
   default:
     switch (dt) {
-    case DT_F32: return mx ? -INFINITY : INFINITY;
+    case DT_F32: case DT_F64: return mx ? -INFINITY : INFINITY;
     case DT_I64: return mx ? (double)INT64_MIN : (double)INT64_MAX;
     case DT_I32: return mx ? (double)INT32_MIN : (double)INT32_MAX;
     default: return mx ? 0 : 1;
@@ -1268,7 +1370,7 @@ static Val acc_const(Em *E, Op op, DType dt, int lanes) {
 static Val arg_better(Em *E, Op op, Val v, Val best) {
   Op cmp = op == OP_ARGMAX ? OP_GT : OP_LT;
   Val t = binop(E, cmp, v, best);
-  if (v.dt != DT_F32) return t;
+  if (!dwT_is_float(v.dt)) return t;
   Val nan = binop(E, OP_NE, v, v), ok = binop(E, OP_EQ, best, best);
   return binop(E, OP_OR, t, binop(E, OP_AND, nan, ok));
 }
@@ -1289,7 +1391,7 @@ static void arg_take(Em *E, Val take, Val v, Val vi, Val best, Val bi) {
 static void arg_combine(Em *E, Op op, Val va, Val ia, Val vb, Val ib) {
   Val better = arg_better(E, op, vb, va);
   Val eq = binop(E, OP_EQ, vb, va);
-  if (va.dt == DT_F32)
+  if (dwT_is_float(va.dt))
     eq = binop(E, OP_OR, eq, binop(E, OP_AND, binop(E, OP_NE, vb, vb),
                                    binop(E, OP_NE, va, va)));
   Val first = binop(E, OP_LT, ib, ia);
@@ -1342,26 +1444,26 @@ static void nan_fix(Em *E, Val *cur, Val nan) {
   set(E, cur->l[0]);
 }
 
+static void casc_add(Em *E, Val dst, Val src);
+
 /* Accumulates value v (lanes of the current body) into state slot. */
 static void acc_update(Em *E, const FAcc *a, AccSt *st, int slot, Val v) {
   Op op = (Op)a->op;
   if (is_casc(a)) {
     if (E->n->vec == FV_INNER && v.lanes == 1) { /* tail: into lane slot */
+      bool d = a->dt == DT_F64;
       Val c = st->lev[0][slot / 4];
-      get(E, c.l[0]);
-      get(E, c.l[0]);
-      ins_i(E, W_F32X4_EXTRACT_LANE, slot % 4);
+      int h = d ? slot % 4 / 2 : 0, k = d ? slot % 2 : slot % 4;
+      get(E, c.l[h]);
+      get(E, c.l[h]);
+      ins_i(E, d ? W_F64X2_EXTRACT_LANE : W_F32X4_EXTRACT_LANE, k);
       get(E, v.l[0]);
-      ins(E, W_F32_ADD);
-      ins_i(E, W_F32X4_REPLACE_LANE, slot % 4);
-      set(E, c.l[0]);
+      ins(E, d ? W_F64_ADD : W_F32_ADD);
+      ins_i(E, d ? W_F64X2_REPLACE_LANE : W_F32X4_REPLACE_LANE, k);
+      set(E, c.l[h]);
       return;
     }
-    Val c = st->lev[0][slot];
-    get(E, c.l[0]);
-    get(E, v.l[0]);
-    ins(E, v.lanes == 4 ? W_F32X4_ADD : W_F32_ADD);
-    set(E, c.l[0]);
+    casc_add(E, st->lev[0][slot], v);
     return;
   }
   bool sequential = E->n->vec == FV_INNER && v.lanes == 1;
@@ -1373,7 +1475,7 @@ static void acc_update(Em *E, const FAcc *a, AccSt *st, int slot, Val v) {
     arg_take(E, arg_better(E, op, v, *cur), v, idx, *cur, *ci);
     return;
   }
-  if (op == OP_PROD && a->dt == DT_F32 && E->n->vec == FV_INNER) {
+  if (op == OP_PROD && dwT_is_float(a->dt) && E->n->vec == FV_INNER) {
     /* float product: strictly in order, lane by lane */
     for (int k = 0; k < v.lanes; k++) {
       Val x = v.lanes == 4 ? lane_get(E, v, k) : v;
@@ -1414,7 +1516,7 @@ static void acc_begin(Em *E, const FAcc *a, AccSt *st) {
     int L = dw_sum_levels(inner_count(E->n)), ns = casc_slots(E->n);
     int lanes = E->n->vec == FV_INNER ? 4 : E->lanes_o;
     for (int l = 0; l < L; l++)
-      for (int k = 0; k < ns; k++) st->lev[l][k] = vconst(E, DT_F32, lanes, 0);
+      for (int k = 0; k < ns; k++) st->lev[l][k] = vconst(E, dt, lanes, 0);
     return;
   }
   if (E->n->vec == FV_INNER) {
@@ -1438,7 +1540,7 @@ static void acc_begin(Em *E, const FAcc *a, AccSt *st) {
 static void acc_fold(Em *E, const FAcc *a, AccSt *st) {
   Op op = (Op)a->op;
   if (is_casc(a)) return; /* cascade_finish */
-  if (op == OP_PROD && a->dt == DT_F32) return; /* already sequential */
+  if (op == OP_PROD && dwT_is_float(a->dt)) return; /* already sequential */
   if (acc_nanmask(a, 4))
     for (int k = 0; k < 2; k++) nan_fix(E, &st->v[k], st->nan[k]);
   if (is_arg(op)) {
@@ -1472,18 +1574,24 @@ static void acc_fold(Em *E, const FAcc *a, AccSt *st) {
 
 /* dst += src (lane-wise), both cascade slots of the same lanes. */
 static void casc_add(Em *E, Val dst, Val src) {
-  get(E, dst.l[0]);
-  get(E, src.l[0]);
-  ins(E, dst.lanes == 4 ? W_F32X4_ADD : W_F32_ADD);
-  set(E, dst.l[0]);
+  WOp w = dst.lanes == 4 ? simd_binop(OP_ADD, (DType)dst.dt)
+                         : scalar_binop(OP_ADD, (DType)dst.dt);
+  for (int h = 0; h < halves(dst); h++) {
+    get(E, dst.l[h]);
+    get(E, src.l[h]);
+    ins(E, w);
+    set(E, dst.l[h]);
+  }
 }
 static void casc_zero(Em *E, Val v) {
   static const uint32_t zero[4] = {0, 0, 0, 0};
-  if (v.lanes == 4)
-    ins_v128(E, zero);
-  else
-    ins_f32(E, 0.0f);
-  set(E, v.l[0]);
+  for (int h = 0; h < halves(v); h++) {
+    if (v.lanes == 4)
+      ins_v128(E, zero);
+    else
+      push_scalar_const(E, (DType)v.dt, 0);
+    set(E, v.l[h]);
+  }
 }
 
 /* Flushes level l into l + 1 for the cascade accumulators of pass p (of
@@ -1575,7 +1683,7 @@ static Val acc_result(Em *E, const FAcc *a, AccSt *st) {
     int64_t cnt = 1;
     for (int k = E->n->nouter; k < E->n->nouter + E->n->ninner; k++)
       cnt *= E->n->ext[k];
-    return binop(E, OP_DIV, v, vconst(E, DT_F32, v.lanes, (float)cnt));
+    return binop(E, OP_DIV, v, vconst(E, (DType)v.dt, v.lanes, (double)cnt));
   }
   return v;
 }

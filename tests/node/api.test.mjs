@@ -474,6 +474,20 @@ describe('running programs', () => {
     assert.equal(plain.graphs[0].wat, undefined, 'wat only when asked');
   });
 
+  test('float64 graphs: f64x2 kernels; float64 transcendentals run on the eager kernels', () => {
+    const src = fs.readFileSync(path.join(ROOT, 'tests', 'conformance', 'op_float64_compiled.py'), 'utf8');
+    const r = c.run(src, { backend: 'wasm', wat: true });
+    const e = c.run(src, { backend: 'eager' });
+    assert.equal(r.ok, true, JSON.stringify(r.error));
+    assert.equal(r.stdout, e.stdout, 'compiled == eager');
+    const wasm = r.graphs.filter((g) => g.wasm_size > 0);
+    const eager = r.graphs.filter((g) => g.wasm_size === 0);
+    // f (float64 + - * sum relu amax, float32 versions of it) compiles;
+    // g (tanh) and h (exp) are left to the eager kernels (fuse.c dwF_eager_reason)
+    assert.ok(wasm.length >= 1 && wasm.some((g) => /f64x2\./.test(g.wat)), 'a float64 kernel with f64x2 code');
+    assert.equal(eager.length, 2, 'g and h run eagerly');
+  });
+
   test('identical graphs are not optimised again across runs, until reset()', () => {
     c.run(COMPILED, { backend: 'wasm' });
     const n = c.stats.kernelsCompiled;

@@ -239,14 +239,16 @@ static const Op binary_all[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV,
 static const Op reductions[] = {OP_SUM, OP_MEAN, OP_PROD, OP_AMAX,
                                 OP_AMIN, OP_ARGMAX, OP_ARGMIN};
 static const char *const dt_tag[DT_COUNT] = {"f32", "i64", "i32", "b8", "f64"};
-/* The dtypes the loops below cover (float64 graphs run on the eager
- * kernels: dwF_eager_reason). */
-#define KDT_COUNT (DT_BOOL + 1)
+/* Ops the emitter leaves to the eager kernels in float64
+ * (dwF_eager_reason): libm's transcendentals, pow, // and %. */
+static inline bool f64_eager(Op op) {
+  return op == OP_POW || op == OP_FLOORDIV || op == OP_MOD;
+}
 
 /* Input range per dtype for general arithmetic. */
 static inline void range_of(DType dt, double *lo, double *hi) {
   switch (dt) {
-  case DT_F32: *lo = -3; *hi = 3; break;
+  case DT_F32: case DT_F64: *lo = -3; *hi = 3; break;
   case DT_BOOL: *lo = 0; *hi = 1; break;
   default: *lo = -9; *hi = 9; break;
   }
@@ -301,6 +303,23 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 3, kclamp(&b, x, 1, -1.5, 1, 2.25), kclamp(&b, x, 1, 0.5, 0, 0),
          kclamp(&b, x, 0, 0, 1, -0.75));
   }
+  /* -- float64 unary ops (those the emitter lowers) -- */
+  b = knew(L, c, "unary_f64");
+  {
+    int x = kin(&b, "x", DT_F64, -7, 7, 2, 5, 7);
+    b.k->in[0].special = 1;
+    int a = k1(&b, OP_ABS, x);
+    kout(&b, 8, k1(&b, OP_NEG, x), k1(&b, OP_SQRT, a), k1(&b, OP_RSQRT, a),
+         k1(&b, OP_RELU, x), k1(&b, OP_FLOOR, x), k1(&b, OP_CEIL, x),
+         k1(&b, OP_ROUND, x), k1(&b, OP_NOT, x));
+  }
+  b = knew(L, c, "clamp_f64");
+  {
+    int x = kin(&b, "x", DT_F64, -4, 4, 1, 19);
+    b.k->in[0].special = 1;
+    kout(&b, 3, kclamp(&b, x, 1, -1.5, 1, 2.25), kclamp(&b, x, 1, 0.1, 0, 0),
+         kclamp(&b, x, 0, 0, 1, -0.75));
+  }
   /* -- integer and bool unary ops -- */
   for (int dt = DT_I64; dt <= DT_BOOL; dt++) {
     b = knew(L, c, "unary_int_%s", dt_tag[dt]);
@@ -326,16 +345,17 @@ static inline void build_cases(Ctx *c, KList *L) {
          kclamp(&b, x, 0, 0, 1, -3e9));
   }
   /* -- casts between every pair of dtypes -- */
-  for (int from = 0; from < KDT_COUNT; from++) {
+  for (int from = 0; from < DT_COUNT; from++) {
     b = knew(L, c, "cast_from_%s", dt_tag[from]);
     double lo, hi;
     range_of((DType)from, &lo, &hi);
-    if (from == DT_F32) lo = -2e9, hi = 2e9;
+    if (dwT_is_float(from)) lo = -2e9, hi = 2e9;
+    if (from == DT_F64) lo = -3e9, hi = 3e9; /* beyond int32 */
     int x = kin(&b, "x", (DType)from, lo, hi, 1, 23);
-    if (from == DT_F32) b.k->in[0].special = 1;
-    int outs[4];
-    for (int to = 0; to < KDT_COUNT; to++) outs[to] = kcast(&b, x, (DType)to);
-    dwG_set_outputs(&b.k->g, KDT_COUNT, outs);
+    if (dwT_is_float(from)) b.k->in[0].special = 1;
+    int outs[DT_COUNT];
+    for (int to = 0; to < DT_COUNT; to++) outs[to] = kcast(&b, x, (DType)to);
+    dwG_set_outputs(&b.k->g, DT_COUNT, outs);
   }
   b = knew(L, c, "cast_f32_huge_to_int");
   {
@@ -349,10 +369,11 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 2, kcast(&b, x, DT_I32), kcast(&b, x, DT_F32));
   }
   /* -- every binary op on every dtype, broadcasting [5,1] x [1,7] -- */
-  for (int dt = 0; dt < KDT_COUNT; dt++)
+  for (int dt = 0; dt < DT_COUNT; dt++)
     for (size_t k = 0; k < sizeof binary_all / sizeof *binary_all; k++) {
       Op op = binary_all[k];
-      if (dt == DT_F32 && (op == OP_AND || op == OP_OR)) continue;
+      if (dwT_is_float(dt) && (op == OP_AND || op == OP_OR)) continue;
+      if (dt == DT_F64 && f64_eager(op)) continue;
       if (dt == DT_BOOL && (op == OP_SUB || op == OP_FLOORDIV ||
                             op == OP_MOD || op == OP_POW))
         continue;
@@ -367,8 +388,8 @@ static inline void build_cases(Ctx *c, KList *L) {
       }
       if ((op == OP_FLOORDIV || op == OP_MOD) && dt != DT_F32)
         b.k->in[1] = (InSpec){1, 7, 0}; /* no zero divisors here */
-      if (dt == DT_F32 && (op == OP_MAXIMUM || op == OP_MINIMUM ||
-                           op == OP_EQ || op == OP_LT || op == OP_DIV))
+      if (dwT_is_float(dt) && (op == OP_MAXIMUM || op == OP_MINIMUM ||
+                               op == OP_EQ || op == OP_LT || op == OP_DIV))
         b.k->in[0].special = 1;
       kout(&b, 1, k2(&b, op, x, y));
     }
@@ -501,19 +522,19 @@ static inline void build_cases(Ctx *c, KList *L) {
          kfull(&b, DT_BOOL, 1, 2, 2, 3));
   }
   /* -- reductions: every op and dtype, dims, keepdim, tails -- */
-  for (int dt = 0; dt < KDT_COUNT; dt++)
+  for (int dt = 0; dt < DT_COUNT; dt++)
     for (size_t k = 0; k < sizeof reductions / sizeof *reductions; k++) {
       Op op = reductions[k];
-      if (op == OP_MEAN && dt != DT_F32) continue;
+      if (op == OP_MEAN && !dwT_is_float(dt)) continue;
       /* argmax/argmin of bool: PyTorch has no kernel ("argmax_cpu" not
        * implemented for 'Bool'), checked by the bad-call sweep */
       if ((op == OP_ARGMAX || op == OP_ARGMIN) && dt == DT_BOOL) continue;
       b = knew(L, c, "reduce_%s_%s", dw_ops[op].name, dt_tag[dt]);
       double lo, hi;
       range_of((DType)dt, &lo, &hi);
-      if (op == OP_PROD && dt == DT_F32) lo = 0.5, hi = 1.5;
+      if (op == OP_PROD && dwT_is_float(dt)) lo = 0.5, hi = 1.5;
       int x = kin(&b, "x", (DType)dt, lo, hi, 3, 3, 7, 19);
-      if (dt == DT_F32 && op != OP_PROD) b.k->in[0].special = 1;
+      if (dwT_is_float(dt) && op != OP_PROD) b.k->in[0].special = 1;
       if (op == OP_ARGMAX || op == OP_ARGMIN)
         kout(&b, 4, kred(&b, op, x, false, 1, 2), kred(&b, op, x, true, 1, 1),
              kred(&b, op, x, false, 1, 0), kred(&b, op, x, false, 0));
@@ -835,6 +856,31 @@ static inline void build_cases(Ctx *c, KList *L) {
     int s = kred(&b, OP_SUM, y, false, 1, 1);
     kout(&b, 2, k2(&b, OP_MATMUL, y, kview(&b, OP_PERMUTE, y, 2, 1, 0)), s);
   }
+  b = knew(L, c, "matmul_f64");
+  {
+    int x = kin(&b, "x", DT_F64, -2, 2, 2, 9, 6);
+    int w = kin(&b, "w", DT_F64, -2, 2, 3, 2, 6, 10);
+    int v = kin(&b, "v", DT_F64, -2, 2, 1, 6);
+    int y = k2(&b, OP_MATMUL, x, w); /* [2, 9, 10]: rows of 4 and 1, cols 8 + 2 */
+    kout(&b, 3, k2(&b, OP_ADD, y, kconst(&b, DT_F64, 0.1)), kred(&b, OP_SUM, y, false, 1, 2),
+         k2(&b, OP_MATMUL, x, v));
+  }
+  b = knew(L, c, "f64_sums_long");
+  {
+    int x = kin(&b, "x", DT_F64, -1, 1, 2, 3, 5000);
+    int y = kin(&b, "y", DT_F64, -1, 1, 2, 4100, 5);
+    kout(&b, 3, kred(&b, OP_SUM, x, false, 1, 1), kred(&b, OP_MEAN, y, false, 1, 0),
+         kred(&b, OP_SUM, x, false, 0));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "f64_mixed_promotion");
+  {
+    int d = kin(&b, "d", DT_F64, -3, 3, 2, 3, 9);
+    int f = kin(&b, "f", DT_F32, -3, 3, 1, 9);
+    int l = kin(&b, "l", DT_I64, -9, 9, 1, 9);
+    kout(&b, 5, k2(&b, OP_ADD, d, f), k2(&b, OP_MUL, l, d), k2(&b, OP_LT, f, d),
+         kcast(&b, k2(&b, OP_MAXIMUM, d, f), DT_F32), k2(&b, OP_DIV, d, kconst(&b, DT_F64, 3)));
+  }
   for (int dt = DT_I64; dt <= DT_I32; dt++) {
     b = knew(L, c, "matmul_int_%s", dt_tag[dt]);
     int x = kin(&b, "x", (DType)dt, -9, 9, 2, 6, 5);
@@ -902,7 +948,7 @@ static inline Tensor *kdata(Ctx *c, const TMeta *m, const InSpec *s) {
   int64_t n = dwT_numel(t);
   for (int64_t i = 0; i < n; i++) {
     double u = kuniform(), v;
-    if (m->dtype == DT_F32) {
+    if (dwT_is_float(m->dtype)) {
       v = s->lo + (s->hi - s->lo) * u;
       if (s->special == 1 && i % 7 == 3) {
         static const double sp[] = {NAN, INFINITY, -INFINITY, -0.0, 0.0};
