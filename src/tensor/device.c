@@ -278,15 +278,18 @@ const BuiltinDef dwDv_tensor_methods[] = {
     {"Tensor.cuda", d_no_cuda, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-/* Module.to(device or dtype ...): the CPU, float32 */
+/* Module.to(device or dtype ...): the CPU; a float dtype converts the
+ * floating parameters and buffers (nn.Module.to: only floating types) */
 BI(d_module_to) {
   (void)def;
   for (int k = 0; k < a->n + a->nkw; k++) {
     Value v = k < a->n ? a->v[k] : a->kw[k - a->n].v;
     if (v.t == V_DTYPE) {
-      if (v.u.i != DT_F32)
-        return dwI_raise(I, EXC_NotImplementedError, "Module.to(%s): modules hold float32 parameters here",
+      if (!dwT_is_float((int)v.u.i))
+        return dwI_raise(I, EXC_TypeError,
+                         "nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=%s",
                          dwT_dtype_names[v.u.i]);
+      if (!dwNm_to_dtype(I, self, (DType)v.u.i)) return dwV_null();
       continue;
     }
     if (v.t == V_BOOL && k >= a->n) continue; /* non_blocking= */

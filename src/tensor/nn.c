@@ -28,7 +28,7 @@ static Tensor *n_reduce(Interp *I, Tmp *T, Op o, Tensor *x, const int64_t *dims,
   return tpush(I, T, reduce(I, o, x, dims, nd, keep));
 }
 static Tensor *n_scal(Interp *I, Tmp *T, Op o, Tensor *x, double s) {
-  Tensor *w = tscalar(I, T, x->dtype == DT_F32 ? DT_F32 : DT_I64, s);
+  Tensor *w = tscalar(I, T, dwT_is_float(x->dtype) ? DT_F64 : DT_I64, s);
   return w ? tc_op2(I, T, o, x, w) : NULL;
 }
 static Tensor *n_where(Interp *I, Tmp *T, Tensor *c, Tensor *x, Tensor *y) {
@@ -323,7 +323,7 @@ static Value conv_forward(Interp *I, const char *name, Tensor *x, Tensor *w, Ten
     return dwI_raise(I, EXC_RuntimeError, "expected scalar type %s but found %s",
                      dwT_scalar_name((DType)x->dtype),
                      dwT_scalar_name((DType)(x->dtype != w->dtype ? w->dtype : b->dtype)));
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"slow_conv2d_cpu\" not implemented for '%s'",
                      dwT_scalar_name((DType)x->dtype));
   Tmp T = {0};
@@ -611,7 +611,7 @@ static Value pool_forward(Interp *I, const char *name, Tensor *x, const PoolSpec
                      "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size "
                      "for input, but got:%s",
                      name, nsp + 1, nsp + 2, shape_text(s1, sizeof s1, x));
-  if (!is_max && x->dtype != DT_F32)
+  if (!is_max && !dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"avg_pool2d\" not implemented for '%s'",
                      dwT_scalar_name((DType)x->dtype));
   if (is_max && x->dtype == DT_BOOL)
@@ -685,7 +685,7 @@ static Value pool_forward(Interp *I, const char *name, Tensor *x, const PoolSpec
     any = any || ps->pad[s] || hi[s];
   }
   double fill = is_max ? -INFINITY : 0;
-  if (is_max && in && in->dtype != DT_F32) fill = in->dtype == DT_I64 ? -9223372036854775808.0 : -2147483648.0;
+  if (is_max && in && !dwT_is_float(in->dtype)) fill = in->dtype == DT_I64 ? -9223372036854775808.0 : -2147483648.0;
   Tensor *xp = in && any ? pad_nd(I, &T, in, pad, np, PAD_CONSTANT, fill) : in;
   int64_t K = 1;
   for (int s = 0; s < nsp; s++) K *= ps->k[s];
@@ -857,7 +857,7 @@ static Value adaptive_avg(Interp *I, Tensor *x, int nsp, const int64_t *out) {
                        "adaptive_avg_pool%dd(): Expected input to have non-zero size for non-batch "
                        "dimensions, but input has sizes %s with dimension %d being empty",
                        nsp, shape_text(s1, sizeof s1, x), k);
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"adaptive_avg_pool2d\" not implemented for '%s'",
                      dwT_scalar_name((DType)x->dtype));
   Tmp T = {0};
@@ -880,9 +880,9 @@ static Value adaptive_avg(Interp *I, Tensor *x, int nsp, const int64_t *out) {
     Tensor *ge = h ? tc_op2(I, &T, OP_GE, h, start) : NULL;
     Tensor *lt = ge ? tc_op2(I, &T, OP_LT, h, end) : NULL;
     Tensor *in = lt ? tc_op2(I, &T, OP_AND, ge, lt) : NULL;
-    Tensor *mf = in ? tpush(I, &T, cast_to(I, in, DT_F32)) : NULL;          /* [o, n] */
+    Tensor *mf = in ? tpush(I, &T, cast_to(I, in, (DType)x->dtype)) : NULL; /* [o, n] */
     Tensor *cnt0 = end ? tc_op2(I, &T, OP_SUB, end, start) : NULL;
-    Tensor *cnt = cnt0 ? tpush(I, &T, cast_to(I, cnt0, DT_F32)) : NULL;     /* [o, 1] */
+    Tensor *cnt = cnt0 ? tpush(I, &T, cast_to(I, cnt0, (DType)x->dtype)) : NULL; /* [o, 1] */
     if (!cnt) {
       r = NULL;
       break;
@@ -1042,7 +1042,7 @@ static Value batch_norm(Interp *I, Tensor *x, Tensor *rm, Tensor *rv, Tensor *w,
   char s1[256];
   if (x->ndim < 2)
     return dwI_raise(I, EXC_ValueError, "Expected 2D or 3D input (got %dD input)", x->ndim);
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"batch_norm\" not implemented for '%s'",
                      dwT_scalar_name((DType)x->dtype));
   int64_t C = x->shape[1];
@@ -1159,7 +1159,7 @@ static Value group_norm(Interp *I, Tensor *x, int64_t G, Tensor *w, Tensor *b, d
                      "Expected number of channels in input to be divisible by num_groups, but got "
                      "input of shape %s and num_groups=%lld",
                      shape_text(s1, sizeof s1, x), (long long)G);
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"group_norm\" not implemented for '%s'", dwT_scalar_name((DType)x->dtype));
   if ((w && dwT_numel(w) != C) || (b && dwT_numel(b) != C))
     return dwI_raise(I, EXC_RuntimeError,
@@ -1553,7 +1553,7 @@ static Value embedding_bag(Interp *I, Tensor *idx, Tensor *w, Tensor *offs, int 
     }
     return finish(I, &T, r);
   }
-  Tensor *mf = tpush(I, &T, cast_to(I, mem, DT_F32));
+  Tensor *mf = tpush(I, &T, cast_to(I, mem, (DType)rows->dtype));
   Tensor *s = mf ? tc_op2(I, &T, OP_MATMUL, mf, rows) : NULL; /* [B, D] */
   if (s && mode == BAG_MEAN) {
     int64_t one = 1;
@@ -1774,7 +1774,7 @@ BI(f_sdpa) {
                      "key.dtype: %s and value.dtype: %s instead.",
                      cn[q->dtype], cn[k->dtype], cn[val->dtype]);
   }
-  if (q->dtype != DT_F32)
+  if (!dwT_is_float(q->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"baddbmm_cpu\" not implemented for '%s'", dwT_scalar_name((DType)q->dtype));
   if (q->ndim < 2 || k->ndim < 2 || val->ndim < 2)
     return dwI_raise(I, EXC_RuntimeError, "scaled_dot_product_attention: expected query, key and value to be at least 2-D");
@@ -1993,7 +1993,7 @@ static Value dropout(Interp *I, Tensor *x, double p, bool training) {
     dwV_incref_o(&x->h);
     return tv(x);
   }
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "result type Float can't be cast to the desired output type %s",
                      dwT_scalar_name((DType)x->dtype));
   Tmp T = {0};
@@ -2091,7 +2091,7 @@ BI(f_normalize) {
   if (!float_arg(I, v[1], "p", 2, &p) || !float_arg(I, v[3], "eps", 1e-12, &eps) ||
       (v[2].t != V_NULL && !dwL_int(I, v[2], "dim", &dim)) || !check_dim(I, dim, x->ndim))
     return dwV_null();
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "linalg.vector_norm: Expected a floating point or complex tensor as input. Got %s",
                      dwT_scalar_name((DType)x->dtype));
   Tmp T = {0};
@@ -2137,7 +2137,7 @@ static Value nll_loss(Interp *I, Tensor *lp, Tensor *t, Tensor *w, int64_t ignor
     return dwI_raise(I, EXC_RuntimeError, "expected scalar type Long but found %s", dwT_scalar_name((DType)t->dtype));
   if (lp->ndim < 1)
     return dwI_raise(I, EXC_ValueError, "Expected 1 or more dimensions (got %d)", lp->ndim);
-  if (lp->dtype != DT_F32)
+  if (!dwT_is_float(lp->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"nll_loss_forward_reduce_cuda_kernel_2d_index\" not implemented for '%s'",
                      dwT_scalar_name((DType)lp->dtype));
   bool batch = lp->ndim >= 2;
@@ -2207,7 +2207,7 @@ static Value nll_loss(Interp *I, Tensor *lp, Tensor *t, Tensor *w, int64_t ignor
     wt = gw ? tc_reshape(I, &T, gw, ts->shape, ts->ndim) : NULL;
     if (!wt) picked = NULL;
   }
-  Tensor *vf = picked ? tpush(I, &T, cast_to(I, valid, DT_F32)) : NULL;
+  Tensor *vf = picked ? tpush(I, &T, cast_to(I, valid, (DType)lp->dtype)) : NULL;
   Tensor *wv = vf ? (wt ? tc_op2(I, &T, OP_MUL, wt, vf) : vf) : NULL; /* weights, 0 when ignored */
   Tensor *np_ = wv ? tc_op1(I, &T, OP_NEG, picked, NULL) : NULL;
   Tensor *z = np_ ? tscalar(I, &T, DT_F32, 0) : NULL;
@@ -2257,7 +2257,7 @@ BI(f_cross_entropy) {
     return dwV_null();
   if (ls < 0 || ls > 1)
     return dwI_raise(I, EXC_RuntimeError, "label_smoothing must be between 0.0 and 1.0. Got: %g", ls);
-  if (x->dtype != DT_F32)
+  if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"log_softmax_lastdim_kernel_impl\" not implemented for '%s'",
                      dwT_scalar_name((DType)x->dtype));
   if (x->ndim < 1) return dwI_raise(I, EXC_ValueError, "Expected 1 or more dimensions (got 0)");
@@ -2265,7 +2265,7 @@ BI(f_cross_entropy) {
   Tmp T = {0};
   Tensor *lp = tpush(I, &T, dwL_softmax(I, x, cd, true));
   if (!lp) return finish(I, &T, NULL);
-  if (t->dtype == DT_F32) { /* probabilities */
+  if (dwT_is_float(t->dtype)) { /* probabilities */
     bool same = t->ndim == x->ndim;
     for (int k = 0; same && k < x->ndim; k++) same = t->shape[k] == x->shape[k];
     if (!same) {

@@ -941,7 +941,58 @@ const BuiltinDef dwNm_torch_defs[] = {
     {"torch.unflatten", t_unflatten, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
+/* t's data converted to dtype dt in place (views of its old data keep
+ * it). */
+static bool retype(Interp *I, Tensor *t, DType dt) {
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.dtype = (uint8_t)dt;
+  Tensor *c = t->st ? dwT_op(&I->c, OP_CAST, 1, &t, &at) : NULL;
+  if (!c) {
+    if (!t->st) dwI_raise(I, EXC_RuntimeError, "Cannot access data of a traced (fake) tensor");
+    else dwI_raise_ctx(I);
+    return false;
+  }
+  Storage *old = t->st;
+  t->st = c->st; /* c takes the old storage and frees it with itself */
+  c->st = old;
+  t->dtype = (uint8_t)dt;
+  t->offset = 0;
+  memcpy(t->stride, c->stride, sizeof t->stride);
+  c->offset = 0;
+  dwV_decref_o(&I->c, &c->h);
+  return true;
+}
+
+bool dwNm_to_dtype(Interp *I, Value m, DType dt) {
+  for (int what = 0; what < 2; what++) {
+    List *l = collect(I, m, what, false);
+    if (!l) return false;
+    bool ok = true;
+    for (int64_t k = 0; ok && k < l->len; k++) {
+      Tensor *t = TEN(l->items[k]);
+      if (dwT_is_float(t->dtype) && t->dtype != dt) ok = retype(I, t, dt);
+    }
+    dwV_decref_o(&I->c, &l->h);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* Module.double() / Module.float() */
+BI(nn_to_float) {
+  if (!need_module(I, self, def->data == DT_F64 ? "double" : "float")) return dwV_null();
+  if (a->n || a->nkw)
+    return dwI_raise(I, EXC_TypeError, "%s() takes 1 positional argument but %d were given",
+                     def->data == DT_F64 ? "double" : "float", a->n + 1);
+  if (!dwNm_to_dtype(I, self, (DType)def->data)) return dwV_null();
+  dwV_incref(self);
+  return self;
+}
+
 const BuiltinDef dwNm_module_methods[] = {
+    {"Module.double", nn_to_float, TK_MUTATE, DT_F64, 0},
+    {"Module.float", nn_to_float, TK_MUTATE, DT_F32, 0},
     {"Module.parameters", nn_collect, TK_PURE, 0, 0},
     {"Module.named_parameters", nn_collect, TK_PURE, 1, 0},
     {"Module.buffers", nn_collect, TK_PURE, 2, 0},

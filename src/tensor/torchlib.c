@@ -1527,6 +1527,15 @@ BI(t_dim) {
   return dwV_int(TEN(v[0])->ndim);
 }
 
+/* torch.is_floating_point(x) / x.is_floating_point(): float32 or float64 */
+BI(t_is_floating_point) {
+  Value v[1];
+  if (!dwL_bind(I, "is_floating_point", self, a, "input", v, 1) ||
+      !as_tensor_arg(I, v[0], "is_floating_point", "input"))
+    return dwV_null();
+  return dwV_bool(dwT_is_float(TEN(v[0])->dtype));
+}
+
 BI(t_size) {
   Value v[2];
   if (!dwL_bind(I, "size", self, a, "input,dim", v, 2) || !as_tensor_arg(I, v[0], "size", "input"))
@@ -1860,6 +1869,14 @@ BI(t_square) {
 }
 
 Value dwL_linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
+  /* with a bias, matrices go through addmm(bias, x, w.t()), whose meta
+   * function checks the dtypes first (LinearAlgebra.cpp ADDMM_META) */
+  if (b && x->ndim >= 2 && (b->dtype != w->dtype || x->dtype != w->dtype)) {
+    bool self = b->dtype != w->dtype;
+    return dwI_raise(I, EXC_RuntimeError, "%s and mat2 must have the same dtype, but got %s and %s",
+                     self ? "self" : "mat1", dwT_scalar_name((DType)(self ? b : x)->dtype),
+                     dwT_scalar_name((DType)w->dtype));
+  }
   Value wt = dwV_null();
   if (w->ndim == 2) {
     int64_t perm[2] = {1, 0};
@@ -2477,6 +2494,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.linspace", t_linspace, TK_PURE, 0, 0}, {"torch.eye", t_eye, TK_PURE, 0, 0},
     {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
     {"torch.numel", t_numel, TK_PURE, 0, 0}, {"torch.is_tensor", t_is_tensor, TK_PURE, 0, 0},
+    {"torch.is_floating_point", t_is_floating_point, TK_PURE, 0, 0},
     {"torch.get_default_dtype", t_default_dtype, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
     {"torch.no_grad", c_no_grad, TK_PURE, 0, 0}, {"torch.enable_grad", c_no_grad, TK_PURE, 0, 0},
@@ -2513,6 +2531,7 @@ static const BuiltinDef tensor_methods[] = {
     M("var", t_var, TK_TENSOR, 0), M("std", t_var, TK_TENSOR, 1),
     M("square", t_square, TK_TENSOR, 0),
     M("size", t_size, TK_PURE, 0), M("stride", t_stride, TK_PURE, 0), M("dim", t_dim, TK_PURE, 0), M("numel", t_numel, TK_PURE, 0),
+    M("is_floating_point", t_is_floating_point, TK_PURE, 0),
     M("nelement", t_numel, TK_PURE, 0),
     M("item", t_item, TK_DATA, 0), M("tolist", t_tolist, TK_DATA, 0),
     M("float", t_cast, TK_TENSOR, DT_F32), M("double", t_cast, TK_TENSOR, DT_F64),

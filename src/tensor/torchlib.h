@@ -401,6 +401,10 @@ bool dwNm_extra_repr(Interp *I, Buf *b, Value m, const char *cls);
 /* requires_grad_(on) of a tensor or a module (its parameters): False
  * clears it, True raises NotImplementedError (no autograd) unless set */
 bool dwNm_set_requires_grad(Interp *I, Value x, bool on);
+/* Module.to(dtype) / .double() / .float(): every floating parameter and
+ * buffer of m and its submodules converted to dt in place (the same
+ * tensor objects, new data, as nn.Module._apply assigns param.data). */
+bool dwNm_to_dtype(Interp *I, Value m, DType dt);
 /* t.detach() (a tensor value): a parameter's is a plain tensor sharing its
  * storage; other tensors are themselves (new reference) */
 Value dwL_detach(Interp *I, Value t);

@@ -398,10 +398,20 @@ function matmulCases() {
   add('torch.matmul(s, f)', err('RuntimeError', 'both arguments to matmul need to be at least 1D, but they are 0D and 2D', 'aten/src/ATen/native/LinearAlgebra.cpp matmul'));
   add('torch.matmul(f, l.t())', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: float != long int', 'aten/src/ATen/native/LinearAlgebra.cpp addmm'));
   add('torch.mm(f, m)', ok('float32', [2, 2]));
-  // float64 with float32: mm's meta function requires one dtype
-  // (aten/src/ATen/native/LinearAlgebra.cpp TORCH_META_FUNC(mm))
-  add('d @ m', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: double != float', 'aten/src/ATen/native/LinearAlgebra.cpp mm meta'));
-  add('torch.mm(f, m.double())', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: float != double', 'aten/src/ATen/native/LinearAlgebra.cpp mm meta'));
+  // float64 with float32: mm reaches addmm_impl_cpu_'s dtype check, a
+  // Linear with a bias addmm's meta function (ADDMM_META)
+  add('d @ m', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: double != float', 'aten/src/ATen/native/LinearAlgebra.cpp addmm_impl_cpu_'));
+  add('torch.mm(f, m.double())', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: float != double', 'aten/src/ATen/native/LinearAlgebra.cpp addmm_impl_cpu_'));
+  add('F.linear(d, m.t())', err('RuntimeError', 'expected m1 and m2 to have the same dtype, but got: double != float', 'aten/src/ATen/native/LinearAlgebra.cpp addmm_impl_cpu_'));
+  add('F.linear(d, m.t(), torch.ones(2))', err('RuntimeError', 'mat1 and mat2 must have the same dtype, but got Double and Float', 'aten/src/ATen/native/LinearAlgebra.cpp ADDMM_META'));
+  add('F.linear(d, m.t().double(), torch.ones(2))', err('RuntimeError', 'self and mat2 must have the same dtype, but got Float and Double', 'aten/src/ATen/native/LinearAlgebra.cpp ADDMM_META'));
+  add('F.linear(d, m.t().double(), torch.ones(2).double())', ok('float64', [2, 2]));
+  // nn.Module.double() / float() / to(dtype): floating parameters and buffers (module.py _apply)
+  add('torch.nn.Linear(3, 2).double()(d)', ok('float64', [2, 2]));
+  add('torch.nn.Linear(3, 2).double().float()(f)', ok('float32', [2, 2]));
+  add('torch.nn.Linear(3, 2).to(torch.float64)(d)', ok('float64', [2, 2]));
+  add('torch.nn.Linear(3, 2).double()(f)', err('RuntimeError', 'mat1 and mat2 must have the same dtype, but got Float and Double', 'aten/src/ATen/native/LinearAlgebra.cpp ADDMM_META'));
+  add('torch.is_floating_point(d) and f.is_floating_point() and not l.is_floating_point()', ok());
   add('d @ m.double()', ok('float64', [2, 2]));
   add('torch.cat([f, d])', ok('float64', [4, 3]));
   add('torch.zeros(2, 3, dtype=torch.float64)', ok('float64', [2, 3]));
