@@ -1141,6 +1141,22 @@ static Val arange_lane(Em *E, const FExpr *x, int idx_local, int64_t add) {
 
 static Val eval(Em *E, int e);
 
+/* Whether expression e is x - amax(x) over the nest's inner loops (x the
+ * same value: the same expression, or loads of the same element): <= 0 or
+ * nan wherever it is evaluated. */
+static bool exp_arg_nonpos(const FNest *n, int e) {
+  const FExpr *d = &n->ex[e];
+  if (d->kind != FE_OP || d->op != OP_SUB) return false;
+  const FExpr *m = &n->ex[d->a[1]];
+  if (m->kind != FE_ACC || n->acc[m->acc].op != OP_AMAX || n->acc[m->acc].dt != DT_F32)
+    return false;
+  int xa = d->a[0], xb = n->acc[m->acc].in;
+  if (xa == xb) return true;
+  const FExpr *a = &n->ex[xa], *b = &n->ex[xb];
+  return a->kind == FE_LOAD && b->kind == FE_LOAD && a->buf == b->buf &&
+         !memcmp(&a->aff, &b->aff, sizeof a->aff);
+}
+
 static Val compute(Em *E, const FExpr *x, int lanes) {
   switch ((FExprKind)x->kind) {
   case FE_LOAD:
@@ -1169,6 +1185,11 @@ static Val compute(Em *E, const FExpr *x, int lanes) {
     Val a[3];
     for (int k = 0; k < x->nin; k++) a[k] = eval(E, x->a[k]);
     const GNode *nd = &E->g->nodes[x->node];
+    if (x->op == OP_EXP && lanes == 4 && exp_arg_nonpos(E->n, x->a[0])) {
+      OpAttrs at = nd->at;
+      at.flag = 1; /* dwW_fmath4: exp of an argument <= 0 */
+      return unop(E, OP_EXP, &at, a[0]);
+    }
     switch (dw_ops[x->op].kind) {
     case K_UNARY: return unop(E, (Op)x->op, &nd->at, a[0]);
     case K_BINARY: return binop(E, (Op)x->op, a[0], a[1]);

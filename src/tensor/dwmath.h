@@ -45,12 +45,6 @@ static inline float dwm_bitsf(uint32_t u) {
 static inline float dwm_pow2i(int32_t n) {
   return dwm_bitsf((uint32_t)(n + 127) << 23);
 }
-/* Round to nearest integer (ties to even) for |x| < 2^22: the classic
- * "add and subtract 1.5 * 2^23" trick (wasm: the same two f32 adds). */
-#define DWM_RND_MAGIC 0x1.8p23f
-static inline float dwm_round(float x) {
-  return (x + DWM_RND_MAGIC) - DWM_RND_MAGIC;
-}
 
 /* ==================================================================== */
 /* float32 sums: the cascade order                                       */
@@ -101,7 +95,11 @@ static inline int dw_sum_levels(int64_t R) {
 /* expf(x):
  *   nan -> nan; x > 88.8 -> inf; x < -104 -> 0 (beyond: certain overflow
  *   or underflow).
- *   k = round(x * log2(e))                      (magic-number rounding)
+ *   k = round(x * log2(e))                      (magic-number rounding:
+ *                                                (y + M) - M, M = 1.5*2^23
+ *                                                + 190, rounds y to the
+ *                                                nearest integer, ties to
+ *                                                even, for |y| < 2^22)
  *   r = (x - k*LN2_HI) - k*LN2_LO               (Cody-Waite; LN2_HI has 12
  *                                                significant bits, so
  *                                                k*LN2_HI is exact)
@@ -115,9 +113,16 @@ static inline int dw_sum_levels(int64_t R) {
  * itself gives inf above 88.72 and +0 below -103.97, and a nan stays a nan
  * through it (pmin/pmax keep it), so the special cases need no selects;
  * k's integer comes from the bits of the rounding sum t = x*log2(e) +
- * 1.5*2^23, whose bits are 0x4b400000 + k: m = bits(t) - 0x4b400000 + 254
- * = k + 254, h = m >> 1 = (k>>1) + 127, and the two factors are the
- * floats of bits h << 23 and (m - h) << 23. */
+ * DWM_EXP_MAGIC, whose bits are 0x4b400000 + 190 +
+ * k: m = bits(t) + DWM_EXP_BIAS2 = k + 254, h = m >> 1 = (k>>1) + 127, and
+ * the two factors are the floats of bits h << 23 and (m - h) << 23.
+ * An argument known to be <= 0 or nan (x - amax(x), as in softmax:
+ * dw_expf_nonpos, and the emitter when it sees that form) takes one
+ * factor, the same floats in 6 steps fewer: -150 <= k <= 0, so the low 9
+ * bits of bits(t) are k + 190 and bits(t) << 23 is the float 2^(k+63);
+ * er * 2^(k+63) is exact and normal, and the product by 2^-63 rounds once,
+ * as the second of the two factors does (subnormal results included); no
+ * upper clamp is needed. */
 #define DWM_EXP_HI 88.8f
 #define DWM_EXP_LO (-104.0f)
 #define DWM_LOG2E 0x1.715476p+0f
@@ -128,24 +133,39 @@ static inline int dw_sum_levels(int64_t R) {
 #define DWM_EXP_P2 0x1.55551ap-5f
 #define DWM_EXP_P1 0x1.5554dep-3f
 #define DWM_EXP_P0 0x1.0p-1f
-/* bits(x * log2(e) + DWM_RND_MAGIC) + DWM_EXP_BIAS2 = k + 254 */
-#define DWM_EXP_BIAS2 (254 - 0x4b400000)
+#define DWM_EXP_MAGIC (0x1.8p23f + 190.0f)
+/* bits(x * log2(e) + DWM_EXP_MAGIC) + DWM_EXP_BIAS2 = k + 254 */
+#define DWM_EXP_BIAS2 (254 - 190 - 0x4b400000)
+#define DWM_EXP_NONPOS_SCALE 0x1p-63f
 
-static inline float dw_expf(float x) {
-  if (x != x) return x;
-  if (x > DWM_EXP_HI) return INFINITY;
-  if (x < DWM_EXP_LO) return 0.0f;
-  float k = dwm_round(x * DWM_LOG2E);
+/* e^r of the reduced argument r = x - k*ln2 */
+static inline float dwm_exp_er(float x, float k) {
   float r = (x - k * DWM_EXP_LN2_HI) - k * DWM_EXP_LN2_LO;
   float p = DWM_EXP_P4;
   p = p * r + DWM_EXP_P3;
   p = p * r + DWM_EXP_P2;
   p = p * r + DWM_EXP_P1;
   p = p * r + DWM_EXP_P0;
-  float er = 1.0f + (r + r * r * p);
+  return 1.0f + (r + r * r * p);
+}
+static inline float dw_expf(float x) {
+  if (x != x) return x;
+  if (x > DWM_EXP_HI) return INFINITY;
+  if (x < DWM_EXP_LO) return 0.0f;
+  float k = (x * DWM_LOG2E + DWM_EXP_MAGIC) - DWM_EXP_MAGIC;
+  float er = dwm_exp_er(x, k);
   int32_t n = (int32_t)k;
   int32_t n1 = n >> 1, n2 = n - n1;
   return (er * dwm_pow2i(n1)) * dwm_pow2i(n2);
+}
+/* exp of an x known to be <= 0 or nan: dw_expf's floats, one factor. */
+static inline float dw_expf_nonpos(float x) {
+  if (x != x) return x;
+  if (x < DWM_EXP_LO) x = DWM_EXP_LO; /* the clamp of the 4-lane version */
+  float t = x * DWM_LOG2E + DWM_EXP_MAGIC;
+  float k = t - DWM_EXP_MAGIC;
+  float er = dwm_exp_er(x, k);
+  return (er * dwm_bitsf(dwm_fbits(t) << 23)) * DWM_EXP_NONPOS_SCALE;
 }
 
 /* ==================================================================== */
@@ -538,8 +558,8 @@ static inline v128_t dwm_sel(v128_t m, v128_t a, v128_t b) {
 
 static inline v128_t dw_expf4(v128_t x) {
   v128_t xc = wasm_f32x4_pmax(wasm_f32x4_pmin(x, F4(DWM_EXP_HI)), F4(DWM_EXP_LO));
-  v128_t t = FADD(FMUL(xc, F4(DWM_LOG2E)), F4(DWM_RND_MAGIC));
-  v128_t k = FSUB(t, F4(DWM_RND_MAGIC));
+  v128_t t = FADD(FMUL(xc, F4(DWM_LOG2E)), F4(DWM_EXP_MAGIC));
+  v128_t k = FSUB(t, F4(DWM_EXP_MAGIC));
   v128_t r = FSUB(FSUB(xc, FMUL(k, F4(DWM_EXP_LN2_HI))), FMUL(k, F4(DWM_EXP_LN2_LO)));
   v128_t p = F4(DWM_EXP_P4);
   p = FADD(FMUL(p, r), F4(DWM_EXP_P3));

@@ -10,7 +10,11 @@
 // first graph compiled cold, the first 10 calls of the MLP).
 //
 //   node tests/bench/perf_bench.mjs [--rounds N] [--only chain,mlp] [--no-peers]
-//                                   [--no-startup] [--json FILE]
+//                                   [--no-startup | --startup-only] [--json FILE]
+//
+// --startup-only: only the fresh-process figures (CLI print(1), the seed
+// example, createCompiler(), the first graph, the first calls of chain,
+// softmax and the MLP in fresh CLI processes), ~1-2 min.
 //
 // (after bash wasm/build.sh; the peers come with `npm ci` in wasm/). Every
 // implementation of a workload runs back to back in each round; a figure is
@@ -41,7 +45,8 @@ const opt = (name, dflt) => {
 const ROUNDS = Number(opt('--rounds', 3));
 const ONLY = opt('--only', null)?.split(',');
 const PEERS = !argv.includes('--no-peers');
-const STARTUP = !argv.includes('--no-startup');
+const STARTUP_ONLY = argv.includes('--startup-only');
+const STARTUP = STARTUP_ONLY || !argv.includes('--no-startup');
 const JSON_OUT = opt('--json', null);
 
 const median = (xs) => {
@@ -54,7 +59,7 @@ const log = (...a) => console.error(...a);
 // py: setup (inputs) and the body of fn(args); hand/tfjs/jax/ort: the same
 // computation in each implementation. flops: for GFLOPS.
 const MLP_FLOPS = 2 * 64 * (784 * 512 + 512 * 512 + 512 * 10);
-const WORKLOADS = [
+const ALL_WORKLOADS = [
   {
     name: 'chain',
     title: '8-op elementwise chain, 1M f32',
@@ -110,7 +115,8 @@ b3 = torch.randn(10) * 0.1`,
   // the peers)
   ...MODEL_WORKLOADS.map((m) => ({ name: m.name, title: m.title, model: m,
     py: { setup: m.py.setup, args: m.py.args, body: `return ${m.py.call}` } })),
-].filter((w) => !ONLY || ONLY.includes(w.name));
+];
+const WORKLOADS = STARTUP_ONLY ? [] : ALL_WORKLOADS.filter((w) => !ONLY || ONLY.includes(w.name));
 
 // ---- dynawasm -------------------------------------------------------------
 // The program times each call itself (time.perf_counter, so a compiled call
@@ -263,7 +269,7 @@ async function loadPeers() {
 }
 
 function tfjsRunner(tf, name) {
-  const model = WORKLOADS.find((w) => w.name === name)?.model;
+  const model = ALL_WORKLOADS.find((w) => w.name === name)?.model;
   if (model) {
     const run = model.tfjs(tf, (n, s) => randn(n, s));
     return () => tf.tidy(run).dispose();
@@ -300,7 +306,7 @@ function tfjsRunner(tf, name) {
 }
 
 function jaxRunner(jax, name) {
-  if (WORKLOADS.find((w) => w.name === name)?.model) throw new Error('not written for this model');
+  if (ALL_WORKLOADS.find((w) => w.name === name)?.model) throw new Error('not written for this model');
   const { numpy: np, nn } = jax;
   const inp = inputsOf(name);
   const A = Object.fromEntries(Object.entries(inp).map(([k, v]) => [k, np.array(v.data).reshape(v.shape)]));
@@ -344,7 +350,7 @@ function jaxRunner(jax, name) {
 const HAD_WORKER = 'Worker' in globalThis;
 
 async function ortRunner(ort, name) {
-  if (WORKLOADS.find((w) => w.name === name)?.model) throw new Error('not written for this model');
+  if (ALL_WORKLOADS.find((w) => w.name === name)?.model) throw new Error('not written for this model');
   const inp = inputsOf(name);
   const I = (k) => [k, inp[k].shape];
   let m;
@@ -449,6 +455,7 @@ function startup(tmp) {
     return { DYNAWASM_CACHE_DIR: cacheDir };
   };
   const warm = { DYNAWASM_CACHE_DIR: cacheDir };
+  res.node = Array.from({ length: reps }, () => wall(['-e', '0'])); // node's own start-up
   res.print1 = Array.from({ length: reps }, () => wall([CLI, 'run', p1], cold()));
   res.seedCold = Array.from({ length: reps }, () => wall([CLI, 'run', seed], cold()));
   res.seedWarm = Array.from({ length: reps }, () => wall([CLI, 'run', seed], warm));
@@ -475,7 +482,20 @@ print((t1 - t0) * 1000, (t2 - t1) * 1000)
     return { compileCall: a, later: b };
   });
   // the MLP of the table, its first 11 calls in a fresh CLI process
-  const mlpW = WORKLOADS.find((w) => w.name === 'mlp') ?? null;
+  // the first calls of chain, softmax and the MLP in fresh CLI processes
+  // (cache empty: the emitted tier runs first): call 1 (the first that
+  // does not compile) over the median of calls 21-40
+  res.firstCalls = {};
+  for (const name of ['chain', 'softmax', 'mlp']) {
+    const w = ALL_WORKLOADS.find((x) => x.name === name);
+    const prog = file(`first_${name}.py`, pyProgram(w, true, { minCalls: 41, maxCalls: 41, budgetMs: 0 }));
+    res.firstCalls[name] = Array.from({ length: 3 }, () => {
+      const ts = wall([CLI, 'run', prog], cold()).stdout.trim().split('\n').at(-1).split(/\s+/).map(Number);
+      const steady = median(ts.slice(21));
+      return { ts: ts.slice(0, 6), steady, ratio: ts[1] / steady };
+    });
+  }
+  const mlpW = ALL_WORKLOADS.find((w) => w.name === 'mlp') ?? null;
   if (mlpW) {
     const mlp = file('mlp10.py', pyProgram(mlpW, true, { minCalls: 11, maxCalls: 11, budgetMs: 0 }));
     const one = (env) => {
@@ -501,16 +521,16 @@ try {
   const createMs = performance.now() - t0;
   // the same kernels optimised by Binaryen before their first call (the
   // tier a long-lived compiler swaps in), for comparison
-  const dwOpt = await createCompiler({ tier: 'optimized' });
+  const dwOpt = STARTUP_ONLY ? null : await createCompiler({ tier: 'optimized' });
   log(`createCompiler() in this process: ${createMs.toFixed(1)} ms`);
   let hand = null;
-  try {
+  if (!STARTUP_ONLY) try {
     hand = (await WebAssembly.instantiate(buildHand(), { wasi_snapshot_preview1: new Proxy({}, { get: () => () => 0 }), env: new Proxy({}, { get: () => () => 0 }) })).instance;
     hand.exports._initialize?.();
   } catch (e) {
     log(`hand kernels unavailable (emcc): ${e.message.split('\n')[0]}`);
   }
-  const peers = PEERS ? await loadPeers() : {};
+  const peers = PEERS && !STARTUP_ONLY ? await loadPeers() : {};
   const cols = ['compiled', 'binaryen', 'eager', ...Object.keys(peers), ...(hand ? ['hand'] : [])];
   const label = { compiled: 'compiled', binaryen: 'compiled (Binaryen tier)', eager: 'eager', hand: 'hand', ...Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, p.label])) };
   const results = {};
@@ -561,58 +581,60 @@ try {
     return xs.length > 1 ? `${m.toFixed(d)} (${lo.toFixed(d)}-${hi.toFixed(d)})` : m.toFixed(d);
   };
   const out = [];
-  out.push(`dynawasm performance, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ${ROUNDS} rounds`);
-  out.push('steady state, ms per call: median of the rounds (min-max over the rounds)');
-  out.push(`compiled: the kernel tier that runs first (tiers that ran: ${[...tiers].join(' ')}); compiled (Binaryen tier): tier 'optimized'`);
-  out.push('');
-  out.push(`| workload | ${cols.map((c) => label[c]).join(' | ')} |`);
-  out.push(`| --- | ${cols.map(() => '---').join(' | ')} |`);
-  for (const w of WORKLOADS) out.push(`| ${w.title} | ${cols.map((c) => fmt(results[w.name][c])).join(' | ')} |`);
-  out.push('');
-  out.push('fastest call of the steady half, ms: median of the rounds (min-max); the least disturbed by other processes');
-  out.push('');
-  out.push(`| workload | ${cols.map((c) => label[c]).join(' | ')} |`);
-  out.push(`| --- | ${cols.map(() => '---').join(' | ')} |`);
-  for (const w of WORKLOADS) out.push(`| ${w.title} | ${cols.map((c) => fmt(fastest[w.name][c])).join(' | ')} |`);
-  out.push('');
-  out.push('ratios (median of the rounds): compiled / best peer, compiled / hand, first run / steady');
   const summary = {};
-  for (const w of WORKLOADS) {
-    const R = results[w.name];
-    const m = (c) => (R[c]?.length ? median(R[c]) : NaN);
-    const peerMeds = Object.keys(peers).map((k) => [k, m(k)]).filter(([, v]) => Number.isFinite(v));
-    const best = peerMeds.reduce((b, x) => (x[1] < b[1] ? x : b), ['none', Infinity]);
-    const fr = firstRuns[w.name];
-    const firstRatio = median(fr.map((s) => s.first / s.steady));
-    const s = {
-      compiled: m('compiled'), eager: m('eager'), hand: m('hand'), bestPeer: best[0], bestPeerMs: best[1],
-      vsBestPeer: m('compiled') / best[1], vsHand: m('compiled') / m('hand'), firstOverSteady: firstRatio,
-      compileCallMs: median(fr.map((s) => s.compile)),
-    };
-    if (w.flops) {
-      s.gflopsCompiled = w.flops / s.compiled / 1e6;
-      s.gflopsHand = w.flops / s.hand / 1e6;
+  if (!STARTUP_ONLY) {
+    out.push(`dynawasm performance, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ${ROUNDS} rounds`);
+    out.push('steady state, ms per call: median of the rounds (min-max over the rounds)');
+    out.push(`compiled: the kernel tier that runs first (tiers that ran: ${[...tiers].join(' ')}); compiled (Binaryen tier): tier 'optimized'`);
+    out.push('');
+    out.push(`| workload | ${cols.map((c) => label[c]).join(' | ')} |`);
+    out.push(`| --- | ${cols.map(() => '---').join(' | ')} |`);
+    for (const w of WORKLOADS) out.push(`| ${w.title} | ${cols.map((c) => fmt(results[w.name][c])).join(' | ')} |`);
+    out.push('');
+    out.push('fastest call of the steady half, ms: median of the rounds (min-max); the least disturbed by other processes');
+    out.push('');
+    out.push(`| workload | ${cols.map((c) => label[c]).join(' | ')} |`);
+    out.push(`| --- | ${cols.map(() => '---').join(' | ')} |`);
+    for (const w of WORKLOADS) out.push(`| ${w.title} | ${cols.map((c) => fmt(fastest[w.name][c])).join(' | ')} |`);
+    out.push('');
+    out.push('ratios (median of the rounds): compiled / best peer, compiled / hand, first run / steady');
+    for (const w of WORKLOADS) {
+      const R = results[w.name];
+      const m = (c) => (R[c]?.length ? median(R[c]) : NaN);
+      const peerMeds = Object.keys(peers).map((k) => [k, m(k)]).filter(([, v]) => Number.isFinite(v));
+      const best = peerMeds.reduce((b, x) => (x[1] < b[1] ? x : b), ['none', Infinity]);
+      const fr = firstRuns[w.name];
+      const firstRatio = median(fr.map((s) => s.first / s.steady));
+      const s = {
+        compiled: m('compiled'), eager: m('eager'), hand: m('hand'), bestPeer: best[0], bestPeerMs: best[1],
+        vsBestPeer: m('compiled') / best[1], vsHand: m('compiled') / m('hand'), firstOverSteady: firstRatio,
+        compileCallMs: median(fr.map((s) => s.compile)),
+      };
+      if (w.flops) {
+        s.gflopsCompiled = w.flops / s.compiled / 1e6;
+        s.gflopsHand = w.flops / s.hand / 1e6;
+      }
+      // the same ratios over the fastest calls
+      const F = fastest[w.name];
+      const f = (c) => (F[c]?.length ? median(F[c]) : NaN);
+      const fBest = Object.keys(peers).map((k) => [k, f(k)]).filter(([, v]) => Number.isFinite(v))
+        .reduce((b, x) => (x[1] < b[1] ? x : b), ['none', Infinity]);
+      s.fastest = { vsBestPeer: f('compiled') / fBest[1], bestPeer: fBest[0], vsHand: f('compiled') / f('hand') };
+      if (w.flops) {
+        s.fastest.gflopsCompiled = w.flops / f('compiled') / 1e6;
+        s.fastest.gflopsHand = w.flops / f('hand') / 1e6;
+      }
+      summary[w.name] = s;
+      const gf = w.flops ? `; GFLOPS compiled ${s.gflopsCompiled.toFixed(1)}, hand ${s.gflopsHand.toFixed(1)}` : '';
+      const gff = w.flops ? `, GFLOPS ${s.fastest.gflopsCompiled.toFixed(1)} vs hand ${s.fastest.gflopsHand.toFixed(1)}` : '';
+      out.push(
+        `  ${w.name.padEnd(11)} vs best peer (${label[best[0]] ?? 'none'}) ${s.vsBestPeer.toFixed(2)}x; vs hand ${s.vsHand.toFixed(2)}x; ` +
+          `first run ${firstRatio.toFixed(2)}x steady (${fr.map((x) => (x.first / x.steady).toFixed(2)).join(', ')}); compile call ${s.compileCallMs.toFixed(1)} ms${gf}`,
+      );
+      out.push(
+        `  ${''.padEnd(11)} fastest calls: vs best peer (${label[fBest[0]] ?? 'none'}) ${s.fastest.vsBestPeer.toFixed(2)}x; vs hand ${s.fastest.vsHand.toFixed(2)}x${gff}`,
+      );
     }
-    // the same ratios over the fastest calls
-    const F = fastest[w.name];
-    const f = (c) => (F[c]?.length ? median(F[c]) : NaN);
-    const fBest = Object.keys(peers).map((k) => [k, f(k)]).filter(([, v]) => Number.isFinite(v))
-      .reduce((b, x) => (x[1] < b[1] ? x : b), ['none', Infinity]);
-    s.fastest = { vsBestPeer: f('compiled') / fBest[1], bestPeer: fBest[0], vsHand: f('compiled') / f('hand') };
-    if (w.flops) {
-      s.fastest.gflopsCompiled = w.flops / f('compiled') / 1e6;
-      s.fastest.gflopsHand = w.flops / f('hand') / 1e6;
-    }
-    summary[w.name] = s;
-    const gf = w.flops ? `; GFLOPS compiled ${s.gflopsCompiled.toFixed(1)}, hand ${s.gflopsHand.toFixed(1)}` : '';
-    const gff = w.flops ? `, GFLOPS ${s.fastest.gflopsCompiled.toFixed(1)} vs hand ${s.fastest.gflopsHand.toFixed(1)}` : '';
-    out.push(
-      `  ${w.name.padEnd(11)} vs best peer (${label[best[0]] ?? 'none'}) ${s.vsBestPeer.toFixed(2)}x; vs hand ${s.vsHand.toFixed(2)}x; ` +
-        `first run ${firstRatio.toFixed(2)}x steady (${fr.map((x) => (x.first / x.steady).toFixed(2)).join(', ')}); compile call ${s.compileCallMs.toFixed(1)} ms${gf}`,
-    );
-    out.push(
-      `  ${''.padEnd(11)} fastest calls: vs best peer (${label[fBest[0]] ?? 'none'}) ${s.fastest.vsBestPeer.toFixed(2)}x; vs hand ${s.fastest.vsHand.toFixed(2)}x${gff}`,
-    );
   }
   let st = null;
   if (STARTUP) {
@@ -624,12 +646,16 @@ try {
     const mm = (xs) => `${md(xs)} ms [${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}]`;
     const wc = (rs) => `wall ${mm(rs.map((r) => r.ms))}, CPU ${Number.isFinite(rs[0].cpuMs) ? mm(rs.map((r) => r.cpuMs)) : 'n/a'}`;
     out.push(`  load average (1, 5, 15 min): ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} (${os.cpus().length} cores)`);
+    out.push(`  node -e 0 (Node's own start-up)      ${wc(st.node)}`);
     out.push(`  CLI print(1)                         ${wc(st.print1)}`);
     out.push(`  CLI seed example, empty cache        ${wc(st.seedCold)}`);
     out.push(`  CLI seed example, warm cache         ${wc(st.seedWarm)}`);
     out.push(`  import of the package                ${mm(st.createCompiler.map((x) => x.importMs))}`);
     out.push(`  createCompiler(), no graph           ${mm(st.createCompiler.map((x) => x.createMs))}`);
     out.push(`  first graph compiled cold (its call minus a later call)  ${mm(st.firstGraph.map((x) => x.compileCall - x.later))}`);
+    for (const [name, rs] of Object.entries(st.firstCalls)) {
+      out.push(`  ${name.padEnd(8)} fresh CLI: first call after the compiling one / steady ${rs.map((r) => r.ratio.toFixed(2)).join(', ')} (steady ${rs.map((r) => r.steady.toFixed(2)).join(', ')} ms; calls 0-5 of the first: ${rs[0].ts.map((t) => t.toFixed(2)).join(' ')})`);
+    }
     if (st.mlpCold) {
       const g = (rs, k) => rs.map((x) => x[k].toFixed(1)).join(', ');
       out.push(`  MLP, first 10 calls in a fresh CLI, empty cache: GFLOPS incl. the compiling call ${g(st.mlpCold, 'gflopsWithCompile')}; calls 2-11 ${g(st.mlpCold, 'gflopsAfterCompile')}`);

@@ -301,6 +301,64 @@ describe('kernel tiers', () => {
     c.dispose();
   });
 
+  test('an optimised module that arrives compiled is swapped in without compiling it again', async () => {
+    // Node's worker posts Binaryen's module compiled (node_host.js): the
+    // kernel call that swaps it in only instantiates it
+    const held = [];
+    let compiles = 0;
+    const host = {
+      compileKernel: (b) => {
+        compiles++;
+        return new WebAssembly.Module(b);
+      },
+      makeOptimizer: () => ({
+        request: (job, done) => held.push({ job, done }),
+        poll: () => {
+          for (const h of held.splice(0)) {
+            h.done({ optimized: h.job.bytes, module: new WebAssembly.Module(h.job.bytes), wat: null, optimizeMs: 1 });
+          }
+        },
+        close() {},
+      }),
+    };
+    const c = await Compiler.create(fs.readFileSync(WASM_FILE), {}, host);
+    const r = c.run(`${COMPILED}print(f(torch.ones(3)))\n`, { backend: 'wasm' });
+    assert.equal(r.stdout, COMPILED_OUT + COMPILED_OUT);
+    assert.equal(r.graphs[0].tier, 'emitted+optimized');
+    assert.equal(compiles, 1, 'only the emitted module was compiled by the host');
+    c.dispose();
+  });
+
+  test("Node's optimiser worker posts Binaryen's module compiled, ready to instantiate", async () => {
+    const { WorkerOptimizer } = await import('../../wasm/lib/node_host.js');
+    const opt = new WorkerOptimizer({ storeDir: null });
+    try {
+      // out[0] = in[0] * 3 (args: in, out)
+      const bytes = kernel(
+        '(f32.store (i32.load offset=4 (local.get 0)) (f32.mul (f32.load (i32.load (local.get 0))) (f32.const 3))) (i32.const 0)',
+      );
+      let res;
+      opt.request({ bytes, text: null, optimizeLevel: 2, shrinkLevel: 1, recipe: 'test' }, (r) => (res = r));
+      const t0 = Date.now();
+      while (res === undefined && Date.now() - t0 < 60000) {
+        await new Promise((r) => setTimeout(r, 20)); // the worker is unref'd: keep the loop alive
+        opt.poll();
+      }
+      assert.ok(res, 'the worker optimised the kernel');
+      assert.ok(res.module instanceof WebAssembly.Module, 'a compiled module came back');
+      const memory = new WebAssembly.Memory({ initial: 1 });
+      const { kernel: k } = new WebAssembly.Instance(res.module, { env: { memory } }).exports;
+      const i32 = new Int32Array(memory.buffer), f32 = new Float32Array(memory.buffer);
+      i32[0] = 16;
+      i32[1] = 32;
+      f32[4] = 2.5;
+      assert.equal(k(0), 0);
+      assert.equal(f32[8], 7.5);
+    } finally {
+      opt.close();
+    }
+  });
+
   test("tier 'emitted' never optimises; unusable modules are errors without Binaryen too", async () => {
     const c = await createCompiler({ tier: 'emitted' });
     const r = c.run(COMPILED, { backend: 'wasm', logs: ['output_code'] });

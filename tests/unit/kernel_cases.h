@@ -773,6 +773,21 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 1, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 0)));
     b.k->exact = true;
   }
+  b = knew(L, c, "softmax_rows_exp_underflow");
+  {
+    /* x - amax(x) down to -120 (subnormal and zero results of exp, one
+     * scale factor: wasm_math.c exp4_ nonpos), -inf, inf and nan in rows */
+    int x = kin(&b, "x", DT_F32, -120, 0, 2, 9, 67);
+    int y = kin(&b, "y", DT_F32, -3, 3, 2, 9, 67);
+    b.k->in[1].special = 1;
+    int m = kred(&b, OP_AMAX, x, true, 1, 1);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    int my = kred(&b, OP_AMAX, y, true, 1, 1);
+    int ey = k1(&b, OP_EXP, k2(&b, OP_SUB, y, my));
+    kout(&b, 3, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 1)), e,
+         k2(&b, OP_DIV, ey, kred(&b, OP_SUM, ey, true, 1, 1)));
+    b.k->exact = true;
+  }
   b = knew(L, c, "log_softmax_rows_large");
   {
     int x = kin(&b, "x", DT_F32, -5, 5, 2, 4, 20000);

@@ -1427,6 +1427,7 @@ typedef struct Sweep {
 static void test_math(void) {
   Sweep sw[] = {
       {"exp", dw_expf, exp, -103, 88.7, 1.5},
+      {"exp<=0", dw_expf_nonpos, exp, -104, 0, 1.5}, /* subnormal below -87.3 */
       {"log", dw_logf, log, 1e-38, 1e38, 1.0},
       {"log", dw_logf, log, 0.25, 4, 1.0},
       {"sin", dw_sinf, sin, -1e5, 1e5, 1.0},
@@ -1522,6 +1523,28 @@ static void test_math(void) {
   }
   printf("dwmath %-8s [0, 20]^[-12, 12]: max error %.3f ulp\n", "pow", worst);
   CHECK(worst <= 1.0);
+  /* exp of an argument <= 0 with one scale factor (softmax's x - amax(x))
+   * gives dw_expf's floats: every 61st float <= 0 (all exponents, -inf,
+   * nan payloads), every float of [-104, -87] (subnormal results and the
+   * clamp), and edges */
+  {
+    static const float edge[] = {-0.0f, 0.0f, -1e-45f, -0x1.62e43p+6f, -87.33654f, -103.97f,
+                                 -103.972084f, -104, -104.5f, -131.8f, -1e30f, -INFINITY, NAN};
+    int bad = 0;
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
+      float g = dw_expf_nonpos(edge[i]), w = dw_expf(edge[i]);
+      bad += !(dwm_fbits(g) == dwm_fbits(w) || (isnan(g) && isnan(w)));
+    }
+    for (uint64_t u = 0x80000000u; u <= 0xffffffffu; u += 61) {
+      float x = dwm_bitsf((uint32_t)u), g = dw_expf_nonpos(x), w = dw_expf(x);
+      bad += !(dwm_fbits(g) == dwm_fbits(w) || (isnan(g) && isnan(w)));
+    }
+    for (float x = -104.0f; x <= -87.0f; x = nextafterf(x, 0)) {
+      float g = dw_expf_nonpos(x), w = dw_expf(x);
+      bad += dwm_fbits(g) != dwm_fbits(w);
+    }
+    CHECK(bad == 0);
+  }
   /* special values */
   CHECK(isinf(dw_expf(89)) && dw_expf(-104) == 0 && isnan(dw_expf(NAN)));
   CHECK(dw_expf(0) == 1 && dw_logf(1) == 0 && isinf(dw_logf(0)) && dw_logf(0) < 0);

@@ -143,11 +143,13 @@ export function kernelExportType(bytes) {
  * with a readable message otherwise.
  * @param {Uint8Array} bytes
  * @param {(bytes: Uint8Array) => WebAssembly.Module} compile
+ * @param {WebAssembly.Module|null} [compiled] the bytes already compiled
+ *   (by Node's optimiser worker): checked, not compiled again
  */
-export function checkedModule(bytes, compile) {
+export function checkedModule(bytes, compile, compiled = null) {
   let module;
   try {
-    module = compile(bytes);
+    module = compiled ?? compile(bytes);
   } catch (e) {
     throw new Error(`invalid kernel module: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -373,7 +375,7 @@ export class KernelCache {
   /** Switches an entry to its optimised module. */
   #upgrade(entry, res, source) {
     const t0 = now();
-    const module = checkedModule(res.optimized, this.compile);
+    const module = checkedModule(res.optimized, this.compile, res.module ?? null);
     entry.module = module;
     entry.optimized = res.optimized;
     entry.wat = res.wat ?? null;

@@ -15,7 +15,9 @@
  *
  * @typedef {object} Optimizer
  * @property {(job: OptimizeJob, done: (res: {optimized: Uint8Array, wat: string|null,
- *   optimizeMs: number, stored?: boolean}|null) => void) => void} request
+ *   optimizeMs: number, stored?: boolean, module?: WebAssembly.Module|null}|null) => void) => void} request
+ *   (module: `optimized` already compiled by the engine, as the host's
+ *   compileKernel would)
  * @property {() => void} poll    applies finished jobs now (where possible)
  * @property {() => void} close
  */
