@@ -211,10 +211,31 @@ BI(d_zero) {
   return dwV_int(0);
 }
 BI(d_no_cuda) {
+  /* Tensor.cuda / Module.cuda: the arguments are parsed before CUDA's
+   * lazy init fails */
+  if (self.t != V_NULL) {
+    Value v[4];
+    bool tensor = self.t == V_TENSOR;
+    if (!dwL_bind(I, "cuda", self, a, tensor ? "self,device,non_blocking,memory_format" : "self,device", v,
+                  tensor ? 4 : 2))
+      return dwV_null();
+  }
   (void)def;
-  (void)self;
-  (void)a;
   return dwI_raise(I, EXC_AssertionError, "Torch not compiled with CUDA enabled");
+}
+
+/* torch.cuda.manual_seed(seed): torch/cuda/random.py converts the seed
+ * with int() and queues the seeding until CUDA initialises, which a CPU
+ * build never does: no error */
+BI(d_cuda_seed) {
+  Value v[1];
+  int64_t seed;
+  (void)def;
+  if (!dwL_bind(I, "manual_seed", self, a, "seed", v, 1)) return dwV_null();
+  if (v[0].t == V_NULL)
+    return dwI_raise(I, EXC_TypeError, "manual_seed() missing 1 required positional argument: 'seed'");
+  if (!dwL_int(I, v[0], "seed", &seed)) return dwV_null();
+  return dwV_none();
 }
 
 /* torch.optim.* and torch.autograd.grad/backward: autograd */
@@ -229,7 +250,14 @@ BI(d_optim) {
 /* Tensor.backward / Tensor.requires_grad_(True) / Module.requires_grad_(True) */
 BI(d_backward) {
   (void)self;
-  if (def->data == 0) return dwDv_no_autograd(I, ".backward()");
+  if (def->data == 0) {
+    /* Tensor.backward(gradient, retain_graph, create_graph, inputs):
+     * a bad call is a TypeError before autograd is reached */
+    Value b[5];
+    if (!dwL_bind(I, "backward", self, a, "self,gradient,retain_graph,create_graph,inputs", b, 5))
+      return dwV_null();
+    return dwDv_no_autograd(I, ".backward()");
+  }
   Value v[2];
   if (!dwL_bind(I, "requires_grad_", self, a, "self,requires_grad", v, 2)) return dwV_null();
   bool on = true;
@@ -251,7 +279,7 @@ static const BuiltinDef cuda_defs[] = {
     {"torch.cuda.device_count", d_zero, TK_PURE, 0, 0},
     {"torch.cuda.current_device", d_no_cuda, TK_PURE, 0, 0},
     {"torch.cuda.synchronize", d_no_cuda, TK_PURE, 0, 0},
-    {"torch.cuda.manual_seed", d_no_cuda, TK_PURE, 0, 0},
+    {"torch.cuda.manual_seed", d_cuda_seed, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
 static const BuiltinDef mps_defs[] = {

@@ -443,9 +443,12 @@ static Value conv_forward(Interp *I, const char *name, Tensor *x, Tensor *w, Ten
 }
 
 /* stride / padding / dilation / groups arguments of conv (functional and
- * module): padding may be 'same' or 'valid' */
+ * module): padding may be 'same' or 'valid'. For a module (conv.py
+ * _ConvNd.__init__) the padding string checks are ValueErrors and groups
+ * is left to the caller's ValueError. */
 static bool conv_spec(Interp *I, int nsp, Value stride, Value padding, Value dilation,
-                      Value groups, ConvSpec *cs) {
+                      Value groups, bool module, ConvSpec *cs) {
+  ExcType exc = module ? EXC_ValueError : EXC_RuntimeError;
   memset(cs, 0, sizeof *cs);
   cs->nsp = nsp;
   cs->mode = PAD_CONSTANT;
@@ -463,12 +466,12 @@ static bool conv_spec(Interp *I, int nsp, Value stride, Value padding, Value dil
     if (!strcmp(p, "same")) {
       for (int s = 0; s < nsp; s++)
         if (cs->stride[s] != 1) {
-          dwI_raise(I, EXC_RuntimeError, "padding='same' is not supported for strided convolutions");
+          dwI_raise(I, exc, "padding='same' is not supported for strided convolutions");
           return false;
         }
       cs->same = true;
     } else if (strcmp(p, "valid")) {
-      dwI_raise(I, EXC_RuntimeError, "Invalid padding string '%s', should be one of {'valid', 'same'}", p);
+      dwI_raise(I, exc, "Invalid padding string '%s', should be one of {'valid', 'same'}", p);
       return false;
     }
   } else if (padding.t != V_NULL && padding.t != V_NONE) {
@@ -489,7 +492,7 @@ static bool conv_spec(Interp *I, int nsp, Value stride, Value padding, Value dil
       return false;
     }
   }
-  if (cs->groups <= 0) {
+  if (cs->groups <= 0 && !module) {
     dwI_raise(I, EXC_RuntimeError, "non-positive groups is not supported");
     return false;
   }
@@ -506,7 +509,7 @@ BI(f_conv) {
   if (!as_tensor_arg(I, v[0], n, "input") || !as_tensor_arg(I, v[1], n, "weight")) return dwV_null();
   if (v[2].t != V_NULL && v[2].t != V_NONE && !as_tensor_arg(I, v[2], n, "bias")) return dwV_null();
   ConvSpec cs;
-  if (!conv_spec(I, nsp, v[3], v[4], v[5], v[6], &cs)) return dwV_null();
+  if (!conv_spec(I, nsp, v[3], v[4], v[5], v[6], false, &cs)) return dwV_null();
   return conv_forward(I, n, TEN(v[0]), TEN(v[1]), v[2].t == V_TENSOR ? TEN(v[2]) : NULL, &cs);
 }
 
@@ -526,7 +529,7 @@ BI(nn_conv_init) {
   if (v[3].t == V_NULL) return dwI_raise(I, EXC_TypeError, "%s.__init__() missing 1 required positional argument: 'kernel_size'", cname);
   if (!int_tuple(I, v[3], nsp, "kernel_size", k)) return dwV_null();
   ConvSpec cs;
-  if (!conv_spec(I, nsp, v[4], v[5], v[6], v[7], &cs)) return dwV_null();
+  if (!conv_spec(I, nsp, v[4], v[5], v[6], v[7], true, &cs)) return dwV_null();
   bool bias;
   if (!truthy(I, v[8], true, &bias)) return dwV_null();
   if (cs.groups <= 0) return dwI_raise(I, EXC_ValueError, "groups must be a positive integer");
@@ -1131,11 +1134,38 @@ out:
   return finish(I, &T, y);
 }
 
+/* F.batch_norm(input, running_mean, running_var, weight, bias, training,
+ * momentum, eps); data 1: torch.batch_norm(input, weight, bias,
+ * running_mean, running_var, training, momentum, eps, cudnn_enabled) */
 BI(f_batch_norm) {
-  Value v[8];
-  (void)def;
-  if (!dwL_bind(I, "batch_norm", self, a, "input,running_mean,running_var,weight,bias,training,momentum,eps", v, 8))
+  Value v[9];
+  if (def->data == 1) {
+    Value t[9];
+    if (!dwL_bind(I, "batch_norm", self, a,
+                  "input,weight,bias,running_mean,running_var,training,momentum,eps,cudnn_enabled", t, 9))
+      return dwV_null();
+    /* all nine are required (native_functions.yaml batch_norm) */
+    static const char *const tn[9] = {"input", "weight", "bias", "running_mean", "running_var",
+                                      "training", "momentum", "eps", "cudnn_enabled"};
+    for (int k = 0; k < 9; k++)
+      if (t[k].t == V_NULL)
+        return dwI_raise(I, EXC_TypeError, "batch_norm() missing 1 required positional arguments: \"%s\"", tn[k]);
+    Value order[8] = {t[0], t[3], t[4], t[1], t[2], t[5], t[6], t[7]};
+    memcpy(v, order, sizeof order);
+  } else if (!dwL_bind(I, "batch_norm", self, a, "input,running_mean,running_var,weight,bias,training,momentum,eps", v,
+                       8)) {
     return dwV_null();
+  } else if (v[0].t == V_NULL || v[1].t == V_NULL || v[2].t == V_NULL) {
+    /* functional.py batch_norm(input, running_mean, running_var, ...) */
+    const char *miss[3];
+    int nm = 0;
+    if (v[0].t == V_NULL) miss[nm++] = "'input'";
+    if (v[1].t == V_NULL) miss[nm++] = "'running_mean'";
+    if (v[2].t == V_NULL) miss[nm++] = "'running_var'";
+    return dwI_raise(I, EXC_TypeError, "batch_norm() missing %d required positional argument%s: %s%s%s%s%s", nm,
+                     nm > 1 ? "s" : "", miss[0], nm > 2 ? ", " : nm > 1 ? " and " : "", nm > 1 ? miss[1] : "",
+                     nm > 2 ? ", and " : "", nm > 2 ? miss[2] : "");
+  }
   if (!as_tensor_arg(I, v[0], "batch_norm", "input")) return dwV_null();
   bool training;
   double mom, eps;
@@ -1161,11 +1191,20 @@ static Value group_norm(Interp *I, Tensor *x, int64_t G, Tensor *w, Tensor *b, d
                      shape_text(s1, sizeof s1, x), (long long)G);
   if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "\"group_norm\" not implemented for '%s'", dwT_scalar_name((DType)x->dtype));
-  if ((w && dwT_numel(w) != C) || (b && dwT_numel(b) != C))
+  /* group_norm.cpp check_group_norm_inputs: a weight or bias of another
+   * size than C, or not 1-D; the bias message shows the weight's shape
+   * (PyTorch's text, kept) */
+  char s2[96];
+  if (w && (w->ndim != 1 || dwT_numel(w) != C))
     return dwI_raise(I, EXC_RuntimeError,
                      "Expected weight to be a vector of size equal to the number of channels in "
                      "input, but got weight of shape %s and input of shape %s",
-                     shape_text(s1, sizeof s1, w && dwT_numel(w) != C ? w : b), "[...]");
+                     shape_text(s1, sizeof s1, w), shape_text(s2, sizeof s2, x));
+  if (b && (b->ndim != 1 || dwT_numel(b) != C))
+    return dwI_raise(I, EXC_RuntimeError,
+                     "Expected bias to be a vector of size equal to the number of channels in "
+                     "input, but got bias of shape %s and input of shape %s",
+                     shape_text(s1, sizeof s1, w ? w : b), shape_text(s2, sizeof s2, x));
   Tmp T = {0};
   int64_t gs[3] = {N, G, -1};
   Tensor *xg = tc_reshape(I, &T, x, gs, 3);
@@ -1297,16 +1336,18 @@ BI(nn_gn_forward) {
 /* Embeddings                                                          */
 /* ------------------------------------------------------------------ */
 
-static bool check_indices(Interp *I, Tensor *idx, const char *op) {
+/* TensorUtils.cpp checkScalarTypes of argument #1 `arg` (indices, or
+ * embedding_bag's offsets) */
+static bool check_index_arg(Interp *I, Tensor *idx, const char *arg, const char *op) {
   if (idx->dtype == DT_I64 || idx->dtype == DT_I32) return true;
-  static const char *const legacy[] = {"torch.FloatTensor", "torch.LongTensor", "torch.IntTensor",
-                                       "torch.BoolTensor"};
   dwI_raise(I, EXC_RuntimeError,
-            "Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+            "Expected tensor for argument #1 '%s' to have one of the following scalar types: "
             "Long, Int; but got %s instead (while checking arguments for %s)",
-            legacy[idx->dtype], op);
+            arg, dwT_legacy_name((DType)idx->dtype), op);
   return false;
 }
+
+static bool check_indices(Interp *I, Tensor *idx, const char *op) { return check_index_arg(I, idx, "indices", op); }
 
 /* weight[idx]: [*idx, D] */
 static Value embedding(Interp *I, Tensor *idx, Tensor *w) {
@@ -1335,9 +1376,18 @@ static Value embedding(Interp *I, Tensor *idx, Tensor *w) {
   return finish(I, &T, r);
 }
 
+/* F.embedding(input, weight, padding_idx, ...); data 1: torch.embedding(
+ * weight, indices, padding_idx=-1, scale_grad_by_freq, sparse), aten's
+ * order, where padding_idx only marks a row for the gradient */
 BI(f_embedding) {
   Value v[7];
-  (void)def;
+  if (def->data == 1) {
+    Value t[5];
+    if (!dwL_bind(I, "embedding", self, a, "weight,indices,padding_idx,scale_grad_by_freq,sparse", t, 5) ||
+        !as_tensor_arg(I, t[0], "embedding", "weight") || !as_tensor_arg(I, t[1], "embedding", "indices"))
+      return dwV_null();
+    return embedding(I, TEN(t[1]), TEN(t[0]));
+  }
   if (!dwL_bind(I, "embedding", self, a, "input,weight,padding_idx,max_norm,norm_type,scale_grad_by_freq,sparse", v, 7))
     return dwV_null();
   if (!as_tensor_arg(I, v[0], "embedding", "input") || !as_tensor_arg(I, v[1], "embedding", "weight"))
@@ -1409,8 +1459,20 @@ static Value bag_eager(Interp *I, Tensor *idx, Tensor *w, Tensor *offs, int mode
  * rows of each bag; empty bags give zeros. */
 static Value embedding_bag(Interp *I, Tensor *idx, Tensor *w, Tensor *offs, int mode, Tensor *psw,
                            bool include_last, int64_t padding_idx, bool has_pad) {
+  /* functional.py's checks first (ValueError / NotImplementedError), in its
+   * order, then the C++ ones (EmbeddingBag.cpp check_arguments) */
+  if (psw) {
+    bool same = psw->ndim == idx->ndim;
+    for (int k = 0; same && k < idx->ndim; k++) same = psw->shape[k] == idx->shape[k];
+    if (!same) {
+      char s1[96], s2[96];
+      return dwI_raise(I, EXC_ValueError,
+                       "embedding_bag: If per_sample_weights (torch.Size(%s)) is not None, then it must have "
+                       "the same shape as the input (torch.Size(%s))",
+                       shape_text(s1, sizeof s1, psw), shape_text(s2, sizeof s2, idx));
+    }
+  }
   if (w->ndim != 2) return dwI_raise(I, EXC_ValueError, "weight has to be a 2D Tensor, but got Tensor of dimension %d", w->ndim);
-  if (!check_indices(I, idx, "embedding_bag")) return dwV_null();
   if (idx->ndim == 2) {
     if (offs)
       return dwI_raise(I, EXC_ValueError,
@@ -1419,23 +1481,17 @@ static Value embedding_bag(Interp *I, Tensor *idx, Tensor *w, Tensor *offs, int 
   } else if (idx->ndim == 1) {
     if (!offs) return dwI_raise(I, EXC_ValueError, "offsets has to be a 1D Tensor but got None");
     if (offs->ndim != 1) return dwI_raise(I, EXC_ValueError, "offsets has to be a 1D Tensor");
-    if (offs->dtype != DT_I64 && offs->dtype != DT_I32)
-      return dwI_raise(I, EXC_RuntimeError,
-                       "Expected tensor for argument #1 'offsets' to have one of the following scalar types: Long, Int");
   } else {
     return dwI_raise(I, EXC_ValueError, "input has to be 1D or 2D Tensor, but got Tensor of dimension %d", idx->ndim);
   }
+  if (psw && mode != BAG_SUM)
+    return dwI_raise(I, EXC_NotImplementedError,
+                     "embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                     "supported for mode='sum' (got mode='%s'). Please open a feature request on GitHub.",
+                     mode == BAG_MEAN ? "mean" : "max");
+  if (!check_indices(I, idx, "embedding_bag") || (offs && !check_index_arg(I, offs, "offsets", "embedding_bag")))
+    return dwV_null();
   if (psw) {
-    if (mode != BAG_SUM)
-      return dwI_raise(I, EXC_NotImplementedError,
-                       "embedding_bag: per_sample_weights was not None. per_sample_weights is only "
-                       "supported for mode='sum' (got mode='%s'). Please open a feature request on GitHub.",
-                       mode == BAG_MEAN ? "mean" : "max");
-    bool same = psw->ndim == idx->ndim;
-    for (int k = 0; same && k < idx->ndim; k++) same = psw->shape[k] == idx->shape[k];
-    if (!same)
-      return dwI_raise(I, EXC_ValueError, "embedding_bag: If per_sample_weights (%s) is not None, then it must have the same shape as the input (%s)",
-                       "[...]", "[...]");
     if (psw->dtype != w->dtype)
       return dwI_raise(I, EXC_RuntimeError, "expected scalar type %s but found %s", dwT_scalar_name((DType)w->dtype),
                        dwT_scalar_name((DType)psw->dtype));
@@ -1872,13 +1928,29 @@ BI(nn_mha_forward) {
   Tensor *q = TEN(v[1]), *k = TEN(v[2]), *val = TEN(v[3]);
   bool batched = q->ndim == 3;
   if (q->ndim != 3 && q->ndim != 2)
-    return dwI_raise(I, EXC_AssertionError, "query should be unbatched 2D or batched 3D tensor but received %dD query tensor", q->ndim);
+    return dwI_raise(I, EXC_AssertionError, "query should be unbatched 2D or batched 3D tensor but received %d-D query tensor", q->ndim);
   if (k->ndim != q->ndim || val->ndim != q->ndim)
-    return dwI_raise(I, EXC_AssertionError, "For %s query, expected key and value to be %s tensors but found %dD and %dD tensors respectively",
+    return dwI_raise(I, EXC_AssertionError,
+                     "For %s `query`, expected `key` and `value` to be %s but found %d-D and %d-D tensors respectively",
                      batched ? "batched (3-D)" : "unbatched (2-D)", batched ? "3-D" : "2-D", k->ndim, val->ndim);
   if (q->shape[q->ndim - 1] != E)
     return dwI_raise(I, EXC_AssertionError, "was expecting embedding dimension of %lld, but got %lld",
                      (long long)E, (long long)q->shape[q->ndim - 1]);
+  /* functional.py multi_head_attention_forward (packed projection): the
+   * shapes as it sees them, after batch_first's transpose */
+  bool kv_same = k->ndim == val->ndim;
+  for (int j = 0; kv_same && j < k->ndim; j++) kv_same = k->shape[j] == val->shape[j];
+  if (!kv_same) {
+    int64_t ks[3], vs[3];
+    for (int j = 0; j < k->ndim; j++) {
+      int src = bf && batched && j < 2 ? 1 - j : j;
+      ks[j] = k->shape[src];
+      vs[j] = val->shape[src];
+    }
+    char s1[96], s2[96];
+    return dwI_raise(I, EXC_AssertionError, "key shape torch.Size(%s) does not match value shape torch.Size(%s)",
+                     dwT_shape_str(s1, sizeof s1, k->ndim, ks), dwT_shape_str(s2, sizeof s2, val->ndim, vs));
+  }
   Tensor *Wi = attr_tensor(I, m, "in_proj_weight"), *bi = attr_tensor(I, m, "in_proj_bias");
   Value outp = dwL_attr_get(I, m, "out_proj");
   Tensor *Wo = dwL_is_module(outp) ? attr_tensor(I, outp, "weight") : NULL;
@@ -2011,7 +2083,7 @@ BI(f_dropout2) {
   Value v[4];
   (void)def;
   if (!dwL_bind(I, "dropout", self, a, "input,p,training,inplace", v, 4) ||
-      !dwL_dropout_p_ok(I, v[1]) || !as_tensor_arg(I, v[0], "dropout", "input"))
+      !dwL_dropout_p_ok(I, v[1], "float") || !as_tensor_arg(I, v[0], "dropout", "input"))
     return dwV_null();
   double p;
   bool tr;
@@ -2037,21 +2109,24 @@ BI(f_one_hot) {
   if (v[1].t != V_NULL && !dwL_int(I, v[1], "num_classes", &C)) return dwV_null();
   if (x->dtype != DT_I64)
     return dwI_raise(I, EXC_RuntimeError, "one_hot is only applicable to index tensor of type LongTensor.");
-  if (C == -1) {
+  /* Onehot.cpp: an empty tensor needs num_classes > 0; otherwise the
+   * values are checked (non-negative, then below num_classes) and -1
+   * takes max + 1. A negative num_classes other than -1 fails that check. */
+  if (dwT_numel(x) == 0 && C <= 0)
+    return dwI_raise(I, EXC_RuntimeError, "Can not infer total number of classes from empty tensor.");
+  if (C < 0) {
     if (dwR_tracing(I) &&
         !dwR_break_here(I, BR_DATA_DEPENDENT, "one_hot(num_classes=-1): the number of classes depends on the data"))
       return dwV_null();
     if (!x->st) return dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
-    if (dwT_numel(x) == 0) return dwI_raise(I, EXC_RuntimeError, "Can not infer total number of classes from empty tensor.");
     int64_t mx = INT64_MIN;
     for (int64_t k = 0; k < dwT_numel(x); k++) {
       int64_t e = dwT_get_int(x, k);
       if (e < 0) return dwI_raise(I, EXC_RuntimeError, "Class values must be non-negative.");
       if (e > mx) mx = e;
     }
+    if (C != -1) return dwI_raise(I, EXC_RuntimeError, "Class values must be smaller than num_classes.");
     C = mx + 1;
-  } else if (C < -1) {
-    return dwI_raise(I, EXC_RuntimeError, "num_classes should be positive");
   }
   if (x->ndim + 1 > DW_MAXDIM)
     return dwI_raise(I, EXC_NotImplementedError, "tensors with more than %d dimensions are not supported", DW_MAXDIM);
@@ -2373,9 +2448,9 @@ const BuiltinDef dwNn_torch_defs[] = {
     {"torch.conv2d", f_conv, TK_TENSOR, 2, 0},
     {"torch.max_pool2d", f_max_pool, TK_TENSOR, 2, 0},
     {"torch.avg_pool1d", f_avg_pool, TK_TENSOR, 1, 0},
-    {"torch.batch_norm", f_batch_norm, TK_TENSOR, 0, 0},
+    {"torch.batch_norm", f_batch_norm, TK_TENSOR, 1, 0},
     {"torch.group_norm", f_group_norm, TK_TENSOR, 0, 0},
-    {"torch.embedding", f_embedding, TK_TENSOR, 0, 0},
+    {"torch.embedding", f_embedding, TK_TENSOR, 1, 0},
     {"torch.dropout", f_dropout2, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 

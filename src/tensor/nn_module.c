@@ -488,8 +488,10 @@ BI(nn_register_buffer) {
   if (v[1].t != V_STR)
     return dwI_raise(I, EXC_TypeError, "buffer name should be a string. Got %s", dwV_type_name(v[1]));
   const char *n = STR(v[1])->s;
-  if (!*n) return dwI_raise(I, EXC_KeyError, "buffer name can't be empty string \"\"");
-  if (strchr(n, '.')) return dwI_raise(I, EXC_KeyError, "buffer name can't contain \".\"");
+  if (!*n) return dwI_raise(I, EXC_KeyError, "'buffer name can\\'t be empty string \"\"'");
+  if (strchr(n, '.')) return dwI_raise(I, EXC_KeyError, "'buffer name can\\'t contain \".\"'");
+  if (dwL_attr_get(I, self, n).t != V_NULL && !is_buffer(I, self, n))
+    return dwI_raise(I, EXC_KeyError, "\"attribute '%s' already exists\"", n);
   if (v[2].t != V_TENSOR && v[2].t != V_NONE)
     return dwI_raise(I, EXC_TypeError, "cannot assign '%s' object to buffer '%s' (torch Tensor or None required)",
                      dwV_type_name(v[2]), n);
@@ -505,12 +507,24 @@ BI(nn_register_parameter) {
   if (!dwL_bind(I, "register_parameter", self, a, "self,name,param", v, 3) ||
       !need_module(I, self, "register_parameter"))
     return dwV_null();
+  /* module.py register_parameter's checks, in its order */
   if (v[1].t != V_STR)
     return dwI_raise(I, EXC_TypeError, "parameter name should be a string. Got %s", dwV_type_name(v[1]));
-  if (v[2].t == V_TENSOR && !(TEN(v[2])->h.flags & DW_TENSOR_PARAM))
+  const char *n = STR(v[1])->s;
+  if (strchr(n, '.')) return dwI_raise(I, EXC_KeyError, "'parameter name can\\'t contain \".\"'");
+  if (!*n) return dwI_raise(I, EXC_KeyError, "'parameter name can\\'t be empty string \"\"'");
+  Value cur = dwL_attr_get(I, self, n);
+  if (cur.t != V_NULL && cur.t != V_NONE && !(cur.t == V_TENSOR && (TEN(cur)->h.flags & DW_TENSOR_PARAM)))
+    return dwI_raise(I, EXC_KeyError, "\"attribute '%s' already exists\"", n);
+  if (v[2].t == V_TENSOR && !(TEN(v[2])->h.flags & DW_TENSOR_PARAM)) {
     return dwI_raise(I, EXC_TypeError,
-                     "cannot assign 'torch.FloatTensor' object to parameter '%s' (torch.nn.Parameter or None required)",
-                     STR(v[1])->s);
+                     "cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)",
+                     dwT_legacy_name((DType)TEN(v[2])->dtype), n);
+  }
+  if (v[2].t != V_TENSOR && v[2].t != V_NONE)
+    return dwI_raise(I, EXC_TypeError,
+                     "cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)",
+                     dwV_type_name(v[2]), n);
   return dwL_attr_set(I, self, STR(v[1])->s, v[2]) ? dwV_none() : dwV_null();
 }
 
@@ -716,7 +730,7 @@ static bool moddict_set(Interp *I, Value m, Value key, Value mod) {
     return false;
   }
   if (strchr(STR(key)->s, '.')) {
-    dwI_raise(I, EXC_KeyError, "module name can't contain \".\", got: %s", STR(key)->s);
+    dwI_raise(I, EXC_KeyError, "'module name can\\'t contain \".\", got: %s'", STR(key)->s); /* KeyError's str: the repr */
     return false;
   }
   return dwL_attr_set(I, m, STR(key)->s, mod);

@@ -37,6 +37,7 @@ static const char *cpp_type_name(DType dt) {
                                               "bool", "double"};
   return names[dt];
 }
+const char *dwT_cpp_name(DType dt) { return cpp_type_name(dt); }
 /* Legacy tensor type names, as in expand's message. */
 static const char *legacy_type_name(DType dt) {
   static const char *const names[DT_COUNT] = {
@@ -44,6 +45,7 @@ static const char *legacy_type_name(DType dt) {
       "torch.BoolTensor", "torch.DoubleTensor"};
   return names[dt];
 }
+const char *dwT_legacy_name(DType dt) { return legacy_type_name(dt); }
 
 const char *dwT_shape_str(char *buf, size_t cap, int n, const int64_t *s) {
   size_t k = 0;

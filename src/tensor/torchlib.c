@@ -2000,9 +2000,16 @@ BI(f_gelu) {
 }
 
 /* F.dropout and nn.Dropout check p (torch/nn/functional.py, dropout.py) */
-bool dwL_dropout_p_ok(Interp *I, Value p) {
+bool dwL_dropout_p_ok(Interp *I, Value p, const char *zero_type) {
   double d;
-  if (p.t == V_NULL || !dwL_float(I, p, "p", &d)) return p.t == V_NULL;
+  if (p.t == V_NULL) return true;
+  /* `p < 0` of a non-number (functional.py compares with 0.0, nn.Dropout
+   * with 0): Python's comparison TypeError */
+  if (p.t != V_INT && p.t != V_FLOAT && p.t != V_BOOL && p.t != V_TENSOR)
+    return dwI_raise(I, EXC_TypeError, "'<' not supported between instances of '%s' and '%s'", dwV_type_name(p),
+                     zero_type),
+           false;
+  if (!dwL_float(I, p, "p", &d)) return false;
   if (d >= 0 && d <= 1) return true;
   Buf b = {0};
   dwV_repr(&b, p);
@@ -2164,7 +2171,7 @@ BI(nn_act_init) {
   static const char *const attr[] = {NULL, "dim", "approximate", "p", NULL};
   Value v[3];
   if (!dwL_bind(I, "__init__", self, a, params[def->data], v, 3)) return dwV_null();
-  if (def->data == 3 && !dwL_dropout_p_ok(I, v[1])) return dwV_null();
+  if (def->data == 3 && !dwL_dropout_p_ok(I, v[1], "int")) return dwV_null();
   if (attr[def->data] && v[1].t != V_NULL && !dwL_attr_set(I, v[0], attr[def->data], v[1]))
     return dwV_null();
   return dwV_none();

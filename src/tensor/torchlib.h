@@ -355,7 +355,7 @@ static inline Tensor *tc_arange(Interp *I, Tmp *T, int64_t n, double start, doub
 Value dwL_matmul(Interp *I, Tensor *a, Tensor *b);
 /* softmax / log_softmax over dim, decomposed (exp(x - max) / sum) */
 /* F.dropout / nn.Dropout check p as torch/nn/functional.py does (ValueError) */
-bool dwL_dropout_p_ok(Interp *I, Value p);
+bool dwL_dropout_p_ok(Interp *I, Value p, const char *zero_type);
 Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log);
 /* x @ w.T + b (b may be NULL) */
 Value dwL_linear(Interp *I, Tensor *x, Tensor *w, Tensor *b);
@@ -423,6 +423,12 @@ Value dwO_index_tensor(Interp *I, Tensor *x, Tensor *idx);
 /* ------------------------------------------------------------------ */
 
 /* "[2, 3]" (shapes in messages) */
+/* caffe2 TypeMeta names of the dtypes ("float", "long int"), as messages
+ * print tensor.dtype() (tensor.c) */
+const char *dwT_cpp_name(DType dt);
+/* legacy tensor type names ("torch.FloatTensor"), as torch.typename gives */
+const char *dwT_legacy_name(DType dt);
+
 static inline const char *shape_text(char *buf, size_t cap, const Tensor *t) {
   size_t o = (size_t)snprintf(buf, cap, "[");
   for (int k = 0; k < t->ndim && o < cap; k++)

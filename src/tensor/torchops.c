@@ -145,11 +145,34 @@ BI(o_baddbmm) {
   Tensor *b2 = b1 ? targ(I, v[2], "baddbmm", "batch2") : NULL;
   double beta = 1, alpha = 1;
   if (!b2 || (v[3].t != V_NULL && !dwL_float(I, v[3], "beta", &beta)) ||
-      (v[4].t != V_NULL && !dwL_float(I, v[4], "alpha", &alpha)) || !bmm_check(I, b1, b2))
+      (v[4].t != V_NULL && !dwL_float(I, v[4], "alpha", &alpha)))
     return dwV_null();
+  /* LinearAlgebra.cpp baddbmm meta: input is expanded to [batch1.size(0),
+   * batch1.size(1), batch2.size(2)] (expand_size), then input's dtype must
+   * be batch1's, then common_checks_baddbmm_bmm */
+  {
+    const Tensor *st[3] = {b1, b1, b2};
+    const int sd[3] = {0, 1, 2};
+    int64_t osz[3];
+    for (int k = 0; k < 3; k++) {
+      if (st[k]->ndim == 0)
+        return dwI_raise(I, EXC_IndexError, "dimension specified as %d but tensor has no dimensions", sd[k]);
+      if (!check_dim(I, sd[k], st[k]->ndim)) return dwV_null();
+      osz[k] = st[k]->shape[sd[k]];
+    }
+    TMeta mi, mo;
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    memcpy(at.i, osz, sizeof osz);
+    at.ni = 3;
+    dwT_meta_of(in, &mi);
+    if (!dwT_meta(&I->c, OP_EXPAND, 1, &mi, &at, &mo)) return dwI_raise_ctx(I);
+  }
   if (in->dtype != b1->dtype)
-    return dwI_raise(I, EXC_RuntimeError, "expected scalar type %s but found %s",
-                     dwT_scalar_name((DType)b1->dtype), dwT_scalar_name((DType)in->dtype));
+    return dwI_raise(I, EXC_RuntimeError, "Input dtypes must be the same, got: input %s, batch1: %s, batch2: %s",
+                     dwT_cpp_name((DType)in->dtype), dwT_cpp_name((DType)b1->dtype),
+                     dwT_cpp_name((DType)b2->dtype));
+  if (!bmm_check(I, b1, b2)) return dwV_null();
   Tmp T = {0};
   Tensor *p = tc_op2(I, &T, OP_MATMUL, b1, b2), *r = NULL;
   DType dt = (DType)b1->dtype;
@@ -338,7 +361,15 @@ static Tensor *ein_pair(Interp *I, Tmp *T, Tensor *x, EinOp *xl, Tensor *y, EinO
 BI(o_einsum) {
   (void)def;
   (void)self;
-  if (a->n < 1 || a->v[0].t != V_STR)
+  /* torch/functional.py einsum(*args): no keywords; then the variadic
+   * wrapper's check */
+  if (a->nkw > 0)
+    return dwI_raise(I, EXC_TypeError, "einsum() got an unexpected keyword argument '%s'", a->kw[0].name->s);
+  if (a->n < 2)
+    return dwI_raise(I, EXC_ValueError,
+                     "einsum(): must specify the equation string and at least one operand, or at least one "
+                     "operand and its subscripts list");
+  if (a->v[0].t != V_STR)
     return dwI_raise(I, EXC_TypeError, "einsum(): argument 'equation' must be str");
   const char *eq = STR(a->v[0])->s;
   /* operands: einsum(eq, a, b) or einsum(eq, [a, b]) */
@@ -753,6 +784,9 @@ BI(o_repeat) {
   int64_t rep[DW_MAXDIM];
   int nr;
   Args rest = {a->n - skip, a->v + skip, a->nkw, a->kw};
+  for (int k = 0; k < rest.nkw; k++)
+    if (strcmp(rest.kw[k].name->s, "repeats"))
+      return dwI_raise(I, EXC_TypeError, "repeat() got an unexpected keyword argument '%s'", rest.kw[k].name->s);
   if (rest.nkw == 1 && !strcmp(rest.kw[0].name->s, "repeats")) {
     if (!sizes_from(I, &rest.kw[0].v, 1, rep, &nr)) return dwV_null();
   } else if (!sizes_from(I, rest.v, rest.n, rep, &nr)) {
@@ -762,10 +796,24 @@ BI(o_repeat) {
     return dwI_raise(I, EXC_RuntimeError,
                      "Number of dimensions of repeat dims can not be smaller than number of "
                      "dimensions of tensor");
-  for (int k = 0; k < nr; k++)
-    if (rep[k] < 0)
-      return dwI_raise(I, EXC_RuntimeError, "Trying to create tensor with negative dimension %lld: [...]",
-                       (long long)rep[k]);
+  /* TensorShape.cpp repeat: at::empty(target_size) checks the sizes
+   * (EmptyTensor.cpp check_size_nonnegative names the first negative one
+   * and the whole target size) */
+  {
+    int64_t tgt[DW_MAXDIM];
+    int bad = -1;
+    for (int k = 0; k < nr; k++) {
+      tgt[k] = (k < nr - x->ndim ? 1 : x->shape[k - (nr - x->ndim)]) * rep[k];
+      if (tgt[k] < 0 && bad < 0) bad = k;
+    }
+    if (bad >= 0) {
+      char sb[256];
+      return dwI_raise(I, EXC_RuntimeError, "Trying to create tensor with negative dimension %lld: %s",
+                       (long long)tgt[bad], dwT_shape_str(sb, sizeof sb, nr, tgt));
+    }
+    for (int k = 0; k < nr; k++)
+      if (rep[k] < 0) rep[k] = 0; /* a negative repeat of a size-0 dim: size 0 */
+  }
   if (2 * nr > DW_MAXDIM)
     return dwI_raise(I, EXC_NotImplementedError, "repeat() of more than %d dims is not supported", DW_MAXDIM / 2);
   /* x viewed as [1, s0, 1, s1, ...], expanded to [r0, s0, r1, s1, ...],
@@ -998,6 +1046,11 @@ BI(o_flip) {
   int64_t dims[DW_MAXDIM];
   int nd;
   Args rest = {a->n - skip, a->v + skip, a->nkw, a->kw};
+  for (int k = 0; k < rest.nkw; k++)
+    if (strcmp(rest.kw[k].name->s, "dims"))
+      return dwI_raise(I, EXC_TypeError, "flip() got an unexpected keyword argument '%s'", rest.kw[k].name->s);
+  if (rest.n + rest.nkw == 0)
+    return dwI_raise(I, EXC_TypeError, "flip() missing 1 required positional arguments: \"dims\"");
   if (rest.nkw == 1 && !strcmp(rest.kw[0].name->s, "dims")) {
     if (!sizes_from(I, &rest.kw[0].v, 1, dims, &nd)) return dwV_null();
   } else if (!sizes_from(I, rest.v, rest.n, dims, &nd)) {
@@ -1503,6 +1556,10 @@ BI(o_scatter) {
 BI(o_nonzero) {
   Value v[2];
   (void)def;
+  /* nonzero(input, *, as_tuple=False): as_tuple only by keyword */
+  int npos = (self.t != V_NULL) + a->n;
+  if (npos > 1)
+    return dwI_raise(I, EXC_TypeError, "nonzero() takes 1 positional argument but %d were given", npos);
   if (!dwL_bind(I, "nonzero", self, a, "input,as_tuple", v, 2)) return dwV_null();
   Tensor *x = targ(I, v[0], "nonzero", "input");
   bool tup;

@@ -628,7 +628,10 @@ function argCases(names) {
     'enable_grad', 'inference_mode', 'set_grad_enabled', 'ones', 'zeros', 'empty', 'rand', 'randn', 'full',
     'randint', 'arange', 'linspace', 'eye', 'get_default_dtype']);
   for (const n of names.torch) {
-    if (skipFn.has(n)) continue;
+    // torch.device and the device submodules' functions (torch.cuda.*,
+    // torch.optim.*, ...) have their own cases (issue12DeviceCases), and so
+    // has einsum(*args), a Python function (issue12OpCases)
+    if (skipFn.has(n) || n === 'device' || n === 'einsum' || n.includes('.')) continue;
     add(`torch.${n}()`, errType('TypeError', ARG_WHY), { args: true });
     add(`torch.${n}("a")`, errType('TypeError', ARG_WHY), { args: true });
     add(`torch.${n}(f, f, f, f, f, f, f)`, errType('TypeError', ARG_WHY), { args: true });
@@ -637,7 +640,10 @@ function argCases(names) {
   const noArgs = new Set(['size', 'dim', 'numel', 'nelement', 'item', 'tolist', 'float', 'double', 'long', 'int', 'bool',
     'clone', 'contiguous', 'detach', 'cpu', 'requires_grad_', 'is_contiguous', 't', 'zero_', 'relu_', 'exp_', 'neg_',
     ...UNARY_FLOAT, 'neg', 'abs', 'relu', 'logical_not', 'square', 'sum', 'mean', 'prod', 'amax', 'amin', 'argmax',
-    'argmin', 'max', 'min', 'var', 'std', 'flatten', 'squeeze', 'to', 'type']);
+    'argmin', 'max', 'min', 'var', 'std', 'flatten', 'squeeze', 'to', 'type',
+    // backward("a") / cuda("a"): what PyTorch does with the value past the
+    // argument parser is autograd's or CUDA's (issue12DeviceCases)
+    'backward', 'cuda']);
   for (const n of names.methods) {
     add(`f.${n}(bogus=1)`, errType('TypeError', ARG_WHY), { args: true });
     add(`f.${n}(f, f, f, f, f, f, f)`, errType('TypeError', ARG_WHY), { args: true });
@@ -679,5 +685,623 @@ export function allCases(names) {
   indexingCases();
   apiCases();
   argCases(names);
+  issue12OpCases();
+  issue12NnCases();
+  issue12DeviceCases();
   return cases;
+}
+
+// ---------------------------------------------------------------------------
+// Issue 12's layers and ops: the tables torchlib.c registers from
+// torchops.c (dwO_*), nn.c (dwNn_*), nn_module.c (dwNm_*) and device.c
+// (dwDv_*). Kept in one section (added after the rest) so that merges of the
+// families above stay simple.
+
+const SRC_LA = 'aten/src/ATen/native/LinearAlgebra.cpp';
+const SRC_TS = 'aten/src/ATen/native/TensorShape.cpp';
+const SRC_SORT = 'aten/src/ATen/native/Sorting.cpp';
+const SRC_SCATTER = 'aten/src/ATen/native/ScatterGatherChecks.h';
+const SRC_TADV = 'aten/src/ATen/native/TensorAdvancedIndexing.cpp';
+const SRC_CONV = 'aten/src/ATen/native/Convolution.cpp';
+const SRC_POOL = 'aten/src/ATen/native/Pool.h';
+const SRC_FUN = 'torch/nn/functional.py';
+const SRC_EMB = 'aten/src/ATen/native/Embedding.cpp';
+const SRC_EMBAG = 'aten/src/ATen/native/EmbeddingBag.cpp';
+const SRC_MOD = 'torch/nn/modules/module.py';
+const DISPATCH_WHY = (k) => `${k}: the kernel name of PyTorch's dispatch message (or which check fires first) not verified`;
+const b3 = (a, b, c) => `torch.ones(${a}, ${b}, ${c})`;
+// the four dtypes this section's per-dtype cases run over (float64 has
+// its own families above)
+const DT4 = ['f', 'l', 'i', 'b'];
+const OOB_SCATTER = (i, d, n) => err('RuntimeError', `index ${i} is out of bounds for dimension ${d} with size ${n}`, `${SRC_SCATTER} / aten/src/ATen/native/cpu/ScatterGatherKernel.cpp`);
+
+function issue12OpCases() {
+  // round / clamp_min / clamp_max
+  add('torch.round(f)', ok('float32', [2, 3]));
+  add('torch.round(l)', ok('int64', [2, 3]));
+  add('torch.round(b)', err('RuntimeError', `"round_vml_cpu" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/UnaryOpsKernel.cpp (AT_DISPATCH round)'));
+  add('torch.round(f, decimals=1)', ok('float32', [2, 3]));
+  add('torch.round(l, decimals=1)', err('RuntimeError', `"round_cpu" not implemented for 'Long'`, 'aten/src/ATen/native/cpu/UnaryOpsKernel.cpp round_decimals_kernel'));
+  for (const fn of ['clamp_min', 'clamp_max']) {
+    add(`torch.${fn}(f, 0)`, ok('float32', [2, 3]));
+    add(`torch.${fn}(l, 0.5)`, ok('float32', [2, 3])); // at::result_type(self, min)
+    add(`torch.${fn}(i, 2)`, ok('int32', [2, 3]));
+    add(`torch.${fn}(b, 0)`, ok('int64', [2, 3]));
+    add(`f.${fn}(v)`, ok('float32', [2, 3]));
+    add(`f.${fn}(w)`, err('RuntimeError', broadcast([2, 3], [4]).error, SRC_BROADCAST));
+  }
+  add('torch.clamp_max(f)', errType('TypeError', ARG_WHY));
+  // bmm / baddbmm
+  const F3 = 'f.unsqueeze(0)';
+  const M3 = 'm.unsqueeze(0)';
+  add(`torch.bmm(${F3}, ${M3})`, ok('float32', [1, 2, 2]));
+  add(`${F3}.bmm(${M3})`, ok('float32', [1, 2, 2]));
+  add('torch.bmm(l.unsqueeze(0), l.t().unsqueeze(0))', ok('int64', [1, 2, 2]));
+  add(`torch.bmm(${F3}, ${F3})`, err('RuntimeError', 'Expected size for first two dimensions of batch2 tensor to be: [1, 3] but got: [1, 2].', `${SRC_LA} common_checks_baddbmm_bmm`));
+  add(`torch.bmm(${F3}, m.unsqueeze(0).expand(2, 3, 2))`, err('RuntimeError', 'Expected size for first two dimensions of batch2 tensor to be: [1, 3] but got: [2, 3].', `${SRC_LA} common_checks_baddbmm_bmm`));
+  add('torch.bmm(v, v)', err('RuntimeError', 'batch1 must be a 3D tensor', `${SRC_LA} common_checks_baddbmm_bmm`));
+  add(`torch.bmm(${F3}, s)`, err('RuntimeError', 'batch2 must be a 3D tensor', `${SRC_LA} common_checks_baddbmm_bmm`));
+  add(`torch.bmm(${F3}, l.t().unsqueeze(0))`, errType('RuntimeError', DISPATCH_WHY('bmm of float and long batches')));
+  add('torch.bmm(b.unsqueeze(0), b.t().unsqueeze(0))', errType('RuntimeError', DISPATCH_WHY('bmm of bool batches')));
+  add(`torch.bmm(${F3}, "a")`, errType('TypeError', ARG_WHY));
+  const IN = 'torch.ones(1, 2, 2)';
+  add(`torch.baddbmm(${IN}, ${F3}, ${M3})`, ok('float32', [1, 2, 2]));
+  add(`${IN}.baddbmm(${F3}, ${M3}, beta=0.5, alpha=2)`, ok('float32', [1, 2, 2]));
+  add(`torch.baddbmm(torch.ones(2), ${F3}, ${M3})`, ok('float32', [1, 2, 2]));
+  add(`torch.baddbmm(${IN}, ${F3}, ${M3}, beta=0)`, ok('float32', [1, 2, 2]));
+  const BADD_EXPAND = (want, have, k, tgt, sizes) => err('RuntimeError', `The expanded size of the tensor (${want}) must match the existing size (${have}) at non-singleton dimension ${k}.  Target sizes: ${tgt}.  Tensor sizes: ${sizes}`, `${SRC_LA} baddbmm meta (expand_size) + aten/src/ATen/ExpandUtils.cpp inferExpandGeometry`);
+  add(`torch.baddbmm(torch.ones(3, 3), ${F3}, ${M3})`, BADD_EXPAND(2, 3, 2, '[1, 2, 2]', '[3, 3]'));
+  add(`torch.baddbmm(torch.ones(2, 2, 2), ${F3}, ${M3}, beta=0)`, BADD_EXPAND(1, 2, 0, '[1, 2, 2]', '[2, 2, 2]'));
+  add(`torch.baddbmm(${IN}, f, m)`, dimRange(2, 2)); // batch2.size(2) of a 2-D batch2, before the 3-D checks
+  add(`torch.baddbmm(${IN}, v, ${M3})`, dimRange(1, 1));
+  add(`torch.baddbmm(torch.ones(1, 2, 3), ${F3}, m.unsqueeze(0).unsqueeze(0))`, err('RuntimeError', 'batch2 must be a 3D tensor', `${SRC_LA} common_checks_baddbmm_bmm`));
+  add(`torch.baddbmm(${IN}, ${F3}, m.unsqueeze(0).unsqueeze(0))`, BADD_EXPAND(3, 2, 2, '[1, 2, 3]', '[1, 2, 2]')); // batch2.size(2) of a 4-D batch2 is 3
+  add(`torch.baddbmm(torch.ones(1, 2, 2, dtype=torch.int64), ${F3}, ${M3})`, err('RuntimeError', 'Input dtypes must be the same, got: input long int, batch1: float, batch2: float', `${SRC_LA} baddbmm meta`));
+  add(`torch.baddbmm(${IN}, ${F3}, ${IN})`, err('RuntimeError', 'Expected size for first two dimensions of batch2 tensor to be: [1, 3] but got: [1, 2].', `${SRC_LA} common_checks_baddbmm_bmm`));
+  add(`torch.baddbmm(${IN}, ${F3}, ${F3})`, BADD_EXPAND(3, 2, 2, '[1, 2, 3]', '[1, 2, 2]'));
+  // einsum
+  const EIN = 'aten/src/ATen/native/Linear.cpp einsum';
+  add('torch.einsum("ij,jk->ik", f, m)', ok('float32', [2, 2]));
+  add('torch.einsum("ij,jk", f, m)', ok('float32', [2, 2]));
+  add('torch.einsum("ij,jk->ik", [f, m])', ok('float32', [2, 2]));
+  add('torch.einsum("ij->ji", f)', ok('float32', [3, 2]));
+  add('torch.einsum("i j->j i", f)', ok('float32', [3, 2]));
+  add('torch.einsum("bij,bjk->bik", f.unsqueeze(0), m.unsqueeze(0))', ok('float32', [1, 2, 2]));
+  add('torch.einsum("ij->", f)', ok('float32', []));
+  add('torch.einsum("...j,j->...", f, v)', ok('float32', [2]));
+  add('torch.einsum("ij,jk->ik", f, f)', err('RuntimeError', 'einsum(): subscript j has size 2 for operand 1 which does not broadcast with previously seen size 3', EIN));
+  add('torch.einsum("ij,jk->ik", f)', err('RuntimeError', 'einsum(): fewer operands were provided than specified in the equation', EIN));
+  add('torch.einsum("ijk,jk->ik", f, m)', err('RuntimeError', 'einsum(): the number of subscripts in the equation (3) does not match the number of dimensions (2) for operand 0 and no ellipsis was given', EIN));
+  add('torch.einsum("ij->k", f)', err('RuntimeError', 'einsum(): output subscript k does not appear in the equation for any input operand', EIN));
+  add('torch.einsum("ij,jk->ik", f, l.t())', errType('RuntimeError', DISPATCH_WHY('einsum of float and long operands (bmm underneath)')));
+  add('torch.einsum(f, f)', errType('TypeError', ARG_WHY));
+  const EIN_ARGS = 'einsum(): must specify the equation string and at least one operand, or at least one operand and its subscripts list';
+  add('torch.einsum()', err('ValueError', EIN_ARGS, 'torch/functional.py einsum'));
+  add('torch.einsum("ij")', err('ValueError', EIN_ARGS, 'torch/functional.py einsum'));
+  add('torch.einsum("ij->ji", f, bogus=1)', err('TypeError', "einsum() got an unexpected keyword argument 'bogus'", 'torch/functional.py einsum(*args) (Python\'s call check)'));
+  // masked_fill / masked_fill_
+  const MF = 'aten/src/ATen/native/TensorAdvancedIndexing.cpp masked_fill';
+  for (const t of DT4) add(`torch.masked_fill(${t}, b, 0)`, ok(META[t][0], [2, 3]));
+  add('f.masked_fill(b, 2.5)', ok('float32', [2, 3]));
+  add('l.masked_fill(b, 2.5)', ok('int64', [2, 3]));
+  add('f.masked_fill(b[0], 0)', ok('float32', [2, 3]));
+  add('f.masked_fill(b, s)', ok('float32', [2, 3]));
+  add('f.masked_fill(l, 0)', err('RuntimeError', 'masked_fill_ only supports boolean masks, but got mask with dtype long int', MF));
+  add('f.masked_fill(f > 0, 0)', ok('float32', [2, 3]));
+  add('f.masked_fill(torch.ones(2, 2, dtype=torch.bool), 0)', err('RuntimeError', broadcast([2, 2], [2, 3]).error, `${SRC_BROADCAST} (expand_outplace of mask and self)`));
+  add('f.masked_fill(b, v)', err('RuntimeError', 'masked_fill_ only supports a 0-dimensional value tensor, but got tensor with 1 dimension(s).', MF));
+  add('do: r = l.masked_fill_(b, 2.5)', ok('int64', [2, 3]));
+  add('do: r = f.masked_fill_(b, 1)', ok('float32', [2, 3]));
+  add('do: r = v.masked_fill_(b, 1)', err('RuntimeError', "output with shape [3] doesn't match the broadcast shape [2, 3]", SRC_ITER));
+  add('f.masked_fill(b)', errType('TypeError', ARG_WHY));
+  add('f.masked_fill(b, "a")', errType('TypeError', ARG_WHY));
+  // tril / triu
+  for (const fn of ['tril', 'triu']) {
+    for (const t of DT4) add(`torch.${fn}(${t})`, ok(META[t][0], [2, 3]));
+    add(`f.${fn}(1)`, ok('float32', [2, 3]));
+    add(`torch.${fn}(f, diagonal=-5)`, ok('float32', [2, 3]));
+    add(`torch.${fn}(e)`, ok('float32', [0, 3]));
+    add(`torch.${fn}(v)`, err('RuntimeError', `${fn}: input tensor must have at least 2 dimensions`, 'aten/src/ATen/native/TriangularOps.cpp'));
+    add(`s.${fn}()`, err('RuntimeError', `${fn}: input tensor must have at least 2 dimensions`, 'aten/src/ATen/native/TriangularOps.cpp'));
+    add(`torch.${fn}(f, 1.5)`, errType('TypeError', ARG_WHY));
+  }
+  // split / chunk / narrow
+  add('torch.split(f, 1)[0]', ok('float32', [1, 3]));
+  add('len(torch.split(f, 1))', ok());
+  add('f.split([1, 2], dim=1)[1]', ok('float32', [2, 2]));
+  add('f.split(2, 1)[1]', ok('float32', [2, 1]));
+  add('torch.split(f, [1, 1], dim=1)', err('RuntimeError', "split_with_sizes expects split_sizes to sum exactly to 3 (input tensor's size at dimension 1), but got split_sizes=[1, 1]", `${SRC_TS} split_with_sizes`));
+  add('torch.split(f, 1, dim=2)', dimRange(2, 2));
+  add('f.split(0)', err('RuntimeError', 'split_size can only be 0 if dimension size is 0, but got dimension size of 2', `${SRC_TS} split`));
+  add('f.split(-1)', err('RuntimeError', 'split expects split_size be non-negative, but got split_size=-1', `${SRC_TS} split`));
+  add('torch.split(s, 1)', err('RuntimeError', 'split expects at least a 1-dimensional tensor', `${SRC_TS} split`));
+  add('torch.chunk(f, 2)[1]', ok('float32', [1, 3]));
+  add('f.chunk(2, 1)[0]', ok('float32', [2, 2]));
+  add('len(f.chunk(5, 1))', ok());
+  add('torch.chunk(f, 0)', err('RuntimeError', 'chunk expects `chunks` to be greater than 0, got: 0', `${SRC_TS} chunk`));
+  add('f.chunk(2, dim=3)', dimRange(2, 3));
+  add('torch.chunk(s, 1)', err('RuntimeError', 'chunk expects at least a 1-dimensional tensor', `${SRC_TS} chunk`));
+  add('f.chunk(1.5)', errType('TypeError', ARG_WHY));
+  add('torch.narrow(f, 1, 0, 2)', ok('float32', [2, 2]));
+  add('f.narrow(0, -1, 1)', ok('float32', [1, 3]));
+  add('l.narrow(1, 1, 2)', ok('int64', [2, 2]));
+  add('torch.narrow(f, 1, 2, 2)', err('RuntimeError', 'start (2) + length (2) exceeds dimension size (3).', `${SRC_TS} narrow`));
+  add('f.narrow(2, 0, 1)', dimRange(2, 2));
+  add('f.narrow(0, 0, -1)', err('RuntimeError', 'narrow(): length must be non-negative.', `${SRC_TS} narrow`));
+  add('f.narrow(0, 3, 0)', err('IndexError', 'start out of range (expected to be in range of [-2, 2], but got 3)', `${SRC_TS} narrow`));
+  add('s.narrow(0, 0, 1)', err('RuntimeError', 'narrow() cannot be applied to a 0-dim tensor.', `${SRC_TS} narrow`));
+  add('f.narrow(0, 0)', errType('TypeError', ARG_WHY));
+  // repeat
+  add('f.repeat(2, 2)', ok('float32', [4, 6]));
+  add('b.repeat(1, 2, 3)', ok('bool', [1, 4, 9]));
+  add('f.repeat((2, 1))', ok('float32', [4, 3]));
+  add('v.repeat(0)', ok('float32', [0]));
+  add('f.repeat(2)', err('RuntimeError', 'Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor', `${SRC_TS} repeat`));
+  add('f.repeat(-1, 1)', err('RuntimeError', 'Trying to create tensor with negative dimension -2: [-2, 3]', `${SRC_TS} repeat (at::empty(target_size)) + aten/src/ATen/EmptyTensor.cpp check_size_nonnegative`));
+  add('f.repeat(1.5, 1)', errType('TypeError', ARG_WHY));
+  // roll / flip
+  add('torch.roll(f, 1)', ok('float32', [2, 3]));
+  add('torch.roll(l, 1, 1)', ok('int64', [2, 3]));
+  add('f.roll((1, 1), (0, 1))', ok('float32', [2, 3]));
+  add('torch.roll(f, 1, 2)', dimRange(2, 2));
+  add('f.roll(1, -3)', dimRange(2, -3));
+  add('torch.roll(f, (1, 1), 0)', err('RuntimeError', 'shifts and dimensions must align. shifts: 2, dims:1', `${SRC_TS} roll_common`));
+  add('torch.roll(f)', errType('TypeError', ARG_WHY));
+  add('torch.flip(f, (0,))', ok('float32', [2, 3]));
+  add('b.flip([0, 1])', ok('bool', [2, 3]));
+  add('f.flip(0)', ok('float32', [2, 3]));
+  add('torch.flip(f, (2,))', dimRange(2, 2));
+  add('torch.flip(f, (0, 0))', err('RuntimeError', 'dim 0 appears multiple times in the list of dims', 'aten/src/ATen/WrapDimUtilsMulti.h'));
+  add('torch.flip(f)', errType('TypeError', ARG_WHY));
+  // gather / take_along_dim / index_select
+  add('torch.gather(f, 1, l)', ok('float32', [2, 3]));
+  add('l.gather(0, torch.zeros(1, 2, dtype=torch.int64))', ok('int64', [1, 2]));
+  add('torch.gather(f, 1, i)', err('RuntimeError', 'gather(): Expected dtype int64 for index', `${SRC_TADV} gather meta`));
+  add('torch.gather(f, 1, f)', err('RuntimeError', 'gather(): Expected dtype int64 for index', `${SRC_TADV} gather meta`));
+  add('torch.gather(f, 2, l)', dimRange(2, 2));
+  add('torch.gather(f, 1, l[0])', err('RuntimeError', 'Index tensor must have the same number of dimensions as input tensor', `${SRC_SCATTER} gather_shape_check`));
+  add('torch.gather(f, 1, torch.ones(3, 3, dtype=torch.int64))', err('RuntimeError', 'Size does not match at dimension 0 expected index [3, 3] to be smaller than self [2, 3] apart from dimension 1', `${SRC_SCATTER} gather_shape_check`));
+  add('torch.gather(f, 1, torch.full((2, 3), 3))', OOB_SCATTER(3, 1, 3));
+  add('torch.gather(f, 1, torch.full((2, 3), -4))', OOB_SCATTER(-4, 1, 3));
+  add('torch.take_along_dim(f, l, 1)', ok('float32', [2, 3]));
+  add('torch.take_along_dim(f, l)', ok('float32', [6]));
+  add('f.take_along_dim(l[:, :1], 1)', ok('float32', [2, 1]));
+  add('torch.take_along_dim(f, f, 1)', err('RuntimeError', 'torch.take_along_dim(): dtype of indices should be int but got Float instead', `${SRC_TADV} take_along_dim`));
+  add('torch.take_along_dim(f, l, 2)', dimRange(2, 2));
+  add('torch.take_along_dim(f, l[0], 1)', err('RuntimeError', 'torch.take_along_dim(): input and indices should have the same number of dimensions, but got 2 dimensions for input, and 1 dimensions for indices', `${SRC_TADV} take_along_dim`));
+  add('torch.index_select(f, 1, torch.tensor([0, 2]))', ok('float32', [2, 2]));
+  add('f.index_select(0, torch.tensor([0], dtype=torch.int32))', ok('float32', [1, 3]));
+  add('torch.index_select(s, 0, torch.tensor([0]))', ok('float32', [1]));
+  add('torch.index_select(f, 1, torch.tensor([0.0]))', err('RuntimeError', 'index_select(): Expected dtype int32 or int64 for index', `${SRC_TADV} index_select_out_cpu_`));
+  add('torch.index_select(f, 1, torch.tensor([3]))', err('IndexError', 'index out of range in self', `${SRC_TADV} index_select_out_cpu_`));
+  add('torch.index_select(f, 2, torch.tensor([0]))', dimRange(2, 2));
+  add('torch.index_select(f, 0, l)', err('IndexError', 'index_select(): Index is supposed to be a vector', `${SRC_TADV} index_select_out_cpu_`));
+  add('f.index_select(0, [0])', errType('TypeError', ARG_WHY));
+  // cumsum
+  add('torch.cumsum(f, 1)', ok('float32', [2, 3]));
+  add('torch.cumsum(l, 0)', ok('int64', [2, 3]));
+  add('torch.cumsum(b, 0)', ok('int64', [2, 3])); // ReduceOps.cpp cumsum: integral inputs accumulate in int64
+  add('i.cumsum(0)', ok('int64', [2, 3]));
+  add('torch.cumsum(l, 0, dtype=torch.float32)', ok('float32', [2, 3]));
+  add('torch.cumsum(s, 0)', ok('float32', []));
+  add('torch.cumsum(f, 2)', dimRange(2, 2));
+  add('f.cumsum(-3)', dimRange(2, -3));
+  add('torch.cumsum(f)', errType('TypeError', ARG_WHY));
+  // sort / argsort / topk
+  add('torch.sort(f)[0]', ok('float32', [2, 3]));
+  add('torch.sort(f, 0)[1]', ok('int64', [2, 3]));
+  add('f.sort(descending=True).indices', ok('int64', [2, 3]));
+  add('torch.sort(b)[0]', ok('bool', [2, 3]));
+  add('torch.sort(s)[0]', ok('float32', []));
+  add('torch.sort(f, 2)', dimRange(2, 2));
+  add('torch.argsort(f)', ok('int64', [2, 3]));
+  add('torch.argsort(l, 0, True)', ok('int64', [2, 3]));
+  add('f.argsort(dim=2)', dimRange(2, 2));
+  add('torch.topk(f, 2)[0]', ok('float32', [2, 2]));
+  add('f.topk(2).indices', ok('int64', [2, 2]));
+  add('torch.topk(l, 1, dim=0)[0]', ok('int64', [1, 3]));
+  add('torch.topk(f, 1, largest=False)[0]', ok('float32', [2, 1]));
+  add('torch.topk(f, 4)', err('RuntimeError', 'selected index k out of range', `${SRC_SORT} topk meta`));
+  add('torch.topk(f, -1)', err('RuntimeError', 'selected index k out of range', `${SRC_SORT} topk meta`));
+  add('torch.topk(f, 2, dim=2)', dimRange(2, 2));
+  add('torch.topk(f)', errType('TypeError', ARG_WHY));
+  add('torch.sort(f, "a")', errType('TypeError', ARG_WHY));
+  // scatter / scatter_add (and in place)
+  add('torch.scatter(f, 1, l, 2.5)', ok('float32', [2, 3]));
+  add('torch.scatter(f, 1, l, f)', ok('float32', [2, 3]));
+  add('l.scatter(0, l, l)', ok('int64', [2, 3]));
+  add('torch.scatter(f, 1, f, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter(f, 2, l, f)', dimRange(2, 2));
+  add('torch.scatter(f, 1, torch.full((2, 3), 3), f)', OOB_SCATTER(3, 1, 3));
+  add('torch.scatter(f, 1, l, l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter(f, 1, torch.ones(3, 3, dtype=torch.int64), f)', err('RuntimeError', 'Size does not match at dimension 0 expected index [3, 3] to be smaller than self [2, 3] apart from dimension 1', `${SRC_SCATTER} scatter_shape_check`));
+  add('torch.scatter(f, 1, l[0], f)', err('RuntimeError', 'Index tensor must have the same number of dimensions as self tensor', `${SRC_SCATTER} scatter_shape_check`));
+  add('torch.scatter_add(f, 1, l, f)', ok('float32', [2, 3]));
+  add('torch.scatter_add(f, 1, l, 1.0)', errType('TypeError', ARG_WHY));
+  add('torch.scatter_add(f, 0, l, l)', err('RuntimeError', 'scatter_add(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter_add(f, 0, torch.full((2, 3), -3), f)', OOB_SCATTER(-3, 0, 2));
+  add('do: r = f.scatter_(1, l, 2.0)', ok('float32', [2, 3]));
+  add('do: r = f.scatter_add_(0, l, f)', ok('float32', [2, 3]));
+  add('do: r = l.scatter_(1, l, f)', err('RuntimeError', 'scatter_(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('do: r = f.scatter_add_(1, f, f)', err('RuntimeError', 'scatter_add_(): Expected dtype int64 for index', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('do: r = f.scatter_(1, l)', errType('TypeError', ARG_WHY));
+  // nonzero (a data-dependent shape: a graph break when compiled)
+  add('torch.nonzero(f)', ok('int64', [6, 2]));
+  add('torch.nonzero(b)', ok('int64', [6, 2]));
+  add('torch.nonzero(s)', ok('int64', [1, 0]));
+  add('torch.nonzero(e)', ok('int64', [0, 2]));
+  add('torch.nonzero(f, as_tuple=True)[1]', ok('int64', [6]));
+  add('f.nonzero()', ok('int64', [6, 2]));
+  add('torch.nonzero(f, f)', errType('TypeError', ARG_WHY));
+}
+
+function issue12NnCases() {
+  const X1 = b3(1, 2, 5); // [N, C, L]
+  const W1 = b3(4, 2, 3);
+  const X2 = 'torch.ones(1, 2, 5, 5)';
+  const W2 = 'torch.ones(4, 2, 3, 3)';
+  // F.pad
+  add('F.pad(f, (1, 1))', ok('float32', [2, 5]));
+  add('F.pad(f, (1, 1, 2, 0), value=2.0)', ok('float32', [4, 5]));
+  add('F.pad(l, (1, 1))', ok('int64', [2, 5]));
+  add('F.pad(f, (-1, 0))', ok('float32', [2, 2]));
+  add('F.pad(f, (1, 1), mode="reflect")', ok('float32', [2, 5]));
+  add('F.pad(f, (1,))', err('RuntimeError', 'Padding length must be divisible by 2', 'aten/src/ATen/native/PadNd.cpp'));
+  add('F.pad(f, (1, 1, 1, 1, 1, 1))', err('RuntimeError', 'Padding length should be less than or equal to two times the input dimension but got padding length 6 and input of dimension 2', 'aten/src/ATen/native/PadNd.cpp'));
+  add('F.pad(f, 1)', errType('TypeError', ARG_WHY));
+  // conv1d / conv2d (F., torch., nn.)
+  const CONV_CH = (w, x, c, got) => err('RuntimeError', `Given groups=1, weight of size ${w}, expected input${x} to have ${c} channels, but got ${got} channels instead`, `${SRC_CONV} check_shape_forward`);
+  for (const p of ['F', 'torch']) {
+    add(`${p}.conv1d(${X1}, ${W1})`, ok('float32', [1, 4, 3]));
+    add(`${p}.conv2d(${X2}, ${W2})`, ok('float32', [1, 4, 3, 3]));
+  }
+  add(`F.conv1d(torch.ones(2, 5), ${W1})`, ok('float32', [4, 3]));
+  add(`F.conv1d(${X1}, ${W1}, padding="same")`, ok('float32', [1, 4, 5]));
+  add(`F.conv1d(${b3(1, 4, 5)}, ${W1}, groups=2)`, ok('float32', [1, 4, 3]));
+  add(`F.conv2d(${X2}, ${W2}, torch.ones(4), stride=2, padding=1)`, ok('float32', [1, 4, 3, 3]));
+  add(`F.conv2d(torch.ones(2, 5, 5), ${W2})`, ok('float32', [4, 3, 3]));
+  add(`F.conv1d(${b3(1, 3, 5)}, ${W1})`, CONV_CH('[4, 2, 3]', '[1, 3, 5]', 2, 3));
+  add(`F.conv1d(${X1}, ${b3(4, 2, 7)})`, err('RuntimeError', "Calculated padded input size per channel: (5). Kernel size: (7). Kernel size can't be greater than actual input size", `${SRC_CONV} check_shape_forward`));
+  add(`F.conv2d(${X2}, torch.ones(4, 2, 7, 7))`, err('RuntimeError', "Calculated padded input size per channel: (5 x 5). Kernel size: (7 x 7). Kernel size can't be greater than actual input size", `${SRC_CONV} check_shape_forward`));
+  add(`F.conv1d(${X1}, ${W1}, stride=0)`, err('RuntimeError', 'non-positive stride is not supported', `${SRC_CONV} check_shape_forward`));
+  add(`F.conv1d(${X1}, ${W1}, padding=-1)`, err('RuntimeError', 'negative padding is not supported', `${SRC_CONV} check_shape_forward`));
+  add(`F.conv1d(${X1}, ${W1}, groups=0)`, err('RuntimeError', 'non-positive groups is not supported', `${SRC_CONV} check_shape_forward`));
+  add(`F.conv1d(${X1}, ${W1}, padding="same", stride=2)`, err('RuntimeError', "padding='same' is not supported for strided convolutions", `${SRC_CONV} _convolution_mode`));
+  add(`F.conv1d(${X1}, ${W1}, padding="bogus")`, err('RuntimeError', "Invalid padding string 'bogus', should be one of {'valid', 'same'}", `${SRC_CONV} _convolution_mode`));
+  add(`F.conv1d(${X1}, ${W1}, bias=torch.ones(3))`, err('RuntimeError', 'Given weight of size [4, 2, 3], expected bias to be 1-dimensional with 4 elements, but got bias of size [3] instead', `${SRC_CONV} check_shape_forward`));
+  add(`F.conv1d(${b3(1, 4, 5)}, ${b3(3, 2, 3)}, groups=2)`, err('RuntimeError', 'Given groups=2, expected weight to be divisible by 2 at dimension 0, but got weight of size [3, 2, 3] instead', `${SRC_CONV} check_shape_forward`));
+  add(`F.conv2d(torch.ones(5, 5), ${W2})`, err('RuntimeError', 'Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: [5, 5]', `${SRC_CONV} conv2d`));
+  add(`F.conv2d(${X2}, ${W2}, stride=(1, 2, 3))`, err('RuntimeError', 'expected stride to be a single integer value or a list of 2 values', `${SRC_CONV} expand_param_if_needed`));
+  add(`F.conv2d(${X2}, ${W2}, dilation=0)`, err('RuntimeError', 'dilation should be greater than zero', `${SRC_CONV} check_shape_forward`));
+  add(`F.conv2d(torch.ones(1, 2, 5, 5, dtype=torch.int64), torch.ones(4, 2, 3, 3, dtype=torch.int64))`, err('RuntimeError', `"slow_conv2d_cpu" not implemented for 'Long'`, 'aten/src/ATen/native/ConvolutionMM2d.cpp (AT_DISPATCH slow_conv2d_cpu)'));
+  add(`F.conv1d(torch.ones(1, 2, 5, dtype=torch.int64), ${W1})`, errType('RuntimeError', DISPATCH_WHY('conv of a long input and a float weight')));
+  add(`F.conv2d(${X2})`, errType('TypeError', ARG_WHY));
+  add('torch.nn.Conv1d(2, 4, 3)(torch.ones(1, 2, 5))', ok('float32', [1, 4, 3]));
+  add('torch.nn.Conv2d(2, 4, 3)(torch.ones(2, 5, 5))', ok('float32', [4, 3, 3]));
+  add(`torch.nn.Conv2d(2, 4, (3, 2), stride=2, padding=1, bias=False)(${X2})`, ok('float32', [1, 4, 3, 3]));
+  add('torch.nn.Conv2d(2, 4, 3, padding="same")(torch.ones(1, 2, 5, 5))', ok('float32', [1, 4, 5, 5]));
+  add('torch.nn.Conv1d(2, 4, 3)(torch.ones(1, 3, 5))', CONV_CH('[4, 2, 3]', '[1, 3, 5]', 2, 3));
+  add('torch.nn.Conv2d(2, 4, 3)(torch.ones(5, 5))', err('RuntimeError', 'Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: [5, 5]', `${SRC_CONV} conv2d`));
+  add('torch.nn.Conv2d(2, 4, 3)(torch.ones(1, 2, 2, 2))', err('RuntimeError', "Calculated padded input size per channel: (2 x 2). Kernel size: (3 x 3). Kernel size can't be greater than actual input size", `${SRC_CONV} check_shape_forward`));
+  add('torch.nn.Conv1d(2, 4, 3, groups=3)', err('ValueError', 'in_channels must be divisible by groups', 'torch/nn/modules/conv.py _ConvNd.__init__'));
+  add('torch.nn.Conv1d(2, 3, 3, groups=2)', err('ValueError', 'out_channels must be divisible by groups', 'torch/nn/modules/conv.py _ConvNd.__init__'));
+  add('torch.nn.Conv2d(2, 4, 3, groups=0)', err('ValueError', 'groups must be a positive integer', 'torch/nn/modules/conv.py _ConvNd.__init__'));
+  add('torch.nn.Conv1d(2, 4, 3, padding="bogus")', errType('ValueError', 'conv.py _ConvNd.__init__ prints its set {"same", "valid"}, whose order varies with Python\'s string hashing'));
+  add('torch.nn.Conv1d(2, 4, 3, padding="same", stride=2)', err('ValueError', "padding='same' is not supported for strided convolutions", 'torch/nn/modules/conv.py _ConvNd.__init__'));
+  add('torch.nn.Conv1d(2, 4, 3, padding_mode="bogus")', err('ValueError', "padding_mode must be one of ['zeros', 'reflect', 'replicate', 'circular'], but got padding_mode='bogus'", 'torch/nn/modules/conv.py _ConvNd.__init__'));
+  add('torch.nn.Conv2d(2, 4, 3)(torch.ones(1, 2, 5, 5, dtype=torch.int64))', errType('RuntimeError', DISPATCH_WHY('conv of a long input and a float weight')));
+  add('torch.nn.Conv2d("a", 4, 3)', errType('TypeError', 'Conv2d(in_channels="a"): PyTorch fails on the int arithmetic of conv.py (text not verified)'));
+  // pooling
+  for (const [fn, n] of [['max_pool1d', 1], ['max_pool2d', 2], ['avg_pool1d', 1], ['avg_pool2d', 2]]) {
+    const x = n === 1 ? b3(1, 2, 6) : 'torch.ones(1, 2, 6, 6)';
+    const low = n === 1 ? 'torch.ones(6)' : 'torch.ones(6, 6)';
+    const lowShape = n === 1 ? '[6]' : '[6, 6]';
+    const out = n === 1 ? [1, 2, 3] : [1, 2, 3, 3];
+    add(`F.${fn}(${x}, 2)`, ok('float32', out));
+    add(`F.${fn}(${x}, 2, 2)`, ok('float32', out));
+    add(`F.${fn}(${low}, 2)`, err('RuntimeError', `${fn}: Expected ${n === 1 ? '2D or 3D' : '3D or 4D'} (batch mode) tensor with optional 0 dim batch size for input, but got:${lowShape}`, `aten/src/ATen/native/${n === 1 ? 'MaxPooling.cpp / AveragePool1d' : 'Pool.h pool2d_shape_check'}`));
+    add(`F.${fn}(${x})`, errType('TypeError', ARG_WHY));
+  }
+  add('F.max_pool2d(torch.ones(2, 6, 6), 2)', ok('float32', [2, 3, 3]));
+  add('F.max_pool2d(torch.ones(1, 2, 6, 6), 3, ceil_mode=True)', ok('float32', [1, 2, 2, 2]));
+  add('F.max_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 2)', ok('int64', [1, 2, 3, 3]));
+  add('torch.max_pool2d(torch.ones(1, 2, 6, 6), 2)', ok('float32', [1, 2, 3, 3]));
+  add('torch.avg_pool1d(torch.ones(1, 2, 6), 2)', ok('float32', [1, 2, 3]));
+  add('F.max_pool2d(torch.ones(1, 2, 6, 6), 7)', err('RuntimeError', 'Given input size: (2x6x6). Calculated output size: (2x0x0). Output size is too small', `${SRC_POOL} pool2d_shape_check`));
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6), 7)', err('RuntimeError', 'Given input size: (2x6x6). Calculated output size: (2x0x0). Output size is too small', `${SRC_POOL} pool2d_shape_check`));
+  add('F.max_pool2d(torch.ones(1, 2, 6, 6), 2, padding=2)', err('RuntimeError', 'pad should be at most half of effective kernel size, but got pad=2, kernel_size=2 and dilation=1', `${SRC_POOL} pool2d_shape_check`));
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6), 2, padding=2)', err('RuntimeError', 'pad should be at most half of kernel size, but got pad=2 and kernel_size=2', `${SRC_POOL} pool2d_shape_check`));
+  add('F.max_pool2d(torch.ones(1, 2, 6, 6), 0)', err('RuntimeError', 'kernel_size must be greater than zero, but got kH: 0 kW: 0', `${SRC_POOL} pool2d_shape_check`));
+  add('F.max_pool2d(torch.ones(1, 2, 6, 6), 2, stride=0)', err('RuntimeError', 'stride should be greater than zero, but got dH: 0 dW: 0', `${SRC_POOL} pool2d_shape_check`));
+  add('F.max_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.bool), 2)', err('RuntimeError', `"max_pool2d" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/MaxPoolKernel.cpp (AT_DISPATCH max_pool2d)'));
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 2)', unknown('avg_pool2d of a long tensor: whether the CPU kernel dispatches Long not verified'));
+  add('F.adaptive_avg_pool1d(torch.ones(1, 2, 6), 3)', ok('float32', [1, 2, 3]));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), (2, 3))', ok('float32', [1, 2, 2, 3]));
+  add('F.adaptive_avg_pool2d(torch.ones(2, 6, 6), 1)', ok('float32', [2, 1, 1]));
+  add('F.adaptive_avg_pool1d(torch.ones(6), 3)', err('RuntimeError', 'adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got [6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('F.adaptive_avg_pool2d(torch.ones(6, 6), 1)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), (2, 3, 4))', err('RuntimeError', 'adaptive_avg_pool2d: output_size must be 2', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 0, 6), 1)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 2, 0, 6] with dimension 2 being empty', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 1)', unknown('adaptive_avg_pool2d of a long tensor: whether the CPU kernel dispatches Long not verified'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6))', errType('TypeError', ARG_WHY));
+  for (const [cls, n] of [['MaxPool1d', 1], ['MaxPool2d', 2], ['AvgPool1d', 1], ['AvgPool2d', 2]]) {
+    const x = n === 1 ? b3(1, 2, 6) : 'torch.ones(1, 2, 6, 6)';
+    add(`torch.nn.${cls}(2)(${x})`, ok('float32', n === 1 ? [1, 2, 3] : [1, 2, 3, 3]));
+    add(`torch.nn.${cls}(2)(torch.ones(6))`, err('RuntimeError', `${cls.toLowerCase().replace(/(\d)d$/, '$1d')}: Expected ${n === 1 ? '2D or 3D' : '3D or 4D'} (batch mode) tensor with optional 0 dim batch size for input, but got:[6]`.replace(/^(\w+?)(\d)d:/, (m, a, d) => `${a.replace('maxpool', 'max_pool').replace('avgpool', 'avg_pool')}${d}d:`), `${SRC_POOL} / MaxPooling.cpp`));
+  }
+  add('torch.nn.MaxPool2d(2, padding=2)(torch.ones(1, 2, 6, 6))', err('RuntimeError', 'pad should be at most half of effective kernel size, but got pad=2, kernel_size=2 and dilation=1', `${SRC_POOL} pool2d_shape_check`));
+  add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(1, 2, 6))', ok('float32', [1, 2, 3]));
+  add('torch.nn.AdaptiveAvgPool2d((2, 3))(torch.ones(1, 2, 6, 6))', ok('float32', [1, 2, 2, 3]));
+  add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(6))', err('RuntimeError', 'adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got [6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('torch.nn.AdaptiveAvgPool2d(1)(torch.ones(6, 6))', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  // batch_norm / BatchNorm1d / BatchNorm2d
+  const BN = 'aten/src/ATen/native/Normalization.cpp _batch_norm_impl_index';
+  add('F.batch_norm(f, torch.zeros(3), torch.ones(3))', ok('float32', [2, 3]));
+  add('F.batch_norm(f, None, None, training=True)', ok('float32', [2, 3]));
+  add('F.batch_norm(f, torch.zeros(3), torch.ones(3), torch.ones(3), torch.zeros(3))', ok('float32', [2, 3]));
+  add('torch.batch_norm(f, None, None, None, None, True, 0.1, 1e-5, False)', ok('float32', [2, 3]));
+  add('torch.batch_norm(f, torch.ones(3), None, torch.zeros(3), torch.ones(3), False, 0.1, 1e-5, False)', ok('float32', [2, 3]));
+  add('F.batch_norm(f, torch.zeros(2), torch.ones(2))', err('RuntimeError', 'running_mean should contain 3 elements not 2', BN));
+  add('F.batch_norm(f, torch.zeros(3), torch.ones(3), weight=torch.ones(4))', err('RuntimeError', 'weight should contain 3 elements not 4', BN));
+  add('F.batch_norm(torch.ones(1, 3), None, None, training=True)', err('ValueError', 'Expected more than 1 value per channel when training, got input size torch.Size([1, 3])', `${SRC_FUN} _verify_batch_size`));
+  add('F.batch_norm(l, torch.zeros(3), torch.ones(3))', errType('RuntimeError', DISPATCH_WHY('batch_norm of a long tensor')));
+  add('F.batch_norm(f)', errType('TypeError', ARG_WHY));
+  add('torch.nn.BatchNorm1d(3)(f)', ok('float32', [2, 3]));
+  add('torch.nn.BatchNorm1d(3)(torch.ones(2, 3, 4))', ok('float32', [2, 3, 4]));
+  add('torch.nn.BatchNorm1d(3).eval()(torch.ones(1, 3))', ok('float32', [1, 3]));
+  add('torch.nn.BatchNorm2d(3)(torch.ones(2, 3, 4, 4))', ok('float32', [2, 3, 4, 4]));
+  add('torch.nn.BatchNorm1d(3)(torch.ones(1, 3))', err('ValueError', 'Expected more than 1 value per channel when training, got input size torch.Size([1, 3])', `${SRC_FUN} _verify_batch_size`));
+  add('torch.nn.BatchNorm1d(3)(v)', err('ValueError', 'expected 2D or 3D input (got 1D input)', 'torch/nn/modules/batchnorm.py BatchNorm1d._check_input_dim'));
+  add('torch.nn.BatchNorm1d(3)(torch.ones(2, 3, 4, 5))', err('ValueError', 'expected 2D or 3D input (got 4D input)', 'torch/nn/modules/batchnorm.py BatchNorm1d._check_input_dim'));
+  add('torch.nn.BatchNorm2d(3)(torch.ones(2, 3, 4))', err('ValueError', 'expected 4D input (got 3D input)', 'torch/nn/modules/batchnorm.py BatchNorm2d._check_input_dim'));
+  add('torch.nn.BatchNorm1d(4)(f)', err('RuntimeError', 'running_mean should contain 3 elements not 4', BN));
+  add('torch.nn.BatchNorm2d(2)(torch.ones(2, 3, 4, 4))', err('RuntimeError', 'running_mean should contain 3 elements not 2', BN));
+  add('torch.nn.BatchNorm2d(3)(torch.ones(2, 3, 4, 4, dtype=torch.int64))', errType('RuntimeError', DISPATCH_WHY('batch_norm of a long tensor')));
+  // group_norm / GroupNorm
+  const GN = 'aten/src/ATen/native/group_norm.cpp check_group_norm_inputs';
+  add('F.group_norm(torch.ones(2, 4, 3), 2)', ok('float32', [2, 4, 3]));
+  add('torch.group_norm(torch.ones(2, 4, 3), 2, torch.ones(4), torch.zeros(4))', ok('float32', [2, 4, 3]));
+  add('F.group_norm(torch.ones(2, 4, 3), 3)', err('RuntimeError', 'Expected number of channels in input to be divisible by num_groups, but got input of shape [2, 4, 3] and num_groups=3', GN));
+  add('F.group_norm(torch.ones(2, 4, 3), 2, torch.ones(3))', err('RuntimeError', 'Expected weight to be a vector of size equal to the number of channels in input, but got weight of shape [3] and input of shape [2, 4, 3]', GN));
+  add('F.group_norm(torch.ones(2, 4, 3), 2, torch.ones(4), torch.ones(2))', err('RuntimeError', 'Expected bias to be a vector of size equal to the number of channels in input, but got bias of shape [4] and input of shape [2, 4, 3]', `${GN} (its bias message prints weight.sizes())`));
+  add('F.group_norm(v, 1)', err('RuntimeError', 'Expected at least 2 dimensions for input tensor but received 1', `${SRC_FUN} group_norm`));
+  add('F.group_norm(torch.ones(2, 4, 3, dtype=torch.int64), 2)', errType('RuntimeError', DISPATCH_WHY('group_norm of a long tensor')));
+  add('F.group_norm(torch.ones(2, 4, 3))', errType('TypeError', ARG_WHY));
+  add('torch.nn.GroupNorm(2, 4)(torch.ones(2, 4, 3))', ok('float32', [2, 4, 3]));
+  add('torch.nn.GroupNorm(3, 4)', err('ValueError', 'num_channels must be divisible by num_groups', 'torch/nn/modules/normalization.py GroupNorm.__init__'));
+  add('torch.nn.GroupNorm(2, 4)(torch.ones(2, 6, 3))', err('RuntimeError', 'Expected weight to be a vector of size equal to the number of channels in input, but got weight of shape [4] and input of shape [2, 6, 3]', GN));
+  add('torch.nn.GroupNorm(2, 4)(v)', err('RuntimeError', 'Expected at least 2 dimensions for input tensor but received 1', `${SRC_FUN} group_norm`));
+  // embedding / Embedding
+  const IDX = (t, op) => err('RuntimeError', `Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got ${t} instead (while checking arguments for ${op})`, 'aten/src/ATen/TensorUtils.cpp checkScalarTypes');
+  add('F.embedding(l, torch.ones(5, 2))', ok('float32', [2, 3, 2]));
+  add('F.embedding(i, torch.ones(5, 2))', ok('float32', [2, 3, 2]));
+  add('torch.embedding(torch.ones(5, 2), l)', ok('float32', [2, 3, 2]));
+  add('F.embedding(f, torch.ones(5, 2))', IDX('torch.FloatTensor', 'embedding'));
+  add('F.embedding(b, torch.ones(5, 2))', IDX('torch.BoolTensor', 'embedding'));
+  add('torch.embedding(torch.ones(5, 2), f)', IDX('torch.FloatTensor', 'embedding'));
+  add('F.embedding(torch.tensor([5]), torch.ones(5, 2))', err('IndexError', 'index out of range in self', `${SRC_EMB} (index_select)`));
+  add('F.embedding(torch.tensor([-1]), torch.ones(5, 2))', err('IndexError', 'index out of range in self', `${SRC_EMB} (index_select)`));
+  add('F.embedding(l, torch.ones(5))', err('RuntimeError', "'weight' must be 2-D", `${SRC_EMB} embedding`));
+  add('F.embedding(l, torch.ones(5, 2), padding_idx=7)', err('AssertionError', 'Padding_idx must be within num_embeddings', `${SRC_FUN} embedding`));
+  add('F.embedding(l, torch.ones(5, 2), padding_idx=-7)', err('AssertionError', 'Padding_idx must be within num_embeddings', `${SRC_FUN} embedding`));
+  add('F.embedding(l)', errType('TypeError', ARG_WHY));
+  add('torch.nn.Embedding(5, 2)(l)', ok('float32', [2, 3, 2]));
+  add('torch.nn.Embedding(5, 2, padding_idx=1)(i)', ok('float32', [2, 3, 2]));
+  add('torch.nn.Embedding.from_pretrained(torch.ones(5, 2))(l)', ok('float32', [2, 3, 2]));
+  add('torch.nn.Embedding(5, 2)(f)', IDX('torch.FloatTensor', 'embedding'));
+  add('torch.nn.Embedding(5, 2)(torch.tensor([5]))', err('IndexError', 'index out of range in self', `${SRC_EMB} (index_select)`));
+  add('torch.nn.Embedding(5, 2, padding_idx=5)', err('AssertionError', 'Padding_idx must be within num_embeddings', 'torch/nn/modules/sparse.py Embedding.__init__'));
+  add('torch.nn.Embedding(5, 2, padding_idx=-6)', err('AssertionError', 'Padding_idx must be within num_embeddings', 'torch/nn/modules/sparse.py Embedding.__init__'));
+  add('torch.nn.Embedding.from_pretrained(torch.ones(5))', err('AssertionError', 'Embeddings parameter is expected to be 2-dimensional', 'torch/nn/modules/sparse.py Embedding.from_pretrained'));
+  // embedding_bag / EmbeddingBag
+  const I3 = 'torch.tensor([0, 1, 2])';
+  const O2 = 'torch.tensor([0, 2])';
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2), ${O2})`, ok('float32', [2, 2]));
+  add('F.embedding_bag(l, torch.ones(5, 2))', ok('float32', [2, 2]));
+  add('F.embedding_bag(l, torch.ones(5, 2), mode="max")', ok('float32', [2, 2]));
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2), ${O2}, mode="sum", per_sample_weights=torch.ones(3))`, ok('float32', [2, 2]));
+  add('F.embedding_bag(l, torch.ones(5, 2), mode="bogus")', err('ValueError', 'mode has to be one of sum, mean or max', `${SRC_FUN} embedding_bag`));
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2))`, err('ValueError', 'offsets has to be a 1D Tensor but got None', `${SRC_FUN} embedding_bag`));
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2), l)`, err('ValueError', 'offsets has to be a 1D Tensor', `${SRC_FUN} embedding_bag`));
+  add('F.embedding_bag(l, torch.ones(5, 2), torch.tensor([0]))', err('ValueError', 'if input is 2D, then offsets has to be None, as input is treated is a mini-batch of fixed length sequences. However, found offsets of type Tensor', `${SRC_FUN} embedding_bag`));
+  add('F.embedding_bag(torch.ones(1, 2, 3, dtype=torch.int64), torch.ones(5, 2))', err('ValueError', 'input has to be 1D or 2D Tensor, but got Tensor of dimension 3', `${SRC_FUN} embedding_bag`));
+  add('F.embedding_bag(torch.ones(1, 2, 3), torch.ones(5, 2))', err('ValueError', 'input has to be 1D or 2D Tensor, but got Tensor of dimension 3', `${SRC_FUN} embedding_bag (before the C++ dtype checks)`));
+  add('F.embedding_bag(l, torch.ones(5))', err('ValueError', 'weight has to be a 2D Tensor, but got Tensor of dimension 1', `${SRC_FUN} embedding_bag`));
+  add('F.embedding_bag(f, torch.ones(5, 2))', IDX('torch.FloatTensor', 'embedding_bag'));
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2), torch.tensor([0.0, 2.0]))`, err('RuntimeError', "Expected tensor for argument #1 'offsets' to have one of the following scalar types: Long, Int; but got torch.FloatTensor instead (while checking arguments for embedding_bag)", `${SRC_EMBAG} check_arguments (checkScalarTypes)`));
+  add('F.embedding_bag(torch.tensor([0, 1, 9]), torch.ones(5, 2), torch.tensor([0, 2]))', err('IndexError', 'index out of range in self', `${SRC_EMBAG} (index_select)`));
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2), ${O2}, per_sample_weights=torch.ones(3))`, err('NotImplementedError', "embedding_bag: per_sample_weights was not None. per_sample_weights is only supported for mode='sum' (got mode='mean'). Please open a feature request on GitHub.", `${SRC_FUN} embedding_bag`));
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2), ${O2}, mode="sum", per_sample_weights=torch.ones(2))`, err('ValueError', 'embedding_bag: If per_sample_weights (torch.Size([2])) is not None, then it must have the same shape as the input (torch.Size([3]))', `${SRC_FUN} embedding_bag`));
+  add(`F.embedding_bag(${I3}, torch.ones(5, 2), torch.tensor([1, 2]))`, err('RuntimeError', 'offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from position 0. However, got 1', `${SRC_EMBAG} check_arguments`));
+  add('F.embedding_bag(l)', errType('TypeError', ARG_WHY));
+  add('torch.nn.EmbeddingBag(5, 2)(l)', ok('float32', [2, 2]));
+  add(`torch.nn.EmbeddingBag(5, 2, mode="max")(${I3}, ${O2})`, ok('float32', [2, 2]));
+  add(`torch.nn.EmbeddingBag(5, 2, mode="sum")(${I3}, ${O2}, per_sample_weights=torch.ones(3))`, ok('float32', [2, 2]));
+  add('torch.nn.EmbeddingBag(5, 2, mode="bogus")', err('ValueError', 'mode has to be one of sum, mean or max', `${SRC_FUN} embedding_bag (at the first forward in PyTorch)`));
+  add(`torch.nn.EmbeddingBag(5, 2)(${I3})`, err('ValueError', 'offsets has to be a 1D Tensor but got None', `${SRC_FUN} embedding_bag`));
+  add('torch.nn.EmbeddingBag(5, 2)(f)', IDX('torch.FloatTensor', 'embedding_bag'));
+  add(`torch.nn.EmbeddingBag(5, 2)(${I3}, ${O2}, per_sample_weights=torch.ones(3))`, err('NotImplementedError', "embedding_bag: per_sample_weights was not None. per_sample_weights is only supported for mode='sum' (got mode='mean'). Please open a feature request on GitHub.", `${SRC_FUN} embedding_bag`));
+  add(`torch.nn.EmbeddingBag(5, 2, mode="sum")(${I3}, ${O2}, per_sample_weights=torch.ones(2))`, err('ValueError', 'embedding_bag: If per_sample_weights (torch.Size([2])) is not None, then it must have the same shape as the input (torch.Size([3]))', `${SRC_FUN} embedding_bag`));
+  // scaled_dot_product_attention
+  const Q = b3(1, 2, 4);
+  const SDPA = 'aten/src/ATen/native/transformers/sdp_utils_cpp.h / attention.cpp';
+  add(`F.scaled_dot_product_attention(${Q}, ${Q}, ${Q})`, ok('float32', [1, 2, 4]));
+  add(`F.scaled_dot_product_attention(${Q}, ${b3(1, 3, 4)}, ${b3(1, 3, 5)})`, ok('float32', [1, 2, 5]));
+  add(`F.scaled_dot_product_attention(${Q}, ${Q}, ${Q}, is_causal=True)`, ok('float32', [1, 2, 4]));
+  add(`F.scaled_dot_product_attention(${Q}, ${Q}, ${Q}, attn_mask=torch.ones(2, 2, dtype=torch.bool))`, ok('float32', [1, 2, 4]));
+  add(`F.scaled_dot_product_attention(${Q}, ${Q}, ${Q}, attn_mask=torch.zeros(2, 2))`, ok('float32', [1, 2, 4]));
+  add(`F.scaled_dot_product_attention(${Q}, ${b3(1, 2, 3)}, ${Q})`, err('RuntimeError', 'Expected query and key to have the same embedding dimension, but got 4 and 3', SDPA));
+  add(`F.scaled_dot_product_attention(${Q}, ${Q}, ${b3(1, 3, 4)})`, err('RuntimeError', 'Expected key and value to have the same sequence length, but got 2 and 3', SDPA));
+  add(`F.scaled_dot_product_attention(${Q}, ${Q}, ${Q}, attn_mask=torch.ones(3, 3))`, err('RuntimeError', broadcast([1, 2, 2], [3, 3]).error, `${SRC_BROADCAST} (the mask added to the scores)`));
+  add(`F.scaled_dot_product_attention(${Q}, ${Q}, ${Q}, attn_mask=torch.ones(2, 2), is_causal=True)`, err('RuntimeError', '_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True', 'aten/src/ATen/native/transformers/attention.cpp'));
+  add(`F.scaled_dot_product_attention(${Q}, torch.ones(1, 2, 4, dtype=torch.int64), ${Q})`, err('RuntimeError', 'Expected query, key, and value to have the same dtype, but got query.dtype: float key.dtype: long int and value.dtype: float instead.', SDPA));
+  add('F.scaled_dot_product_attention(torch.ones(1, 2, 4, dtype=torch.int64), torch.ones(1, 2, 4, dtype=torch.int64), torch.ones(1, 2, 4, dtype=torch.int64))', errType('RuntimeError', DISPATCH_WHY('attention of long tensors')));
+  add('F.scaled_dot_product_attention(v, v, v)', errType('RuntimeError', 'attention of 1-D tensors: PyTorch\'s check text not verified'));
+  add(`F.scaled_dot_product_attention(${Q}, ${Q})`, errType('TypeError', ARG_WHY));
+  // dropout (identity in eval / p=0), one_hot, normalize
+  add('F.dropout(f, 0.5, training=False)', ok('float32', [2, 3]));
+  add('F.dropout(l, 0.0)', ok('int64', [2, 3]));
+  add('torch.dropout(f, 0.5, False)', ok('float32', [2, 3]));
+  add('torch.dropout(f, 0.0, True)', ok('float32', [2, 3]));
+  add('F.dropout(f, p="a")', err('TypeError', "'<' not supported between instances of 'str' and 'float'", `${SRC_FUN} dropout (p < 0.0)`));
+  add('F.dropout(f, None)', err('TypeError', "'<' not supported between instances of 'NoneType' and 'float'", `${SRC_FUN} dropout (p < 0.0)`));
+  add('torch.nn.Dropout("a")', err('TypeError', "'<' not supported between instances of 'str' and 'int'", 'torch/nn/modules/dropout.py _DropoutNd.__init__ (p < 0)'));
+  add('torch.nn.Dropout(1.5)', err('ValueError', 'dropout probability has to be between 0 and 1, but got 1.5', 'torch/nn/modules/dropout.py _DropoutNd.__init__'));
+  const OH = 'aten/src/ATen/native/Onehot.cpp';
+  add('F.one_hot(torch.tensor([0, 2]), 3)', ok('int64', [2, 3]));
+  add('F.one_hot(l)', ok('int64', [2, 3, 2]));
+  add('F.one_hot(torch.tensor([0, 3]), 3)', err('RuntimeError', 'Class values must be smaller than num_classes.', OH));
+  add('F.one_hot(torch.tensor([-1]), 3)', err('RuntimeError', 'Class values must be non-negative.', OH));
+  add('F.one_hot(torch.tensor([0]), -2)', err('RuntimeError', 'Class values must be smaller than num_classes.', OH));
+  add('F.one_hot(torch.tensor([-1]), -2)', err('RuntimeError', 'Class values must be non-negative.', OH));
+  add('F.one_hot(torch.ones(0, dtype=torch.int64))', err('RuntimeError', 'Can not infer total number of classes from empty tensor.', OH));
+  add('F.one_hot(torch.ones(0, dtype=torch.int64), 3)', ok('int64', [0, 3]));
+  add('F.one_hot(f, 3)', err('RuntimeError', 'one_hot is only applicable to index tensor of type LongTensor.', OH));
+  add('F.one_hot(i, 3)', err('RuntimeError', 'one_hot is only applicable to index tensor of type LongTensor.', OH));
+  add('F.one_hot(l, "a")', errType('TypeError', ARG_WHY));
+  add('F.normalize(f)', ok('float32', [2, 3]));
+  add('F.normalize(f, dim=0)', ok('float32', [2, 3]));
+  add('F.normalize(f, p=1)', ok('float32', [2, 3]));
+  add('F.normalize(f, dim=2)', dimRange(2, 2));
+  add('F.normalize(l)', err('RuntimeError', 'linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long', 'aten/src/ATen/native/LinearAlgebra.cpp linalg_vector_norm'));
+  // nll_loss / cross_entropy / mse_loss
+  const T2 = 'torch.tensor([0, 2])';
+  const NLL = 'aten/src/ATen/native/LossNLL.cpp';
+  for (const fn of ['nll_loss', 'cross_entropy']) {
+    add(`F.${fn}(f, ${T2})`, ok('float32', []));
+    add(`F.${fn}(f, ${T2}, reduction="none")`, ok('float32', [2]));
+    add(`F.${fn}(f, ${T2}, reduction="sum")`, ok('float32', []));
+    add(`F.${fn}(f, torch.tensor([0, -100]))`, ok('float32', []));
+    add(`F.${fn}(f, torch.tensor([0, 3]))`, err('IndexError', 'Target 3 is out of bounds.', NLL));
+    add(`F.${fn}(f, torch.tensor([0, 1, 2]))`, err('ValueError', 'Expected input batch_size (2) to match target batch_size (3).', `${NLL} nll_loss_forward meta`));
+    add(`F.${fn}(f, ${T2}, reduction="bogus")`, err('ValueError', 'bogus is not a valid value for reduction', 'torch/nn/_reduction.py get_enum'));
+    add(`F.${fn}(f, ${T2}, weight=torch.ones(2))`, err('RuntimeError', 'weight tensor should be defined either for all 3 classes or no classes but got weight tensor of shape: [2]', `${NLL} nll_loss_forward meta`));
+    add(`F.${fn}(f)`, errType('TypeError', ARG_WHY));
+  }
+  add('F.nll_loss(v, torch.tensor(1))', ok('float32', []));
+  add('F.nll_loss(f, torch.tensor([0.0, 2.0]))', errType('RuntimeError', DISPATCH_WHY('nll_loss of a float target')));
+  add('F.nll_loss(l, torch.tensor([0, 2]))', err('RuntimeError', `"nll_loss_forward_reduce_cuda_kernel_2d_index" not implemented for 'Long'`, `${NLL} nll_loss_forward_out_cpu_template (its dispatch name)`));
+  add('F.cross_entropy(f, f)', ok('float32', []));
+  add('F.cross_entropy(f, m)', unknown('probabilities of another shape than the input: which of LossNLL.cpp\'s checks fires not established'));
+  add(`F.cross_entropy(f, ${T2}, label_smoothing=0.1)`, ok('float32', []));
+  add(`F.cross_entropy(f, ${T2}, label_smoothing=1.5)`, err('RuntimeError', 'label_smoothing must be between 0.0 and 1.0. Got: 1.5', `${NLL} cross_entropy_loss`));
+  add(`F.cross_entropy(l, ${T2})`, err('RuntimeError', `"log_softmax_lastdim_kernel_impl" not implemented for 'Long'`, 'aten/src/ATen/native/cpu/SoftMaxKernel.cpp (AT_DISPATCH_FLOATING_TYPES)'));
+  add('F.mse_loss(f, l)', ok('float32', []));
+  add('F.mse_loss(f, v)', ok('float32', []));
+  add('F.mse_loss(l, l)', err('RuntimeError', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long', 'aten/src/ATen/native/ReduceOps.cpp mean'));
+  // MultiheadAttention
+  const Q3 = b3(3, 1, 4);
+  const MHA = 'torch/nn/functional.py multi_head_attention_forward / _mha_shape_check';
+  add(`torch.nn.MultiheadAttention(4, 2)(${Q3}, ${Q3}, ${Q3})[0]`, ok('float32', [3, 1, 4]));
+  add(`torch.nn.MultiheadAttention(4, 2)(${Q3}, ${Q3}, ${Q3})[1]`, ok('float32', [1, 3, 3]));
+  add(`torch.nn.MultiheadAttention(4, 2, batch_first=True)(${b3(1, 3, 4)}, ${b3(1, 3, 4)}, ${b3(1, 3, 4)})[0]`, ok('float32', [1, 3, 4]));
+  add('torch.nn.MultiheadAttention(4, 2)(torch.ones(3, 4), torch.ones(3, 4), torch.ones(3, 4))[0]', ok('float32', [3, 4]));
+  add('torch.nn.MultiheadAttention(4, 3)', err('AssertionError', 'embed_dim must be divisible by num_heads', 'torch/nn/modules/activation.py MultiheadAttention.__init__'));
+  add(`torch.nn.MultiheadAttention(4, 2)(${b3(3, 1, 5)}, ${b3(3, 1, 5)}, ${b3(3, 1, 5)})`, err('AssertionError', 'was expecting embedding dimension of 4, but got 5', MHA));
+  add(`torch.nn.MultiheadAttention(4, 2)(${Q3}, ${b3(2, 1, 4)}, ${Q3})`, err('AssertionError', 'key shape torch.Size([2, 1, 4]) does not match value shape torch.Size([3, 1, 4])', MHA));
+  add(`torch.nn.MultiheadAttention(4, 2, batch_first=True)(${b3(1, 3, 4)}, ${b3(1, 2, 4)}, ${b3(1, 3, 4)})`, err('AssertionError', 'key shape torch.Size([2, 1, 4]) does not match value shape torch.Size([3, 1, 4])', `${MHA} (after batch_first's transpose)`));
+  add('torch.nn.MultiheadAttention(4, 2)(v, v, v)', err('AssertionError', 'query should be unbatched 2D or batched 3D tensor but received 1-D query tensor', MHA));
+  add(`torch.nn.MultiheadAttention(4, 2)(${Q3}, torch.ones(3, 4), torch.ones(3, 4))`, err('AssertionError', 'For batched (3-D) `query`, expected `key` and `value` to be 3-D but found 2-D and 2-D tensors respectively', MHA));
+  add(`torch.nn.MultiheadAttention(4, 2)(${Q3})`, errType('TypeError', ARG_WHY));
+  // Flatten / Unflatten / unflatten
+  add('torch.nn.Flatten()(torch.ones(2, 3, 4))', ok('float32', [2, 12]));
+  add('torch.nn.Flatten(0, 1)(torch.ones(2, 3, 4))', ok('float32', [6, 4]));
+  add('torch.nn.Flatten(3)(torch.ones(2, 3, 4))', dimRange(3, 3));
+  add('torch.nn.Flatten(2, 1)(torch.ones(2, 3, 4))', err('RuntimeError', 'flatten() has invalid args: start_dim cannot come after end_dim', `${SRC_TS} flatten`));
+  const UNF = `${SRC_TS} unflatten`;
+  add('torch.nn.Unflatten(1, (3, 1))(f)', ok('float32', [2, 3, 1]));
+  add('torch.unflatten(f, 1, (3, 1))', ok('float32', [2, 3, 1]));
+  add('f.unflatten(1, (-1, 1))', ok('float32', [2, 3, 1]));
+  add('l.unflatten(-1, [1, 3])', ok('int64', [2, 1, 3]));
+  add('torch.nn.Unflatten(1, (2, 2))(f)', err('RuntimeError', "unflatten: Provided sizes [2, 2] don't multiply up to the size of dim 1 (3) in the input tensor", UNF));
+  add('torch.nn.Unflatten(2, (3, 1))(f)', dimRange(2, 2));
+  add('f.unflatten(1, (-1, -1))', err('RuntimeError', 'only one dimension can be inferred', 'aten/src/ATen/InferSize.h'));
+  add('f.unflatten(1, ())', err('RuntimeError', 'unflatten: sizes must be non-empty', UNF));
+  add('f.unflatten(5, (3,))', dimRange(2, 5));
+  add('f.unflatten(1)', errType('TypeError', ARG_WHY));
+  // Parameter / ModuleDict
+  add('torch.nn.Parameter(f)', ok('float32', [2, 3]));
+  add('torch.nn.Parameter(torch.ones(2), requires_grad=False)', ok('float32', [2]));
+  add('torch.nn.Parameter()', ok('float32', [0]));
+  add('torch.nn.Parameter(l)', err('RuntimeError', 'Only Tensors of floating point and complex dtype can require gradients', 'torch/csrc/autograd/variable.cpp (requires_grad_)'));
+  add('torch.nn.Parameter(l, requires_grad=False)', ok('int64', [2, 3]));
+  add('torch.nn.Parameter("a")', errType('TypeError', 'Parameter("a"): torch._C._make_subclass\'s argument error (text not verified)'));
+  const MD = 'torch/nn/modules/container.py ModuleDict';
+  add('torch.nn.ModuleDict({"a": torch.nn.ReLU()})["a"](f)', ok('float32', [2, 3]));
+  add('len(torch.nn.ModuleDict({"a": torch.nn.ReLU()}))', ok());
+  add('"a" in torch.nn.ModuleDict({"a": torch.nn.ReLU()})', ok());
+  add('list(torch.nn.ModuleDict({"a": torch.nn.ReLU()}).keys())', ok());
+  add('list(torch.nn.ModuleDict({"a": torch.nn.ReLU()}).values())', ok());
+  add('list(torch.nn.ModuleDict({"a": torch.nn.ReLU()}).items())', ok());
+  add('list(iter(torch.nn.ModuleDict({"a": torch.nn.ReLU()})))', ok());
+  add('do: d = torch.nn.ModuleDict(); d.update({"x": torch.nn.Tanh()}); r = d["x"](f)', ok('float32', [2, 3]));
+  add('torch.nn.ModuleDict({"a": torch.nn.ReLU()})["b"]', err('KeyError', "'b'", `${MD}.__getitem__ (the dict's KeyError)`));
+  add('torch.nn.ModuleDict({"a": 1})', err('TypeError', 'int is not a Module subclass', `${SRC_MOD} add_module`));
+  add('torch.nn.ModuleDict({1: torch.nn.ReLU()})', err('TypeError', 'module name should be a string. Got int', `${SRC_MOD} add_module`));
+  add('do: d = torch.nn.ModuleDict(); d["x"] = 3', err('TypeError', 'int is not a Module subclass', `${SRC_MOD} add_module`));
+  // Module methods
+  const LIN = 'torch.nn.Linear(3, 2)';
+  add(`len(list(${LIN}.parameters()))`, ok());
+  add(`len(list(${LIN}.named_parameters()))`, ok());
+  add('len(list(torch.nn.BatchNorm1d(3).buffers()))', ok());
+  add('len(list(torch.nn.BatchNorm1d(3).named_buffers()))', ok());
+  add('len(list(torch.nn.Sequential(torch.nn.ReLU()).modules()))', ok());
+  add('len(list(torch.nn.Sequential(torch.nn.ReLU()).named_modules()))', ok());
+  add('len(list(torch.nn.Sequential(torch.nn.ReLU()).children()))', ok());
+  add('len(list(torch.nn.Sequential(torch.nn.ReLU()).named_children()))', ok());
+  add(`len(${LIN}.state_dict())`, ok());
+  add(`${LIN}.load_state_dict(${LIN}.state_dict())`, ok());
+  add(`${LIN}.load_state_dict({}, strict=False)`, ok());
+  add(`${LIN}.load_state_dict({})`, err('RuntimeError', 'Error(s) in loading state_dict for Linear:\n\tMissing key(s) in state_dict: "weight", "bias". ', `${SRC_MOD} load_state_dict`));
+  add(`${LIN}.load_state_dict(1)`, err('TypeError', 'Expected state_dict to be dict-like, got int.', `${SRC_MOD} load_state_dict`));
+  add(`${LIN}.train().training`, ok());
+  add(`${LIN}.eval().training`, ok());
+  add(`${LIN}.train("a")`, err('ValueError', 'training mode is expected to be boolean', `${SRC_MOD} train`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_buffer("buf", torch.ones(2)); r = mm.buf', ok('float32', [2]));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_buffer("buf", None); r = mm.buf', ok());
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_buffer("weight", torch.ones(2))', err('KeyError', '"attribute \'weight\' already exists"', `${SRC_MOD} register_buffer`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_buffer("a.b", torch.ones(2))', err('KeyError', '\'buffer name can\\\'t contain "."\'', `${SRC_MOD} register_buffer`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_buffer("", torch.ones(2))', err('KeyError', '\'buffer name can\\\'t be empty string ""\'', `${SRC_MOD} register_buffer`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_buffer("b", 3)', err('TypeError', "cannot assign 'int' object to buffer 'b' (torch Tensor or None required)", `${SRC_MOD} register_buffer`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_buffer(1, f)', err('TypeError', 'buffer name should be a string. Got int', `${SRC_MOD} register_buffer`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter("p", torch.nn.Parameter(f)); r = mm.p', ok('float32', [2, 3]));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter("p", None); r = mm.p', ok());
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter("p", f)', err('TypeError', "cannot assign 'torch.FloatTensor' object to parameter 'p' (torch.nn.Parameter or None required)", `${SRC_MOD} register_parameter`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter("p", 3)', err('TypeError', "cannot assign 'int' object to parameter 'p' (torch.nn.Parameter or None required)", `${SRC_MOD} register_parameter`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter("a.b", None)', err('KeyError', '\'parameter name can\\\'t contain "."\'', `${SRC_MOD} register_parameter`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter("", None)', err('KeyError', '\'parameter name can\\\'t be empty string ""\'', `${SRC_MOD} register_parameter`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter(1, None)', err('TypeError', 'parameter name should be a string. Got int', `${SRC_MOD} register_parameter`));
+  add('do: mm = torch.nn.Linear(3, 2); mm.buf = 1; mm.register_parameter("buf", None)', err('KeyError', '"attribute \'buf\' already exists"', `${SRC_MOD} register_parameter`));
+  add(`${LIN}.apply(lambda mod: None)(f)`, ok('float32', [2, 2]));
+  add(`${LIN}.zero_grad()`, ok());
+  add(`${LIN}.cpu()(f)`, ok('float32', [2, 2]));
+  add(`${LIN}.to("cpu")(f)`, ok('float32', [2, 2]));
+  add(`${LIN}.to(torch.float32)(f)`, ok('float32', [2, 2]));
+  add(`${LIN}.to(torch.int64)`, err('TypeError', 'nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.int64', `${SRC_MOD} to`));
+  add(`${LIN}.to("cuda")`, err('AssertionError', 'Torch not compiled with CUDA enabled', 'torch/cuda/__init__.py _lazy_init'));
+  add(`${LIN}.cuda()`, err('AssertionError', 'Torch not compiled with CUDA enabled', 'torch/cuda/__init__.py _lazy_init'));
+  add(`${LIN}.requires_grad_(False)(f)`, ok('float32', [2, 2]));
+}
+
+// devices, CUDA, autograd: what a CPU-only PyTorch build does (and
+// dynawasm's documented NotImplementedError naming autograd)
+function issue12DeviceCases() {
+  const CUDA = err('AssertionError', 'Torch not compiled with CUDA enabled', 'torch/cuda/__init__.py _lazy_init');
+  add('f.cuda()', CUDA);
+  add('torch.cuda.is_available()', ok());
+  add('torch.cuda.device_count()', ok());
+  add('torch.cuda.current_device()', CUDA);
+  add('torch.cuda.synchronize()', CUDA);
+  add('torch.cuda.manual_seed(0)', ok()); // torch/cuda/random.py: queued until CUDA initialises (never, on a CPU build)
+  add('torch.backends.mps.is_available()', ok());
+  add('torch.backends.mps.is_built()', ok());
+  add('torch.device("cpu")', ok());
+  add('f.to(torch.device("cpu"))', ok('float32', [2, 3]));
+  add('torch.device("bogus")', errType('RuntimeError', 'the list of device types in c10/core/Device.cpp\'s message depends on the PyTorch version'));
+  add('torch.device()', errType('TypeError', ARG_WHY));
+  const AG = (what) => errType('NotImplementedError', `no autograd in dynawasm: ${what} is a NotImplementedError naming autograd (README)`);
+  add('f.backward()', AG('backward()'));
+  add('torch.autograd.grad(f, f)', AG('torch.autograd.grad'));
+  add('torch.autograd.backward(f)', AG('torch.autograd.backward'));
+  for (const o of ['SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad']) add(`torch.optim.${o}(torch.nn.Linear(3, 2).parameters(), lr=0.1)`, AG(`torch.optim.${o}`));
 }

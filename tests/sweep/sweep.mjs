@@ -13,6 +13,7 @@
 //   DWRUN=build-asan/dwrun node tests/sweep/sweep.mjs     # what run.sh does
 //   node tests/sweep/sweep.mjs --grep 'add_'              # cases whose code matches
 //   node tests/sweep/sweep.mjs --type-only                # list the cases whose message is not checked
+//   node tests/sweep/sweep.mjs --names                    # the registry's names and the coverage check only
 //   node tests/sweep/sweep.mjs --seeds DIR                # write the cases as fuzz seeds (tests/fuzz/fuzz.sh)
 //
 // The sweep also checks that it covers everything: each registry name is
@@ -50,22 +51,79 @@ function findSource(name, dir = path.join(ROOT, 'src')) {
   return null;
 }
 
-/** Names of the registry's tables (src/tensor/torchlib.c). */
+/** Every .c file under src/ (the layout may move them). */
+function cSources(dir = path.join(ROOT, 'src'), out = []) {
+  for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, ent.name);
+    if (ent.isDirectory()) cSources(p, out);
+    else if (ent.name.endsWith('.c')) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Names of the registry: every table that dwL_torch_init (torchlib.c)
+ * registers, wherever the table is defined -- the torch.* tables it adds
+ * to torch's attributes, the torch.nn.functional tables, the Tensor method
+ * tables (method_tables), the Module method tables, the nn class tables
+ * (nn_classes and more[]) and torch.nn's other names (add_def), and the
+ * device submodules of dwDv_init (device.c: torch.cuda.*, torch.optim.*,
+ * ...). A table added to dwL_torch_init is read without a change here.
+ */
 function registry() {
-  const src = fs.readFileSync(findSource('torchlib.c'), 'utf8');
-  const table = (name) => {
-    const k = src.indexOf(`BuiltinDef ${name}[] = {`);
-    if (k < 0) throw new Error(`sweep: no table ${name} in torchlib.c`);
-    return src.slice(k, src.indexOf('};', k));
+  const libPath = findSource('torchlib.c');
+  const lib = fs.readFileSync(libPath, 'utf8');
+  // torchlib.c first: its static tables win over same-named ones elsewhere
+  const srcs = [lib, ...cSources().filter((f) => f !== libPath).map((f) => fs.readFileSync(f, 'utf8'))];
+  const bodyOf = (src, fn) => {
+    const k = src.indexOf(`bool ${fn}(`);
+    if (k < 0) throw new Error(`sweep: no function ${fn} in src/`);
+    return src.slice(k, src.indexOf('\n}\n', k));
   };
+  const init = bodyOf(lib, 'dwL_torch_init');
+  /** the entries of table `name` ({...} up to the closing `};`), from `skip` on */
+  const table = (name, skip = 0) => {
+    for (const src of srcs) {
+      const m = new RegExp(`(?:BuiltinDef|NNClass|DwNClass) ${name}\\[\\] = \\{`).exec(src);
+      if (!m) continue;
+      const t = src.slice(m.index + m[0].length, src.indexOf('};', m.index));
+      // one entry per line start or macro: split at each entry's opening
+      const entries = [...t.matchAll(/(?:\b(?:UN|BIN|RED|M|MU|MB|MR)\(|\{)"([\w.]+)"/g)].map((x) => x[1]);
+      return entries.slice(skip);
+    }
+    throw new Error(`sweep: no table ${name} in src/ (named by dwL_torch_init)`);
+  };
+  const last = (n) => n.slice(n.lastIndexOf('.') + 1);
   const uniq = (a) => [...new Set(a)].sort();
-  const torchT = table('torch_defs');
-  const methT = table('tensor_methods');
+  const listed = (re) => [...init.matchAll(re)].map((m) => m[1]);
+  const initList = (name) => {
+    const m = new RegExp(`${name}(?:\\[\\w*\\])? = \\{([^}]*)\\}`).exec(lib);
+    if (!m) throw new Error(`sweep: no ${name} in torchlib.c`);
+    return m[1].split(',').map((s) => s.trim()).filter(Boolean);
+  };
+  const classes = (t) => {
+    for (const src of srcs) {
+      const m = new RegExp(`(?:NNClass|DwNClass) ${t}\\[\\] = \\{`).exec(src);
+      if (m) return [...src.slice(m.index, src.indexOf('};', m.index)).matchAll(/\{"(\w+)", \{"\w+\.__init__"/g)].map((x) => x[1]);
+    }
+    throw new Error(`sweep: no class table ${t} in src/`);
+  };
+  const torch = listed(/dwL_add_defs\(I, torch->attrs, (\w+)\)/g).flatMap((t) => table(t)).map((n) => n.replace(/^torch\./, ""));
+  // the device submodules: torch.device and dwDv_init's submodule(..., table [+ skip])
+  const dv = bodyOf(srcs.find((s) => s.includes('bool dwDv_init(')), 'dwDv_init');
+  for (const m of dv.matchAll(/submodule\(I, \w+, "\w+", "[\w.]+", (\w+)(?: \+ (\d+))?/g))
+    torch.push(...table(m[1], Number(m[2] ?? 0)).map((n) => n.slice(6)));
+  for (const m of dv.matchAll(/BuiltinDef \w+ = \{"torch\.(\w+)"/g)) torch.push(m[1]);
   return {
-    torch: uniq([...torchT.matchAll(/(?:UN|BIN|RED)\("(\w+)"/g), ...torchT.matchAll(/"torch\.(\w+)"/g)].map((m) => m[1])),
-    methods: uniq([...methT.matchAll(/M[UBR]?\("(\w+)"/g)].map((m) => m[1])),
-    functional: uniq([...table('functional_defs').matchAll(/"F\.(\w+)"/g)].map((m) => m[1])),
-    nn: uniq([...src.matchAll(/\{"(\w+)", \{"\w+\.__init__"/g)].map((m) => m[1])),
+    torch: uniq(torch),
+    methods: uniq(initList('method_tables').flatMap((t) => table(t)).map(last)),
+    functional: uniq(listed(/dwL_add_defs\(I, F->attrs, (\w+)\)/g).flatMap((t) => table(t)).map(last)),
+    module: uniq(listed(/dwL_add_defs\(I, module->ns, (\w+)\)/g).flatMap((t) => table(t)).map(last).filter((n) => !n.startsWith('__'))),
+    nn: uniq([
+      ...classes('nn_classes'),
+      ...initList('more').flatMap(classes),
+      ...listed(/add_def\(I, nn->attrs, "(\w+)"/g),
+    ]),
   };
 }
 
@@ -107,6 +165,7 @@ function checkCoverage(cases, names, ops) {
   for (const n of names.methods) if (!called(new RegExp(`\\.${esc(n)}\\(`))) problems.push(`no case calls Tensor.${n}`);
   for (const n of names.functional) if (!called(new RegExp(`F\\.${esc(n)}\\(`))) problems.push(`no case calls F.${n}`);
   for (const n of names.nn) if (!called(new RegExp(`torch\\.nn\\.${esc(n)}\\(`))) problems.push(`no case builds torch.nn.${n}`);
+  for (const n of names.module) if (!called(new RegExp(`\\.${esc(n)}\\(`))) problems.push(`no case calls Module.${n}`);
   for (const o of ops) {
     const re = OP_REACH[o.id];
     if (!re) problems.push(`ops.def op ${o.id} ("${o.name}") has no entry in OP_REACH (tests/sweep/sweep.mjs)`);
@@ -116,6 +175,7 @@ function checkCoverage(cases, names, ops) {
   const need = [
     ...names.torch.map((n) => `"torch.${n}("`), ...names.methods.map((n) => `".${n}("`),
     ...names.functional.map((n) => `"F.${n}("`), ...names.nn.map((n) => `"torch.nn.${n}("`),
+    ...names.module.map((n) => `".${n}("`),
   ];
   for (const t of need) if (!dict.includes(t)) problems.push(`tests/fuzz/python.dict lacks ${t}`);
   return problems;
@@ -208,6 +268,12 @@ async function main() {
   const ops = opsDef();
   let cases = allCases(names).map((c, id) => ({ ...c, id }));
   const problems = checkCoverage(cases, names, ops);
+  if (args.includes('--names')) {
+    for (const [k, v] of Object.entries(names)) console.log(`${k} (${v.length}): ${v.join(' ')}`);
+    for (const p of problems) console.log(`FAIL ${p}`);
+    console.log(`${cases.length} cases; ${problems.length} coverage problems`);
+    return problems.length ? 1 : 0;
+  }
   const grep = opt('--grep');
   if (grep) cases = cases.filter((c) => new RegExp(grep).test(c.code));
   if (args.includes('--type-only')) {
