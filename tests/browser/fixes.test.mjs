@@ -172,6 +172,10 @@ test('Explain: the same break reached twice is listed once, with its count', asy
   assert.equal(await text(page, '#panel-explain .count-chip'), '×2');
   assert.match(await text(page, '#panel-explain .reason[data-count="2"]'), /line 12 in step graph_break_call ×2.*The graph ended here; line 12 ran eagerly; tracing resumed at line 13/);
   assert.match(await text(page, '#panel-explain'), /5 graph breaks split compiled code/);
+  // .item() on line 9 broke mid-statement: tracing resumed in that line, right after it
+  const effects = await page.$$eval('#panel-explain .reason-effect', (els) => els.map((e) => e.textContent));
+  assert.equal(effects[1], 'The graph ended here; the code that broke ran eagerly; tracing resumed right after it, in the middle of line 9.');
+  assert.equal(effects[0], 'The graph ended here; line 8 ran eagerly; tracing resumed at line 9.');
   await page.close();
 });
 

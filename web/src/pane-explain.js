@@ -37,6 +37,10 @@ function breakEffect(ctx, r) {
       r.resume_line ? [' ran eagerly; tracing resumed at ', lineLink(ctx, r.resume_line), '.']
         : [' and the rest of ', h('code', null, r.function || 'the frame'), ' ran eagerly (Dynamo makes no resume point inside a try block).']];
   }
+  if (r.action === 'resume' && el && r.resume_line && r.resume_line === el[1]) {
+    // resumed on the line that broke: mid-statement, right after the call (Dynamo resumes at the next instruction)
+    return ['The graph ended here; the code that broke ran eagerly; tracing resumed right after it, in the middle of ', lineLink(ctx, r.resume_line), '.'];
+  }
   if (r.action === 'resume') {
     return ['The graph ended here; ', el ? linesLink(ctx, el[0], el[1]) : 'the statement', ' ran eagerly; ',
       r.resume_line ? ['tracing resumed at ', lineLink(ctx, r.resume_line), '.'] : 'the frame ended eagerly.'];
