@@ -229,6 +229,10 @@ test('start-up: the worker starts before the page script and runs the seed examp
     main: performance.getEntriesByType('resource').find((e) => /\/main-[A-Z0-9]{8}\.js$/.test(e.name)),
   }));
   assert.equal(first.detail.prerun, true, 'the first result is the prerun index.html asked for');
+  assert.equal(await page.textContent('#status'), 'Done (it ran while the page loaded)');
+  await page.click('#tab-timing');
+  assert.doesNotMatch(await page.textContent('#panel-timing'), /Round trip/, 'no round trip for a run the page did not wait for');
+  await page.click('#tab-output');
   assert.ok(first.main, 'the page script has a content-hashed name');
   assert.ok(first.phases.created < first.main.responseEnd + 1000, 'phases are on the page clock');
   // the page, its style and the worker are content-hashed and cached for good
