@@ -230,6 +230,10 @@ test('start-up: the worker starts before the page script and runs the seed examp
   }));
   assert.equal(first.detail.prerun, true, 'the first result is the prerun index.html asked for');
   assert.equal(await page.textContent('#status'), 'Done (it ran while the page loaded)');
+  // Binaryen (the background optimiser's first need) is handed over only once the prerun was answered
+  await page.waitForFunction(() => window.dynawasm.binaryen === 'ready', null, { timeout: RUN_TIMEOUT });
+  const [firstAt, binaryenAt] = await page.evaluate(() => ['dw:first-result', 'dw:binaryen-ready'].map((n) => performance.getEntriesByName(n)[0].startTime));
+  assert.ok(binaryenAt > firstAt, `Binaryen ready at ${binaryenAt} ms, after the first result at ${firstAt} ms`);
   await page.click('#tab-timing');
   assert.doesNotMatch(await page.textContent('#panel-timing'), /Round trip/, 'no round trip for a run the page did not wait for');
   await page.click('#tab-output');

@@ -37,6 +37,14 @@ phase('started');
 const MB = (n) => (n / 1e6).toFixed(1);
 const url = (a) => new URL(a.url, import.meta.url).href;
 
+// A prerun's result waits for the page's first run: until that run is
+// answered, Binaryen is not handed over, so the background optimiser
+// (whose first job waits for Binaryen) does not take the thread the page's
+// run needs (a job takes tens to hundreds of ms).
+let prerunClaimed = null; // resolves when the pending prerun was answered or dropped
+let claimPrerun = () => {};
+const afterPrerun = () => prerunClaimed || Promise.resolve();
+
 // Binaryen: its script instantiates the module handed to it here (the
 // split build), or decodes its own (the fallback, ASSETS.binaryen null).
 if (ASSETS.binaryen) {
@@ -45,7 +53,7 @@ if (ASSETS.binaryen) {
     (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
   self.__dynawasmBinaryenOptions = {
     instantiateWasm(imports, done) {
-      binaryenModule.then(({ module }) => WebAssembly.instantiate(module, imports)).then((instance) => {
+      Promise.all([binaryenModule, afterPrerun()]).then(([{ module }]) => WebAssembly.instantiate(module, imports)).then((instance) => {
         phase('binaryen_ready');
         post({ type: 'binaryen', state: 'ready', ms: performance.now() - t0 });
         done(instance);
@@ -110,10 +118,13 @@ self.onmessage = async (ev) => {
   prerun = null;
   if (msg.type === 'prerun') {
     phase('prerun_started');
+    prerunClaimed = new Promise((resolve) => { claimPrerun = resolve; });
     prerun = { key: runKey(msg.source, msg.options), result: runOnce(msg.source, msg.options) };
     phase('prerun_done');
     return;
   }
+  // (after this message is handled, the optimiser may have the thread)
+  if (pre) queueMicrotask(claimPrerun);
   if (msg.type === 'reset') {
     compiler.reset();
     return;
