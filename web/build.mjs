@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Builds the playground into web/dist/:
-//   index.html, main.js + main.css (page), worker.js (+ chunks: the compiler
-//   loader and Binaryen's JS glue, bundled), dynawasm-HASH.wasm (the core,
-//   copied from wasm/), binaryen-HASH.wasm (Binaryen's module, taken out of
-//   its script: split-binaryen.mjs), the examples from ../examples bundled
-//   into the page, and FILE.br / FILE.gz next to every compressible file
-//   (precompress.mjs). The .wasm names carry a content hash, so servers may
-//   cache them for good; the worker also keeps them in the Cache API.
+//   index.html, main-HASH.js + main-HASH.css (page), worker-HASH.js (+
+//   chunks: the compiler loader and Binaryen's JS glue, bundled),
+//   dynawasm-HASH.wasm (the core, copied from wasm/), binaryen-HASH.wasm
+//   (Binaryen's module, taken out of its script: split-binaryen.mjs), the
+//   examples from ../examples bundled into the page, and FILE.br / FILE.gz
+//   next to every compressible file (precompress.mjs). Every name but
+//   index.html's carries a content hash (index.html is rewritten to name
+//   them), so servers may cache them for good and a second visit loads the
+//   page without a request but index.html's; the worker also keeps the
+//   .wasm modules in the Cache API. (--watch keeps plain names.)
 //
 //   node build.mjs                         production build; fails if the
 //                                          compiler (wasm/browser.js and its
@@ -204,9 +207,14 @@ const common = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
+// Content-hashed names (not while watching: index.html names the files).
+const entryNames = watch ? '[name]' : '[name]-[hash]';
+
 const pageOpts = {
   ...common,
   entryPoints: { main: path.join(webDir, 'src', 'main.js') },
+  entryNames,
+  metafile: true,
   outdir: dist,
   platform: 'browser',
   plugins: [examplesPlugin],
@@ -215,6 +223,8 @@ const pageOpts = {
 const workerOpts = {
   ...common,
   entryPoints: { worker: path.join(webDir, 'src', 'worker.js') },
+  entryNames,
+  metafile: true,
   outdir: dist,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -225,9 +235,34 @@ const workerOpts = {
   define: { ...common.define, __DW_ASSETS__: JSON.stringify(assets) },
 };
 
+/** The output file (relative to dist) of an entry point, and its CSS bundle. */
+function outputOf(result, entry) {
+  for (const [file, o] of Object.entries(result.metafile.outputs)) {
+    if (o.entryPoint && path.resolve(o.entryPoint) === entry) {
+      const rel = (f) => path.relative(dist, path.resolve(f)).split(path.sep).join('/');
+      return { js: rel(file), css: o.cssBundle ? rel(o.cssBundle) : null };
+    }
+  }
+  return fail(`esbuild wrote no output for ${entry}`);
+}
+
+/** index.html naming the built files (main.js, main.css, worker.js in the
+ * source), with the seed example for the worker's prerun. */
+function writeIndex(names) {
+  let html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  if (!html.includes('/*DW_SEED*/null')) fail('index.html has no /*DW_SEED*/null to fill');
+  // a JS string that cannot end the <script> (no '<')
+  html = html.replace('/*DW_SEED*/null', () => JSON.stringify(loadExamples()[0].source).replace(/</g, '\\u003c'));
+  for (const [pattern, name] of [[/href="main\.css"/g, `href="${names.css}"`], [/src="main\.js"/g, `src="${names.main}"`],
+    [/'worker\.js'/g, `'${names.worker}'`]]) {
+    if ((html.match(pattern) || []).length !== 1) fail(`index.html must name ${pattern.source.replace(/\\/g, '')} exactly once`);
+    html = html.replace(pattern, name);
+  }
+  fs.writeFileSync(path.join(dist, 'index.html'), html);
+}
+
 function copyStatic() {
   fs.mkdirSync(dist, { recursive: true });
-  fs.copyFileSync(path.join(webDir, 'index.html'), path.join(dist, 'index.html'));
   fs.copyFileSync(path.join(webDir, 'src', 'favicon.svg'), path.join(dist, 'favicon.svg'));
   if (assets.core) fs.copyFileSync(wasmFile, path.join(dist, assets.core.url));
   if (assets.binaryen) fs.writeFileSync(path.join(dist, assets.binaryen.url), binaryenSplit.wasm);
@@ -243,13 +278,19 @@ function copyStatic() {
 fs.rmSync(dist, { recursive: true, force: true });
 copyStatic();
 if (watch) {
-  const a = await esbuild.context(pageOpts);
+  writeIndex({ main: 'main.js', css: 'main.css', worker: 'worker.js' });
+  const a = await esbuild.context({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: '"worker.js"' } });
   const b = await esbuild.context(workerOpts);
   await Promise.all([a.watch(), b.watch()]);
   console.log('web build: watching for changes (Ctrl+C to stop)');
 } else {
   try {
-    await Promise.all([esbuild.build(pageOpts), esbuild.build(workerOpts)]);
+    // the worker first: the page names its file (Stop starts a new one)
+    const w = outputOf(await esbuild.build(workerOpts), path.join(webDir, 'src', 'worker.js'));
+    const page = outputOf(await esbuild.build({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: JSON.stringify(w.js) } }),
+      path.join(webDir, 'src', 'main.js'));
+    if (!page.css) fail('esbuild wrote no CSS for the page');
+    writeIndex({ main: page.js, css: page.css, worker: w.js });
   } catch (e) {
     fail(`esbuild failed: ${e.message}`);
   }

@@ -27,10 +27,11 @@ const TYPES = {
   '.py': 'text/plain; charset=utf-8',
 };
 
-// Content-hashed names (esbuild's chunks/NAME-HASH.js, dynawasm-HASH.wasm,
-// binaryen-HASH.wasm) never change: cache them for good. Everything else is
-// revalidated (ETag).
-const IMMUTABLE = /(^|\/)(chunks\/[^/]+-[A-Z0-9]{8}\.js|[a-z]+-[0-9a-f]{8}\.wasm)$/;
+// Content-hashed names (esbuild's main-HASH.js, main-HASH.css,
+// worker-HASH.js and chunks/NAME-HASH.js, dynawasm-HASH.wasm,
+// binaryen-HASH.wasm) never change: cache them for good. Everything else
+// (index.html) is revalidated (ETag).
+const IMMUTABLE = /(^|\/)((chunks\/)?[^/]+-[A-Z0-9]{8}\.(js|css)|[a-z]+-[0-9a-f]{8}\.wasm)$/;
 
 /** The encoding to serve for an Accept-Encoding header: 'br', 'gzip' or null. */
 export function pickEncoding(accept, have) {

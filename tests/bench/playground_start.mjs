@@ -10,6 +10,10 @@
 //     [--runs 3] [--net MBIT]   (--net: throttle the network to MBIT Mbit/s
 //                                down with 20 ms latency, as DevTools does)
 //     [--json]                  machine-readable output
+//     [--baseline DIR]          also time another build (e.g. main's
+//                               web/dist, built elsewhere), its visits
+//                               interleaved with this one's under the
+//                               same load, and print the ratios
 //
 // Served by web/serve.mjs on 127.0.0.1 (precompressed files as a real
 // deployment would serve them), driven by Debian's Chromium (headless,
@@ -28,6 +32,7 @@ const opt = (name, dflt) => {
 const RUNS = Number(opt('runs', 3));
 const NET = opt('net', null);
 const JSON_OUT = argv.includes('--json');
+const BASELINE = opt('baseline', null);
 
 const info = buildInfo();
 if (!info.compiler) {
@@ -36,12 +41,20 @@ if (!info.compiler) {
 }
 const { chromium } = loadPlaywright();
 const { serve } = await import(path.join(root, 'web', 'serve.mjs'));
-const { server, url } = await serve({ dir: distDir, port: 0, quiet: true });
+const builds = [{ name: 'this build', dir: distDir }];
+if (BASELINE) builds.push({ name: 'baseline', dir: path.resolve(BASELINE) });
+for (const b of builds) {
+  if (!fs.existsSync(path.join(b.dir, 'index.html'))) {
+    console.error(`${b.dir}: no index.html (build it first)`);
+    process.exit(2);
+  }
+  Object.assign(b, await serve({ dir: b.dir, port: 0, quiet: true }), { cold: [], warm: [] });
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 
 /** One visit in the profile at dir: ms from navigation to each phase. */
-async function visit(dir) {
+async function visit(dir, url) {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -73,6 +86,7 @@ async function visit(dir) {
         compiler: mark('dw:compiler-ready'),
         binaryen: mark('dw:binaryen-ready'),
         first: mark('dw:first-result'),
+        prerun: !!(performance.getEntriesByName('dw:first-result')[0].detail || {}).prerun,
         report: window.dynawasm.lastReport && window.dynawasm.lastReport.ok,
         run: window.dynawasm.lastReport && window.dynawasm.lastReport.time_ms.total,
         phases: window.dynawasm.startPhases,
@@ -87,20 +101,23 @@ async function visit(dir) {
   }
 }
 
-const cold = [], warm = [];
 try {
   for (let i = 0; i < RUNS; i++) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-start-'));
-    try {
-      cold.push(await visit(dir));
-      warm.push(await visit(dir));
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+    for (const b of builds) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-start-'));
+      try {
+        b.cold.push(await visit(dir, b.url));
+        b.warm.push(await visit(dir, b.url));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }
   }
 } finally {
-  server.closeAllConnections && server.closeAllConnections();
-  server.close();
+  for (const b of builds) {
+    b.server.closeAllConnections && b.server.closeAllConnections();
+    b.server.close();
+  }
 }
 
 const summary = (runs) => {
@@ -108,17 +125,28 @@ const summary = (runs) => {
   const at = runs.find((r) => r.first === m);
   return { first_result_ms: Math.round(m), runs_ms: runs.map((r) => Math.round(r.first)), median_run: at };
 };
-const out = { runs: RUNS, net: NET ? `${NET} Mbit/s, 20 ms` : 'unthrottled (localhost)', cold: summary(cold), warm: summary(warm) };
+const load = os.loadavg()[0].toFixed(1);
+const out = { runs: RUNS, net: NET ? `${NET} Mbit/s, 20 ms` : 'unthrottled (localhost)', load_at_end: Number(load),
+  builds: builds.map((b) => ({ name: b.name, dir: b.dir, cold: summary(b.cold), warm: summary(b.warm) })) };
 if (JSON_OUT) {
   console.log(JSON.stringify(out, null, 2));
 } else {
   const f = (v) => (v == null ? '–' : `${Math.round(v)} ms`);
-  console.log(`playground start, seed example, median of ${RUNS} (network: ${out.net})`);
-  for (const k of ['cold', 'warm']) {
-    const s = out[k];
-    const r = s.median_run;
-    console.log(`  ${k === 'cold' ? 'first visit ' : 'second visit'}: first result ${f(s.first_result_ms)}  (runs: ${s.runs_ms.join(', ')} ms)`);
-    console.log(`      page ready ${f(r.page)} · compiler ready ${f(r.compiler)} · first run ${f(r.run)} · ${r.kb} KB transferred`);
-    if (r.phases) console.log(`      worker (ms since it started): ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  console.log(`playground start, seed example, median of ${RUNS} (network: ${out.net}; load average ${load} on ${os.cpus().length} cores at the end)`);
+  for (const b of out.builds) {
+    if (out.builds.length > 1) console.log(`${b.name} (${path.relative(process.cwd(), b.dir) || b.dir}):`);
+    for (const k of ['cold', 'warm']) {
+      const s = b[k];
+      const r = s.median_run;
+      console.log(`  ${k === 'cold' ? 'first visit ' : 'second visit'}: first result ${f(s.first_result_ms)}  (runs: ${s.runs_ms.join(', ')} ms)`);
+      console.log(`      page ready ${f(r.page)} · compiler ready ${f(r.compiler)} · first run ${f(r.run)}${r.prerun ? ' (the prerun)' : ''} · ${r.kb} KB transferred`);
+      // (builds before the worker's `created` step counted from the worker's own start)
+      if (r.phases) console.log(`      worker (ms since ${'created' in r.phases ? 'navigation' : 'it started'}): ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+    }
+  }
+  if (out.builds.length > 1) {
+    const [a, b] = out.builds;
+    const ratio = (k) => (a[k].first_result_ms / b[k].first_result_ms).toFixed(2);
+    console.log(`this build / baseline, first result: first visit ${ratio('cold')}, second visit ${ratio('warm')}`);
   }
 }

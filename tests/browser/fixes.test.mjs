@@ -124,6 +124,25 @@ test('Explain: a print in a try block ends the graph before the try; the try and
   await page.close();
 });
 
+test('Explain: a break in a comprehension: it ran eagerly between two graphs and tracing resumed right after it, mid-line', async () => {
+  // the report of `z = [print(i) for i in range(2)]` on line 6 (dwrun run --json)
+  const page = await openFakePage(env, '?autorun=0');
+  const src = 'import torch\n\n@torch.compile\ndef f(x):\n    y = x + 1\n    z = [print(i) for i in range(2)]\n    return y * 2\n\nprint(f(torch.ones(2)))\n';
+  const report = {
+    ok: true, stdout: '0\n1\ntensor([4., 4.])\n', stderr: '', error: null, graphs: [], time_ms: { total: 1 },
+    marks: [{ line: 5, kind: 'traced' }, { line: 6, kind: 'not_traced' }, { line: 6, kind: 'graph_break', reason: 'unsupported_call', message: 'Failed to trace builtin operator' }, { line: 7, kind: 'traced' }],
+    explain: { graph_count: 2, graph_break_count: 1, op_count: 2, break_reasons: [
+      { line: 6, function: 'f', reason: 'unsupported_call', message: 'Failed to trace builtin operator', action: 'eager_loop', eager_lines: [6, 6], resume_line: 6 }] },
+    frames: [],
+  };
+  await page.evaluate(([r, s]) => window.dynawasm.render(r, s), [report, src]);
+  await page.click('#tab-explain');
+  assert.equal(await text(page, '#panel-explain .reason-effect'),
+    'The comprehension, line 6 , ran eagerly between two graphs; tracing resumed right after it, in the middle of line 6 .');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('Guards: the units after breaks are resume points, not recompiles; every unit lists its guards', async () => {
   const { page, f } = await rendered('graph_tour.json');
   await page.click('#tab-guards');
@@ -172,6 +191,10 @@ test('Explain: the same break reached twice is listed once, with its count', asy
   assert.equal(await text(page, '#panel-explain .count-chip'), '×2');
   assert.match(await text(page, '#panel-explain .reason[data-count="2"]'), /line 12 in step graph_break_call ×2.*The graph ended here; line 12 ran eagerly; tracing resumed at line 13/);
   assert.match(await text(page, '#panel-explain'), /5 graph breaks split compiled code/);
+  // .item() on line 9 broke mid-statement: tracing resumed in that line, right after it
+  const effects = await page.$$eval('#panel-explain .reason-effect', (els) => els.map((e) => e.textContent));
+  assert.equal(effects[1], 'The graph ended here; the code that broke ran eagerly; tracing resumed right after it, in the middle of line 9.');
+  assert.equal(effects[0], 'The graph ended here; line 8 ran eagerly; tracing resumed at line 9.');
   await page.close();
 });
 

@@ -99,6 +99,9 @@ test('run timeline: one row per call, segments per phase; a row selects its func
   assert.equal(w.indexOf(Math.max(...w)), longest, 'the longest event is the widest segment');
   await page.click('#panel-timing .tl-row[data-call="1"] .tl-name');
   assert.equal(await cursorLine(page), calls[1].line);
+  // the per-graph table (eight columns: Binaryen's among them) fits its card at this width: no column cut off
+  const [scrollW, clientW] = await page.$eval('#panel-timing table.timing', (t) => [t.parentElement.scrollWidth, t.parentElement.clientWidth]);
+  assert.ok(scrollW <= clientW, `the per-graph table is ${scrollW} px wide in ${clientW} px`);
   await page.$eval('#panel-timing .timeline', (e) => e.scrollIntoView());
   await page.screenshot({ path: screenshotPath('fixture-timeline.png') });
   await page.close();

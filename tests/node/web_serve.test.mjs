@@ -26,6 +26,8 @@ before(async () => {
   fs.writeFileSync(path.join(dir, 'chunks', 'lib-ABCD1234.js'), big);
   fs.writeFileSync(path.join(dir, 'core-0123abcd.wasm'), Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000)]));
   fs.writeFileSync(path.join(dir, 'tiny.js'), 'x');
+  // the build's page and worker names (esbuild's [name]-[hash])
+  for (const f of ['main-QEVX2RZ7.js', 'main-JM6U4J6W.css', 'worker-MYSR6VLC.js', 'main-QEVX2RZ7.js.map']) fs.writeFileSync(path.join(dir, f), 'x');
   const done = precompress(dir, { quality: 5 });
   assert.deepEqual(done.map((f) => f.file).sort(), ['chunks/lib-ABCD1234.js', 'core-0123abcd.wasm', 'index.html', 'main.js'], 'small files are left alone');
   ({ server: srv, url: base } = await serve({ dir, port: 0, quiet: true }));
@@ -81,6 +83,10 @@ test('the server picks brotli, then gzip, then the plain file', async () => {
 test('caching: hashed names for good, the rest revalidated with ETags', async () => {
   assert.equal((await get('/chunks/lib-ABCD1234.js')).headers['cache-control'], 'public, max-age=31536000, immutable');
   assert.equal((await get('/core-0123abcd.wasm')).headers['cache-control'], 'public, max-age=31536000, immutable');
+  for (const f of ['main-QEVX2RZ7.js', 'main-JM6U4J6W.css', 'worker-MYSR6VLC.js']) {
+    assert.equal((await get(`/${f}`)).headers['cache-control'], 'public, max-age=31536000, immutable', f);
+  }
+  for (const f of ['main.js', 'main-QEVX2RZ7.js.map', 'tiny.js']) assert.equal((await get(`/${f}`)).headers['cache-control'], 'no-cache', f);
   const first = await get('/index.html', { 'accept-encoding': 'br' });
   assert.equal(first.headers['cache-control'], 'no-cache');
   assert.ok(first.headers.etag);

@@ -26,6 +26,11 @@ function breakEffect(ctx, r) {
     return ['A break inside a while loop: ', h('code', null, r.function || 'the frame'), ' ran eagerly from ',
       el ? linesLink(ctx, el[0], el[1]) : 'its start', ' (Dynamo skips the whole frame; no graph).'];
   }
+  if (r.action === 'eager_loop' && el && r.resume_line && r.resume_line === el[1]) {
+    // resumed on its own last line: a comprehension (tracing resumes right after it, mid-statement)
+    return ['The comprehension, ', linesLink(ctx, el[0], el[1]), ', ran eagerly between two graphs; tracing resumed right after it, in the middle of ',
+      lineLink(ctx, r.resume_line), '.'];
+  }
   if (r.action === 'eager_loop') {
     return ['The loop, ', el ? linesLink(ctx, el[0], el[1]) : 'as a whole', ', ran eagerly between two graphs; ',
       r.resume_line ? ['tracing resumed at ', lineLink(ctx, r.resume_line), '.'] : 'the frame ended eagerly.'];
@@ -36,6 +41,10 @@ function breakEffect(ctx, r) {
     return ['A break inside a try block: the graph ended before the try statement; ', el ? linesLink(ctx, el[0], el[1]) : 'the try statement',
       r.resume_line ? [' ran eagerly; tracing resumed at ', lineLink(ctx, r.resume_line), '.']
         : [' and the rest of ', h('code', null, r.function || 'the frame'), ' ran eagerly (Dynamo makes no resume point inside a try block).']];
+  }
+  if (r.action === 'resume' && el && r.resume_line && r.resume_line === el[1]) {
+    // resumed on the line that broke: mid-statement, right after the call (Dynamo resumes at the next instruction)
+    return ['The graph ended here; the code that broke ran eagerly; tracing resumed right after it, in the middle of ', lineLink(ctx, r.resume_line), '.'];
   }
   if (r.action === 'resume') {
     return ['The graph ended here; ', el ? linesLink(ctx, el[0], el[1]) : 'the statement', ' ran eagerly; ',

@@ -4,6 +4,10 @@
 // terminated and a new one started) and cancels every run queued behind it;
 // a new run of a kind ('main', 'compare') replaces a queued, not yet
 // started run of the same kind (run-on-change, repeated Ctrl+Enter).
+/* global __DW_WORKER_URL__ */
+// The worker's file (content-hashed by the build: web/build.mjs).
+const WORKER_URL = typeof __DW_WORKER_URL__ === 'string' ? __DW_WORKER_URL__ : './worker.js';
+
 export class StopError extends Error {
   /** @param {'stopped'|'superseded'} why */
   constructor(why = 'stopped') {
@@ -35,7 +39,7 @@ export class Runner {
     // The first worker may have been started by index.html already.
     const pre = !this.worker && globalThis.__dynawasmWorker;
     if (pre) globalThis.__dynawasmWorker = null;
-    const w = pre ? pre.worker : new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'dynawasm-compiler' });
+    const w = pre ? pre.worker : new Worker(new URL(WORKER_URL, import.meta.url), { type: 'module', name: 'dynawasm-compiler' });
     this.worker = w;
     this.emit('loading', 'Starting the compiler worker…');
     w.onmessage = (ev) => {
@@ -48,7 +52,7 @@ export class Runner {
       else if ((m.type === 'result' || m.type === 'failure') && this.pending && this.pending.id === m.id) {
         const p = this.pending;
         this.pending = null;
-        if (m.type === 'result') p.resolve({ report: m.report, ms: m.ms });
+        if (m.type === 'result') p.resolve({ report: m.report, ms: m.ms, prerun: !!m.prerun });
         else p.reject(Object.assign(new Error(m.message), { internal: true }));
       }
     };

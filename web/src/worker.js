@@ -12,7 +12,11 @@
 // while they download and kept in the Cache API (assets.js); progress is
 // reported in bytes.
 //
-// Protocol (page -> worker): {type:'run', id, source, options}, {type:'reset'}
+// Protocol (page -> worker): {type:'run', id, source, options}, {type:'reset'},
+//   {type:'prerun', source, options} (index.html, before the page loads: the
+//   program the page is expected to run first; run as soon as the compiler
+//   is ready, and its result is the answer to the first 'run' of exactly
+//   that source and those options; any other message discards it)
 // (worker -> page): {type:'progress', text, loaded?, total?},
 //   {type:'ready', ms, cached, phases}, {type:'binaryen', state: 'compiled'|'ready'|'failed', ms},
 //   {type:'fatal', message}, {type:'result', id, report, ms},
@@ -25,12 +29,21 @@ const post = (m) => self.postMessage(m);
 const t0 = performance.now();
 let compiler = null;
 
-// When each step finished, in ms since the worker was created (the start-up benchmark reads them).
-const phases = {};
-const phase = (name) => { phases[name] = Math.round(performance.now()); };
+// When each step finished, as a time stamp (ms since the epoch: the page
+// converts them to its own clock; the start-up benchmark reads them).
+const phases = { created: performance.timeOrigin }; // this worker's global scope
+const phase = (name) => { phases[name] = performance.timeOrigin + performance.now(); };
 phase('started');
 const MB = (n) => (n / 1e6).toFixed(1);
 const url = (a) => new URL(a.url, import.meta.url).href;
+
+// A prerun's result waits for the page's first run: until that run is
+// answered, Binaryen is not handed over, so the background optimiser
+// (whose first job waits for Binaryen) does not take the thread the page's
+// run needs (a job takes tens to hundreds of ms).
+let prerunClaimed = null; // resolves when the pending prerun was answered or dropped
+let claimPrerun = () => {};
+const afterPrerun = () => prerunClaimed || Promise.resolve();
 
 // Binaryen: its script instantiates the module handed to it here (the
 // split build), or decodes its own (the fallback, ASSETS.binaryen null).
@@ -40,7 +53,7 @@ if (ASSETS.binaryen) {
     (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
   self.__dynawasmBinaryenOptions = {
     instantiateWasm(imports, done) {
-      binaryenModule.then(({ module }) => WebAssembly.instantiate(module, imports)).then((instance) => {
+      Promise.all([binaryenModule, afterPrerun()]).then(([{ module }]) => WebAssembly.instantiate(module, imports)).then((instance) => {
         phase('binaryen_ready');
         post({ type: 'binaryen', state: 'ready', ms: performance.now() - t0 });
         done(instance);
@@ -78,23 +91,46 @@ const ready = (async () => {
   return false;
 });
 
+/** One run: {report, ms} or {error} (the host API threw: a compiler bug). */
+function runOnce(source, options) {
+  const start = performance.now();
+  try {
+    let report = compiler.run(source, options || {});
+    if (typeof report === 'string') report = JSON.parse(report);
+    return { report, ms: performance.now() - start };
+  } catch (e) {
+    return { error: String((e && e.stack) || e) };
+  }
+}
+
+/** A run's identity: its source and its options, keys sorted. */
+const runKey = (source, options) => JSON.stringify([source, Object.keys(options || {}).sort().map((k) => [k, options[k]])]);
+
+let prerun = null; // {key, result} of the prerun, until the first 'run' or another message
+
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
   if (!(await ready)) {
     if (msg.type === 'run') post({ type: 'failure', id: msg.id, message: 'The compiler failed to load.' });
     return;
   }
+  const pre = prerun;
+  prerun = null;
+  if (msg.type === 'prerun') {
+    phase('prerun_started');
+    prerunClaimed = new Promise((resolve) => { claimPrerun = resolve; });
+    prerun = { key: runKey(msg.source, msg.options), result: runOnce(msg.source, msg.options) };
+    phase('prerun_done');
+    return;
+  }
+  // (after this message is handled, the optimiser may have the thread)
+  if (pre) queueMicrotask(claimPrerun);
   if (msg.type === 'reset') {
     compiler.reset();
     return;
   }
   if (msg.type !== 'run') return;
-  const start = performance.now();
-  try {
-    let report = compiler.run(msg.source, msg.options || {});
-    if (typeof report === 'string') report = JSON.parse(report);
-    post({ type: 'result', id: msg.id, report, ms: performance.now() - start });
-  } catch (e) {
-    post({ type: 'failure', id: msg.id, message: String((e && e.stack) || e) });
-  }
+  const r = pre && pre.key === runKey(msg.source, msg.options) ? pre.result : runOnce(msg.source, msg.options);
+  if (r.error != null) post({ type: 'failure', id: msg.id, message: r.error });
+  else post({ type: 'result', id: msg.id, report: r.report, ms: r.ms, prerun: r === (pre && pre.result) });
 };
