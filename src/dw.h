@@ -47,6 +47,7 @@
  *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)
  *         backend/wasm_math.c    dwmath.h's transcendentals as SIMD code
  *         backend/wasm_module.c  the module: sections, names, source map
+ *         backend/wasm_sized.c   sizes as arguments: constants from a size block
  *         native/dwrun.c         the native CLI (not part of the core)
  *
  * Conventions
@@ -1104,5 +1105,44 @@ struct FPlan;
 bool dwW_emit(Ctx *c, const struct FPlan *plan, EmitMode mode,
               const char *filename, WasmModule *out);
 void dwW_free(WasmModule *m);
+
+/* Sizes as arguments (dynamic shapes): one module serves every size of a
+ * graph's symbolic dims. A "site" is each constant the emitter writes
+ * (i32/i64/f32/f64/v128.const, a memory access's offset), numbered in
+ * emission order. The compile pipeline emits the plan at two sizes in
+ * WS_RECORD mode (every site a placeholder, so the two modules are the
+ * same bytes when the code has the same shape) and compares the values
+ * recorded: the sites whose values differ depend on the sizes. WS_SLOTS
+ * then reads those from the size block the host passes (16 bytes per
+ * slot; its address is the word after the scratch pointer in args) and
+ * keeps every other constant in the code. A module emitted in WS_SLOTS
+ * mode at another size serves that size when its bytes are the same. */
+typedef enum WSizedMode {
+  WS_RECORD, /* every site a placeholder (0), its value recorded */
+  WS_SLOTS   /* sites with slot[site] >= 0 read the size block */
+} WSizedMode;
+
+typedef struct WSite {
+  uint8_t type;   /* the value's wasm type (0x7f i32 ... 0x7b v128), or
+                     WSITE_OFFSET: a memory access's offset (as i32) */
+  uint8_t v[16];  /* its value, little-endian */
+} WSite;
+#define WSITE_OFFSET 1
+
+typedef struct WSized {
+  WSizedMode mode;
+  const uint32_t *symext; /* per nest: bit v set when the extent of loop
+                             variable v depends on a size (its loops are
+                             emitted for any extent: remainders decided at
+                             run time); NULL: none */
+  const int32_t *slot;    /* WS_SLOTS: per site, its slot or -1 */
+  int nslotmap;           /* entries of slot[] */
+  WSite *sites;           /* out: every site emitted, in order */
+  int nsites, capsites;
+} WSized;
+
+/* dwW_emit with sizes as arguments (sz != NULL). */
+bool dwW_emit_sized(Ctx *c, const struct FPlan *plan, EmitMode mode,
+                    const char *filename, WSized *sz, WasmModule *out);
 
 #endif /* DW_H */

@@ -211,6 +211,12 @@ export interface Graph {
   /** Index of the kernel in the core's function table (host side key of `wat`). */
   slot?: number;
   /**
+   * WebAssembly modules built for the graph: 1 (a graph with symbolic dims
+   * takes its sizes as arguments, so another size reuses the module), more
+   * when a size needed code of its own; 0 for the eager backends.
+   */
+  modules?: number;
+  /**
    * The kernel tiers that ran in this run: 'emitted' (the core's module),
    * 'optimized' (Binaryen's) or 'emitted+optimized' (swapped during the run).
    */

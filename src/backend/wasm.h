@@ -358,6 +358,17 @@ typedef struct Fn {
     int local;
   } *kc;
   int nkc, capkc;
+  /* sizes as arguments (Em.sz, WS_SLOTS): the function's local 0 is the
+   * args pointer, zb the local holding the size block's address (-1 until
+   * a slot is read) and zs the slots read into locals (set in front of the
+   * body, see sized_prologue in wasm_emit.c) */
+  bool args0;
+  int zb;
+  struct ZSlot {
+    int slot, local;
+    uint8_t type;
+  } *zs;
+  int nzs, capzs;
 } Fn;
 
 typedef struct Em Em;
@@ -411,7 +422,24 @@ struct Em {
   int ncarry;
   int ncarries;    /* over all nests (WasmModule.ncarries) */
   int maxjam;      /* widest jam over all nests (WasmModule.maxjam) */
+  /* sizes as arguments (dw.h WSized); NULL: every constant in the code */
+  WSized *sz;
+  int site;        /* sites emitted so far */
+  bool nosite;     /* writing a slot read or a prologue: no sites */
+  bool in_prologue;/* slots are read from the size block, not locals */
+  uint32_t symext; /* the current nest's WSized.symext */
 };
+
+/* wasm_sized.c, sizes as arguments (Em.sz): the constant of wasm type
+ * `type` (value bytes val) written as a placeholder (WS_RECORD) or a read
+ * of its slot; false: the caller writes it as usual. */
+bool dwW_site(Em *E, uint8_t type, const void *val);
+/* The same for the offset of memory access op (before its opcode): the
+ * offset to encode. */
+uint32_t dwW_site_offset(Em *E, int op, uint32_t offset);
+/* In front of a function body that reads slots: the size block's address
+ * and the scalar slots the body reads (wasm_sized.c). */
+void dwW_sized_prologue(Em *E);
 
 static inline bool fn_grow_locals(Em *E, Fn *f) {
   if (f->nl < f->capl) return true;
@@ -454,6 +482,7 @@ static inline Fn *fn_new(Em *E, const char *name, int type, int nparams,
   f->type = type;
   f->nparams = nparams;
   f->node = -1;
+  f->zb = -1;
   Fn *saved = E->fn;
   E->fn = f;
   for (int k = 0; k < nparams; k++) {
@@ -472,6 +501,7 @@ static inline void fn_free(Fn *f) {
   dwB_free(&f->txt);
   free(f->loc);
   free(f->kc);
+  free(f->zs);
   free(f);
 }
 
@@ -525,6 +555,12 @@ static inline void ins(Em *E, WOp op) {
  * i32/i64 constant). */
 static inline void ins_i(Em *E, WOp op, int64_t v) {
   Fn *f = E->fn;
+  if (E->sz && (op == W_I32_CONST || op == W_I64_CONST)) {
+    int32_t v32 = (int32_t)v;
+    if (dwW_site(E, op == W_I32_CONST ? T_I32 : T_I64,
+                 op == W_I32_CONST ? (const void *)&v32 : (const void *)&v))
+      return;
+  }
   op_head(E, op);
   switch (dwW_wops[op].imm) {
   case IM_I32:
@@ -549,6 +585,7 @@ static inline int log2i(int v) {
 /* Memory access: alignment in bytes, constant offset. */
 static inline void ins_mem(Em *E, WOp op, int align, uint32_t offset) {
   Fn *f = E->fn;
+  if (E->sz) offset = dwW_site_offset(E, op, offset);
   op_head(E, op);
   put_uleb(&f->bin, (uint64_t)log2i(align));
   put_uleb(&f->bin, offset);
@@ -558,6 +595,7 @@ static inline void ins_mem(Em *E, WOp op, int align, uint32_t offset) {
 
 static inline void ins_memlane(Em *E, WOp op, int align, uint32_t offset, int lane) {
   Fn *f = E->fn;
+  if (E->sz) offset = dwW_site_offset(E, op, offset);
   op_head(E, op);
   put_uleb(&f->bin, (uint64_t)log2i(align));
   put_uleb(&f->bin, offset);
@@ -591,6 +629,7 @@ static inline void txt_f64(Buf *b, double v) {
 
 static inline void ins_f32(Em *E, float v) {
   Fn *f = E->fn;
+  if (E->sz && dwW_site(E, T_F32, &v)) return;
   op_head(E, W_F32_CONST);
   uint32_t u;
   memcpy(&u, &v, 4);
@@ -601,6 +640,7 @@ static inline void ins_f32(Em *E, float v) {
 }
 static inline void ins_f64(Em *E, double v) {
   Fn *f = E->fn;
+  if (E->sz && dwW_site(E, T_F64, &v)) return;
   op_head(E, W_F64_CONST);
   uint64_t u;
   memcpy(&u, &v, 8);
@@ -613,6 +653,7 @@ static inline void ins_f64(Em *E, double v) {
 /* v128.const from four 32-bit lanes. */
 static inline void ins_v128(Em *E, const uint32_t lanes[4]) {
   Fn *f = E->fn;
+  if (E->sz && dwW_site(E, T_V128, lanes)) return;
   op_head(E, W_V128_CONST);
   for (int k = 0; k < 4; k++)
     for (int j = 0; j < 4; j++) put_u8(&f->bin, (uint8_t)(lanes[k] >> (8 * j)));

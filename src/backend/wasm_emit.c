@@ -1817,6 +1817,28 @@ static void loop_close(Em *E, int var, int64_t step, int64_t end) {
   ins(E, W_END);
 }
 
+/* Loops over a symbolic extent (WSized.symext): the same code serves every
+ * size, so a loop that may be empty is skipped at run time
+ * (`block; br_if (start >= end)` ... `end`) instead of at emission. */
+static bool sym_var(const Em *E, int v) { return v < 32 && (E->symext >> v & 1); }
+static void guard_open(Em *E, int64_t start, int64_t end) {
+  ins(E, W_BLOCK);
+  i32c(E, start);
+  i32c(E, end);
+  ins(E, W_I32_GE_U);
+  ins_i(E, W_BR_IF, 0);
+}
+/* After a guarded loop: outer values first computed inside it (eval's
+ * has == 3) and splats may be unset at run time, so they are computed
+ * again where next needed. */
+static void guard_close(Em *E) {
+  ins(E, W_END);
+  for (int k = 0; k < E->n->nex; k++) {
+    if (E->has[k] == 3) E->has[k] = 0;
+    E->has_splat[k] = 0;
+  }
+}
+
 
 /* Whether e computes a transcendental function (dwmath.h recipes of tens
  * of instructions), in itself or in what it depends on. */
@@ -1995,7 +2017,11 @@ static void casc_bodies(Em *E, int p, AccSt *acc, int U, int slot) {
 static void cascade_loop(Em *E, int p, AccSt *acc, int U) {
   const FNest *n = E->n;
   int64_t R = inner_count(n);
-  if (R == 0) return;
+  /* a symbolic count: the steps of 8 and each element of the tail are
+   * skipped at run time when not there (levels still come from R: a size
+   * with other levels gets other code) */
+  bool sr = (E->symext >> n->nouter) != 0;
+  if (R == 0 && !sr) return;
   bool vec = n->vec == FV_INNER, multi = n->ninner > 1;
   int lanes = vec ? 4 : 1, bps = DW_SUM_LANES / lanes;
   int L = dw_sum_levels(R);
@@ -2050,8 +2076,9 @@ static void cascade_loop(Em *E, int p, AccSt *acc, int U) {
   }
   for (int part = 0; part < 2; part++) {
     int64_t end = part ? full : base;
-    if (end <= (part ? base : 0)) continue;
+    if (end <= (part ? base : 0) && !(part && sr)) continue;
     if (!part && !vec && !multi) continue; /* done slot by slot */
+    if (part && sr) guard_open(E, base, end);
     if (vec) {
       E->lanes_i = 4;
       E->vvar = v;
@@ -2088,17 +2115,20 @@ static void cascade_loop(Em *E, int p, AccSt *acc, int U) {
     E->lanes_i = lanes_i;
     E->vvar = vvar;
     if (!part) casc_blocks_close(E, p, acc, U, flat, L, end);
+    if (part && sr) guard_close(E);
   }
   if (vec)
     for (int k = 0; k < n->nacc; k++)
       if (n->acc[k].pass == p) acc_fold(E, &n->acc[k], &acc[k]);
-  for (int64_t t = 0; full + t < R; t++) {
+  for (int64_t t = 0; sr ? t < DW_SUM_LANES - 1 : full + t < R; t++) {
+    if (sr) guard_open(E, full + t, R);
     if (!multi) {
       i32c(E, full + t);
       set(E, var);
     }
     casc_bodies(E, p, acc, U, (int)t);
-    if (multi && full + t + 1 < R) odometer_step(E);
+    if (multi && (sr || full + t + 1 < R)) odometer_step(E);
+    if (sr) guard_close(E);
   }
   loop_splice(E, cap);
 }
@@ -2110,7 +2140,8 @@ static void inner_loops(Em *E, int v, int p, AccSt *acc) {
     return;
   }
   int64_t ext = n->ext[v];
-  if (ext == 0) return;
+  bool sv = sym_var(E, v);
+  if (ext == 0 && !sv) return;
   if (v == n->nouter && pass_has_casc(n, p)) {
     cascade_loop(E, p, acc, 1);
     return;
@@ -2119,7 +2150,8 @@ static void inner_loops(Em *E, int v, int p, AccSt *acc) {
     /* (no float sum in this pass) two 4-lane bodies per step of 8, the
      * slots folded, then the rest in order */
     int64_t full = ext & ~(int64_t)7;
-    if (full) {
+    if (full || sv) {
+      if (sv) guard_open(E, 0, full);
       E->lanes_i = 4;
       E->vvar = v;
       Capture cap = loop_capture(E, v);
@@ -2132,26 +2164,31 @@ static void inner_loops(Em *E, int v, int p, AccSt *acc) {
       inner_body(E, p, acc, 1);
       loop_close(E, E->var[v], 4, full);
       loop_splice(E, cap);
+      if (sv) guard_close(E);
     }
     E->lanes_i = 1;
     E->vvar = -1;
     for (int k = 0; k < n->nacc; k++)
       if (n->acc[k].pass == p) acc_fold(E, &n->acc[k], &acc[k]);
-    if (ext > full) {
+    if (ext > full || sv) {
+      if (sv) guard_open(E, full, ext);
       Capture cap = loop_capture(E, v);
       loop_open(E, E->var[v], full);
       inner_body(E, p, acc, 0);
       loop_close(E, E->var[v], 1, ext);
       loop_splice(E, cap);
+      if (sv) guard_close(E);
     }
     return;
   }
   bool innermost = v == n->nouter + n->ninner - 1;
+  if (sv) guard_open(E, 0, ext);
   Capture cap = innermost ? loop_capture(E, v) : (Capture){0, 0, 0};
   loop_open(E, E->var[v], 0);
   inner_loops(E, v + 1, p, acc);
   loop_close(E, E->var[v], 1, ext);
   if (innermost) loop_splice(E, cap);
+  if (sv) guard_close(E);
 }
 
 /* The accumulators of pass p are final: their results, then the outer
@@ -2190,6 +2227,7 @@ static void pass_results(Em *E, int p, AccSt *acc) {
  * the copies), no arange or gather (they read the variables). */
 static int jam_width(Em *E) {
   const FNest *n = E->n;
+  if (E->symext) return 1; /* its steps would depend on the sizes */
   if (n->kind != FN_REDUCE || n->vec != FV_OUTER || n->npass != 1 ||
       n->ninner != 1 || E->ncarry || E->lanes_o != 4)
     return 1;
@@ -2335,7 +2373,8 @@ static void outer_loops(Em *E, int v) {
     return;
   }
   int64_t ext = n->ext[v];
-  if (ext == 0) return;
+  bool sv = sym_var(E, v);
+  if (ext == 0 && !sv) return;
   /* the last outer loop is innermost when no pass has inner loops */
   bool innermost = v == n->nouter - 1 && (n->ninner == 0 || n->npass == 0);
   if (v == 0 && E->chunk[E->n - E->p->nest] > 0) {
@@ -2355,7 +2394,8 @@ static void outer_loops(Em *E, int v) {
     } else {
       fullu = 0;
     }
-    if (full > fullu) {
+    if (full > fullu || sv) {
+      if (sv) guard_open(E, fullu, full);
       E->lanes_o = 4;
       E->vvar = v;
       Capture cap = innermost ? loop_capture(E, v) : (Capture){0, 0, 0};
@@ -2363,23 +2403,28 @@ static void outer_loops(Em *E, int v) {
       outer_body(E);
       loop_close(E, E->var[v], 4, full);
       if (innermost) loop_splice(E, cap);
+      if (sv) ins(E, W_END);
     }
     E->lanes_o = 1;
     E->vvar = -1;
-    if (ext > full) {
+    if (ext > full || sv) {
+      if (sv) guard_open(E, full, ext);
       Capture cap = innermost ? loop_capture(E, v) : (Capture){0, 0, 0};
       loop_open(E, E->var[v], full);
       outer_body(E);
       loop_close(E, E->var[v], 1, ext);
       if (innermost) loop_splice(E, cap);
+      if (sv) ins(E, W_END);
     }
     return;
   }
+  if (sv) guard_open(E, 0, ext);
   Capture cap = innermost ? loop_capture(E, v) : (Capture){0, 0, 0};
   loop_open(E, E->var[v], 0);
   outer_loops(E, v + 1);
   loop_close(E, E->var[v], 1, ext);
   if (innermost) loop_splice(E, cap);
+  if (sv) ins(E, W_END);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2450,7 +2495,9 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
   Val acc[4][2];
   for (int i = 0; i < mr; i++)
     for (int j = 0; j < nv; j++) acc[i][j] = vconst(E, dt, lanes, 0);
-  if (K > 0) {
+  bool sk = sym_var(E, vk);
+  if (K > 0 || sk) {
+    if (sk) guard_open(E, 0, K);
     E->vvar = -1;
     loop_open(E, mm->lk, 0);
     Val b[2];
@@ -2496,6 +2543,7 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
     ins(E, W_I32_ADD);
     set(E, mm->pb);
     loop_close(E, mm->lk, 1, K);
+    if (sk) ins(E, W_END);
   }
   /* epilogue: the outer exprs on each accumulator */
   for (int i = 0; i < mr; i++)
@@ -2529,6 +2577,25 @@ static void mm_cols(Em *E, MM *mm, int mr) {
   const FNest *n = E->n;
   int nb = n->nouter - 2;
   int64_t N = n->ext[nb + 1];
+  if (sym_var(E, nb + 1)) { /* any N: each part skipped at run time */
+    int64_t n8 = N & ~(int64_t)7, n4 = N & ~(int64_t)3;
+    guard_open(E, 0, n8);
+    loop_open(E, mm->ln, 0);
+    mm_micro(E, mm, mr, 2, 4);
+    loop_close(E, mm->ln, 8, n8);
+    ins(E, W_END);
+    guard_open(E, n8, n4); /* 4 more columns */
+    i32c(E, n8);
+    set(E, mm->ln);
+    mm_micro(E, mm, mr, 1, 4);
+    ins(E, W_END);
+    guard_open(E, n4, N);
+    loop_open(E, mm->ln, n4);
+    mm_micro(E, mm, mr, 1, 1);
+    loop_close(E, mm->ln, 1, N);
+    ins(E, W_END);
+    return;
+  }
   bool vec = N >= 4;
   int64_t n8 = vec ? N & ~(int64_t)7 : 0, start = n8;
   if (n8) {
@@ -2553,15 +2620,20 @@ static void mm_cols(Em *E, MM *mm, int mr) {
 static void mm_rows(Em *E, MM *mm, int nv, int lanes) {
   const FNest *n = E->n;
   int64_t M = n->ext[n->nouter - 2], rows4 = M & ~(int64_t)3;
-  if (rows4) {
+  bool sm = sym_var(E, n->nouter - 2);
+  if (rows4 || sm) {
+    if (sm) guard_open(E, 0, rows4);
     loop_open(E, mm->lm, 0);
     mm_micro(E, mm, 4, nv, lanes);
     loop_close(E, mm->lm, 4, rows4);
+    if (sm) ins(E, W_END);
   }
-  if (M > rows4) {
+  if (M > rows4 || sm) {
+    if (sm) guard_open(E, rows4, M);
     loop_open(E, mm->lm, rows4);
     mm_micro(E, mm, 1, nv, lanes);
     loop_close(E, mm->lm, 1, M);
+    if (sm) ins(E, W_END);
   }
 }
 
@@ -2599,7 +2671,9 @@ static void mm_pack_panel(Em *E, MM *mm, int w) {
   }
 #define COL_ADDR(j) (get(E, colp[j]), (uint32_t)(offs ? cn * (j) : 0))
   int mark = E->tcur;
-  if (K4) {
+  bool sk = sym_var(E, vk); /* any K: the steps of 4 and the last k skipped at run time */
+  if (K4 || sk) {
+    if (sk) guard_open(E, 0, K4);
     loop_open(E, mm->lk, 0);
     for (int q = 0; q < w / 4; q++) {
       int r[4];
@@ -2632,14 +2706,18 @@ static void mm_pack_panel(Em *E, MM *mm, int w) {
     ins(E, W_I32_ADD);
     set(E, pp);
     loop_close(E, mm->lk, 4, K4);
+    if (sk) ins(E, W_END);
   }
-  for (int64_t k = K4; k < K; k++) /* the last k, element by element */
+  for (int64_t k = K4; sk ? k < K4 + 3 : k < K; k++) { /* the last k, element by element */
+    if (sk) guard_open(E, k, K);
     for (int j = 0; j < w; j++) {
       get(E, pp);
       uint32_t off = COL_ADDR(j);
       ins_mem(E, W_F32_LOAD, 4, off + (uint32_t)(4 * (k - K4)));
       ins_mem(E, W_F32_STORE, 4, (uint32_t)(4 * ((k - K4) * w + j)));
     }
+    if (sk) ins(E, W_END);
+  }
 #undef COL_ADDR
 }
 
@@ -2659,25 +2737,32 @@ static void mm_packed(Em *E, MM *mm) {
   }
   set(E, mm->panel);
   int64_t n8 = N & ~(int64_t)7, start = n8;
-  if (n8) {
+  bool sn = sym_var(E, n->nouter - 1); /* any N: each part skipped at run time */
+  if (n8 || sn) {
+    if (sn) guard_open(E, 0, n8);
     loop_open(E, mm->ln, 0);
     mm_pack_panel(E, mm, 8);
     mm->pstride = 32;
     mm_rows(E, mm, 2, 4);
     loop_close(E, mm->ln, 8, n8);
+    if (sn) ins(E, W_END);
   }
-  if (N - start >= 4) {
+  if (N - start >= 4 || sn) {
+    if (sn) guard_open(E, n8, N & ~(int64_t)3);
     i32c(E, start);
     set(E, mm->ln);
     mm_pack_panel(E, mm, 4);
     mm->pstride = 16;
     mm_rows(E, mm, 1, 4);
-    start += 4;
+    if (sn) ins(E, W_END);
+    start = N & ~(int64_t)3;
   }
-  if (N > start) {
+  if (N > start || sn) {
+    if (sn) guard_open(E, start, N);
     loop_open(E, mm->ln, start);
     mm_rows(E, mm, 1, 1);
     loop_close(E, mm->ln, 1, N);
+    if (sn) ins(E, W_END);
   }
 }
 
@@ -2685,28 +2770,36 @@ static void mm_batch(Em *E, MM *mm, int v) {
   const FNest *n = E->n;
   int nb = n->nouter - 2;
   if (v < nb) {
-    if (n->ext[v] == 0) return;
+    bool sv = sym_var(E, v);
+    if (n->ext[v] == 0 && !sv) return;
+    if (sv) guard_open(E, 0, n->ext[v]);
     loop_open(E, E->var[v], 0);
     mm_batch(E, mm, v + 1);
     loop_close(E, E->var[v], 1, n->ext[v]);
+    if (sv) ins(E, W_END);
     return;
   }
   int64_t M = n->ext[nb], N = n->ext[nb + 1];
-  if (M == 0 || N == 0) return;
+  bool sm = sym_var(E, nb), sn = sym_var(E, nb + 1);
+  if ((M == 0 && !sm) || (N == 0 && !sn)) return;
   if (n->mm_pack) {
     mm_packed(E, mm);
     return;
   }
   int64_t rows4 = M & ~(int64_t)3;
-  if (rows4) {
+  if (rows4 || sm) {
+    if (sm) guard_open(E, 0, rows4);
     loop_open(E, mm->lm, 0);
     mm_cols(E, mm, 4);
     loop_close(E, mm->lm, 4, rows4);
+    if (sm) ins(E, W_END);
   }
-  if (M > rows4) {
+  if (M > rows4 || sm) {
+    if (sm) guard_open(E, rows4, M);
     loop_open(E, mm->lm, rows4);
     mm_cols(E, mm, 1);
     loop_close(E, mm->lm, 1, M);
+    if (sm) ins(E, W_END);
   }
 }
 
@@ -2762,6 +2855,13 @@ static void nest_name(Em *E, const FNest *n, int k, char *out, size_t cap) {
     snprintf(out, cap, "nest%d_lines_%d_%d", k, lo, hi);
 }
 
+static void nest_prologue(Em *E) {
+  dwW_sized_prologue(E);
+  E->in_prologue = true;
+  kpool_prologue(E);
+  E->in_prologue = false;
+}
+
 static bool emit_nest(Em *E, int k) {
   const FPlan *p = E->p;
   const FNest *n = &p->nest[k];
@@ -2771,6 +2871,7 @@ static bool emit_nest(Em *E, int k) {
   E->n = n;
   f->node = nest_node(n);
   f->pooled = true;
+  E->symext = E->sz && E->sz->symext ? E->sz->symext[k] : 0;
   Capture body = {f->bin.len, f->txt.len, f->nloc};
   /* buffer addresses */
   for (int b = 0; b < p->nbuf; b++) E->ptr[b] = -1;
@@ -2831,7 +2932,7 @@ static bool emit_nest(Em *E, int k) {
   }
   i32c(E, DW_KERR_OK);
   f->node = nest_node(n);
-  splice(E, body, kpool_prologue);
+  splice(E, body, nest_prologue);
   free(E->memo);
   free(E->splat);
   free(E->has);
@@ -2849,6 +2950,7 @@ static bool emit_kernel(Em *E) {
   f->node = -1;
   int st = local_new(E, T_I32, "status");
   int lo = local_new(E, T_I32, "lo"), hi = local_new(E, T_I32, "hi");
+  Capture body = {f->bin.len, f->txt.len, f->nloc};
   for (int k = 0; k < E->p->nnest; k++) {
     const FNest *n = &E->p->nest[k];
     int64_t ch = E->chunk[k], ext = n->ext[0];
@@ -2892,6 +2994,7 @@ static bool emit_kernel(Em *E) {
   }
   f->node = -1;
   i32c(E, DW_KERR_OK);
+  if (E->sz) splice(E, body, dwW_sized_prologue);
   return !E->oom;
 }
 
@@ -2932,10 +3035,17 @@ static bool nest_map(Em *E, WasmModule *out) {
 
 bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
               WasmModule *out) {
+  return dwW_emit_sized(c, p, mode, filename, NULL, out);
+}
+
+bool dwW_emit_sized(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
+                    WSized *sz, WasmModule *out) {
   memset(out, 0, sizeof *out);
   Em E;
   memset(&E, 0, sizeof E);
   E.c = c;
+  E.sz = sz;
+  if (sz) sz->nsites = 0;
   E.g = p->g;
   E.p = p;
   E.mode = mode;
@@ -2952,9 +3062,18 @@ bool dwW_emit(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   for (int k = 0; ok && k < p->nnest; k++) {
     char name[64];
     nest_name(&E, &p->nest[k], k, name, sizeof name);
-    E.chunk[k] = chunk_rows(&p->nest[k]);
+    /* a nest over symbolic extents runs in one call (its chunks would
+     * depend on the sizes) */
+    E.chunk[k] = sz && sz->symext && sz->symext[k] ? 0 : chunk_rows(&p->nest[k]);
     ok = E.chunk[k] ? fn_new(&E, name, 2, 3, c_types, c_names) != NULL
                     : fn_new(&E, name, 0, 1, k_types, k_names) != NULL;
+  }
+  /* the kernel and the nests take args as local 0; reading slots, each
+   * sets the size block's address first */
+  for (int k = 0; ok && k < E.nfn; k++) {
+    E.fns[k]->args0 = true;
+    E.fn = E.fns[k];
+    if (sz && sz->mode == WS_SLOTS) E.fns[k]->zb = local_new(&E, T_I32, "zb");
   }
   for (int k = 0; ok && k < p->nnest; k++) ok = emit_nest(&E, k);
   if (ok) ok = emit_kernel(&E);

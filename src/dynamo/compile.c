@@ -49,7 +49,290 @@ static bool no_ops(const Graph *g) {
   return true;
 }
 
+/* ------------------------------------------------------------------ */
+/* Sizes as arguments                                                  */
+/* ------------------------------------------------------------------ */
+
+/* A graph with symbolic dims compiles to one module whose size-dependent
+ * constants (loop bounds, strides, offsets, a mean's count) come from a
+ * size block (dw.h WSized): the plan is emitted at the call's sizes and
+ * at other sizes (probe_shift) with every constant a placeholder; if
+ * the two modules are the same bytes, the constants whose values differ
+ * become slots. A later size is planned and emitted again (no compile):
+ * when its module is the same bytes, the compiled module serves it with
+ * that emission's values as its size block; else the graph gets a module
+ * for that size (Entry.spec). */
+typedef struct KSize {
+  int64_t sym[DW_MAXSYM]; /* the symbols' sizes (-1: not used) */
+  uint8_t *block;         /* the size block (16 bytes per slot) */
+  size_t scratch;         /* bytes of scratch memory at these sizes */
+  int64_t (*oshape)[DW_MAXDIM]; /* per output: its shape */
+} KSize;
+
+typedef struct KSized {
+  uint8_t *ref; /* the module */
+  size_t reflen;
+  int32_t *slot; /* per site: its slot, -1: a constant */
+  int nsites, nslots;
+  uint32_t *symext; /* per nest (WSized.symext) */
+  KSize *inst;
+  int ninst, capinst;
+} KSized;
+
+static void ksized_free(KSized *z) {
+  if (!z) return;
+  for (int j = 0; j < z->ninst; j++) {
+    free(z->inst[j].block);
+    free(z->inst[j].oshape);
+  }
+  free(z->inst);
+  free(z->ref);
+  free(z->slot);
+  free(z->symext);
+  free(z);
+}
+
+/* The sizes of g's symbols for these inputs. */
+static void sym_sizes(const Graph *g, Tensor *const *inputs, int64_t *sym) {
+  for (int j = 0; j < DW_MAXSYM; j++) sym[j] = -1;
+  for (int n = 0; n < g->n; n++) {
+    const GNode *nd = &g->nodes[n];
+    if (nd->op != OP_INPUT) continue;
+    for (int d = 0; d < nd->meta.ndim && d < inputs[nd->input]->ndim; d++)
+      if (nd->sym[d] && nd->sym[d] <= DW_MAXSYM) sym[nd->sym[d] - 1] = inputs[nd->input]->shape[d];
+  }
+}
+
+static bool graph_symbolic(const Graph *g) {
+  for (int n = 0; n < g->n; n++)
+    for (int d = 0; g->nodes[n].op == OP_INPUT && d < g->nodes[n].meta.ndim; d++)
+      if (g->nodes[n].sym[d]) return true;
+  return false;
+}
+
+static KSize *ksized_find(KSized *z, const int64_t *sym) {
+  for (int j = 0; j < z->ninst; j++)
+    if (!memcmp(z->inst[j].sym, sym, sizeof z->inst[j].sym)) return &z->inst[j];
+  return NULL;
+}
+
+/* Records the size block of an emission at g's sizes (sym). */
+static bool ksized_add(KSized *z, const Graph *g, const int64_t *sym, const WSized *w,
+                       size_t scratch) {
+  if (!DW_GROW(z->inst, z->capinst, z->ninst, 4)) return false;
+  KSize *s = &z->inst[z->ninst];
+  memset(s, 0, sizeof *s);
+  memcpy(s->sym, sym, sizeof s->sym);
+  s->scratch = scratch;
+  s->block = calloc((size_t)z->nslots * 16 + 16, 1);
+  s->oshape = calloc((size_t)g->nout + 1, sizeof *s->oshape);
+  if (!s->block || !s->oshape) {
+    free(s->block);
+    free(s->oshape);
+    return false;
+  }
+  for (int j = 0; j < w->nsites && j < z->nsites; j++)
+    if (z->slot[j] >= 0) memcpy(s->block + 16 * z->slot[j], w->sites[j].v, 16);
+  for (int j = 0; j < g->nout; j++)
+    memcpy(s->oshape[j], g->nodes[g->outputs[j]].meta.shape, sizeof s->oshape[j]);
+  z->ninst++;
+  return true;
+}
+
+/* g with each symbolic size + shift (the shapes inferred again, op by
+ * op); false if they do not infer. */
+static bool regraph(Ctx *c, const Graph *g, int64_t shift, Graph *out) {
+  if (!dwG_clone(out, g)) return false;
+  for (int n = 0; n < out->n; n++) {
+    GNode *nd = &out->nodes[n];
+    if (nd->op == OP_INPUT) {
+      for (int d = 0; d < nd->meta.ndim; d++)
+        if (nd->sym[d]) nd->meta.shape[d] += shift;
+      continue;
+    }
+    if (nd->op == OP_CONST || nd->nin == 0) continue;
+    TMeta in[8], m;
+    if (nd->nin > 8) goto fail;
+    for (int j = 0; j < nd->nin; j++) in[j] = out->nodes[nd->in[j]].meta;
+    if (!dwT_meta(c, (Op)nd->op, nd->nin, in, &nd->at, &m) || m.ndim != nd->meta.ndim ||
+        m.dtype != nd->meta.dtype)
+      goto fail;
+    nd->meta = m;
+  }
+  return true;
+fail:
+  dwG_free(out);
+  return false;
+}
+
+/* Emits plan p with z's slots (WS_SLOTS): false if that fails or gives
+ * another number of sites. */
+static bool sized_emit(Ctx *c, const KSized *z, const FPlan *p, EmitMode mode, const char *file,
+                       WSized *w, WasmModule *m) {
+  memset(w, 0, sizeof *w);
+  w->mode = WS_SLOTS;
+  w->symext = z->symext;
+  w->slot = z->slot;
+  w->nslotmap = z->nsites;
+  return dwW_emit_sized(c, p, mode, file, w, m) && w->nsites == z->nsites;
+}
+
+/* The error left in the context by a try that failed is not an error:
+ * the context's error is put back after it. */
+typedef struct SavedErr {
+  ExcType t;
+  char msg[DW_ERRMSG];
+} SavedErr;
+static void err_save(const Ctx *c, SavedErr *s) {
+  s->t = c->err;
+  memcpy(s->msg, c->errmsg, sizeof s->msg);
+}
+static void err_restore(Ctx *c, const SavedErr *s) {
+  c->err = s->t;
+  memcpy(c->errmsg, s->msg, sizeof s->msg);
+}
+
+/* The other sizes the plan is emitted at (each symbol + shift): small
+ * steps keep the code of most plans (a float sum's cascade levels change
+ * at 128 elements), + 9 moves every step of 4 or 8 lanes, + 131 a cascade
+ * block. A constant that varies at one of those whose code is the same
+ * becomes a slot. */
+static const int64_t probe_shift[] = {1, 2, 9, 131};
+#define NPROBE 4
+
+/* Tries the module with sizes as arguments for kernel k's graph at the
+ * sizes of `inputs` (plan p): true with it in *m and k->sized set. */
+static bool sized_build(Interp *I, Kernel *k, const FPlan *p, EmitMode mode,
+                        Tensor *const *inputs, WasmModule *m) {
+  Ctx *c = &I->c;
+  SavedErr saved;
+  err_save(c, &saved);
+  Graph g2[NPROBE];
+  FPlan p2[NPROBE];
+  bool have_g2[NPROBE] = {false}, have_p2[NPROBE] = {false}, ok = false;
+  WSized r1, r2[NPROBE], w;
+  memset(&r1, 0, sizeof r1);
+  memset(r2, 0, sizeof r2);
+  memset(&w, 0, sizeof w);
+  WasmModule m1, m2[NPROBE];
+  memset(&m1, 0, sizeof m1);
+  memset(m2, 0, sizeof m2);
+  KSized *z = calloc(1, sizeof *z);
+  uint32_t *symext = calloc((size_t)p->nnest + 1, sizeof *symext);
+  if (!z || !symext) goto done;
+  /* plans of the same shape at other sizes: the loop variables whose
+   * extents follow the sizes */
+  int nsame = 0;
+  for (int q = 0; q < NPROBE; q++) {
+    have_g2[q] = regraph(c, &k->g, probe_shift[q], &g2[q]);
+    have_p2[q] = have_g2[q] && dwF_plan(c, &g2[q], &p2[q]);
+    bool same = have_p2[q] && p2[q].nnest == p->nnest && p2[q].nbuf == p->nbuf;
+    for (int j = 0; same && j < p->nnest; j++) {
+      const FNest *a = &p->nest[j], *b = &p2[q].nest[j];
+      same = a->kind == b->kind && a->nouter == b->nouter && a->ninner == b->ninner;
+    }
+    if (!same) {
+      if (have_p2[q]) dwF_free(&p2[q]);
+      have_p2[q] = false;
+      continue;
+    }
+    for (int j = 0; j < p->nnest; j++) {
+      const FNest *a = &p->nest[j], *b = &p2[q].nest[j];
+      for (int v = 0; v < a->nouter + a->ninner && v < 32; v++)
+        if (a->ext[v] != b->ext[v]) symext[j] |= 1u << v;
+    }
+    nsame++;
+  }
+  if (!nsame) goto done;
+  /* the same code at the other sizes, with placeholders: which constants
+   * vary */
+  r1.mode = WS_RECORD;
+  r1.symext = symext;
+  if (!dwW_emit_sized(c, p, mode, I->filename, &r1, &m1)) goto done;
+  z->nsites = r1.nsites;
+  z->slot = malloc(sizeof(int32_t) * (size_t)(z->nsites + 1));
+  if (!z->slot) goto done;
+  for (int j = 0; j < z->nsites; j++) z->slot[j] = -1;
+  nsame = 0;
+  for (int q = 0; q < NPROBE; q++) {
+    if (!have_p2[q]) continue;
+    r2[q].mode = WS_RECORD;
+    r2[q].symext = symext;
+    if (!dwW_emit_sized(c, &p2[q], mode, I->filename, &r2[q], &m2[q])) goto done;
+    if (m1.len != m2[q].len || memcmp(m1.bytes, m2[q].bytes, m1.len) ||
+        r1.nsites != r2[q].nsites)
+      continue;
+    nsame++;
+    for (int j = 0; j < z->nsites; j++) {
+      const WSite *a = &r1.sites[j], *b = &r2[q].sites[j];
+      if (a->type != b->type) goto done;
+      if (z->slot[j] < 0 && memcmp(a->v, b->v, sizeof a->v)) z->slot[j] = z->nslots++;
+    }
+  }
+  if (!nsame) goto done;
+  z->symext = symext;
+  symext = NULL;
+  /* the module (whether it serves another size is checked when one comes) */
+  if (!sized_emit(c, z, p, mode, I->filename, &w, m)) {
+    dwW_free(m);
+    goto done;
+  }
+  z->ref = malloc(m->len + 1);
+  z->reflen = m->len;
+  int64_t sym[DW_MAXSYM];
+  sym_sizes(&k->g, inputs, sym);
+  if (!z->ref || !ksized_add(z, &k->g, sym, &w, m->scratch)) {
+    dwW_free(m);
+    goto done;
+  }
+  memcpy(z->ref, m->bytes, m->len);
+  k->sized = z;
+  z = NULL;
+  ok = true;
+done:
+  ksized_free(z);
+  free(symext);
+  free(r1.sites);
+  free(w.sites);
+  dwW_free(&m1);
+  for (int q = 0; q < NPROBE; q++) {
+    free(r2[q].sites);
+    dwW_free(&m2[q]);
+    if (have_p2[q]) dwF_free(&p2[q]);
+    if (have_g2[q]) dwG_free(&g2[q]);
+  }
+  err_restore(c, &saved);
+  return ok;
+}
+
+/* Whether sized kernel k serves graph g (the same graph as k's at other
+ * sizes of its symbols) at the sizes of `inputs`: planned and emitted
+ * again, the same bytes; the sizes recorded. */
+static bool sized_serves(Interp *I, Kernel *k, const Graph *g, Tensor *const *inputs) {
+  KSized *z = k->sized;
+  int64_t sym[DW_MAXSYM];
+  sym_sizes(g, inputs, sym);
+  Ctx *c = &I->c;
+  SavedErr saved;
+  err_save(c, &saved);
+  FPlan p;
+  bool ok = false;
+  if (dwF_plan(c, g, &p)) {
+    WSized w;
+    WasmModule m;
+    EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR : EMIT_NORMAL;
+    ok = sized_emit(c, z, &p, mode, I->filename, &w, &m) && m.len == z->reflen &&
+         !memcmp(m.bytes, z->ref, m.len) && ksized_add(z, g, sym, &w, m.scratch);
+    free(w.sites);
+    dwW_free(&m);
+    dwF_free(&p);
+  }
+  err_restore(c, &saved);
+  return ok;
+}
+
 void dwC_kernel_free(Interp *I, Kernel *k) {
+  ksized_free(k->sized);
   dwG_free(&k->g);
   dwV_decref(&I->c, k->fn);
   free(k);
@@ -242,7 +525,7 @@ static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
  * from `since` (the end of the trace: the graph's outputs, DCE and its
  * record are part of it; < 0: now). */
 static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, size_t cap,
-                  int *err_line, double since) {
+                  int *err_line, double since, Tensor *const *inputs) {
   switch (k->backend) {
   case BK_RELU_COMPILE_ERROR:
     if ((*err_line = first_op_line(&k->g, OP_RELU)) > 0) {
@@ -266,9 +549,11 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
     memset(&m, 0, sizeof m);
     /* fuse */
     bool ok = dwF_plan(&I->c, &k->g, &plan);
-    /* emit */
+    /* emit (symbolic dims: sizes as arguments when the code allows) */
     if (ok) {
-      ok = dwW_emit(&I->c, &plan, mode, I->filename, &m);
+      if (!(inputs && graph_symbolic(&k->g) &&
+            sized_build(I, k, &plan, mode, inputs, &m)))
+        ok = dwW_emit(&I->c, &plan, mode, I->filename, &m);
       dwF_free(&plan);
     }
     if (!ok) {
@@ -277,6 +562,8 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
       return false;
     }
     k->scratch = m.scratch;
+    GraphRec *gr = rec ? rec : dwJ_graph_rec(I, k->graph_id);
+    if (gr) gr->modules++;
     double c1 = dw_now_ms();
     dwJ_event(I, root, EV_CODEGEN, k->graph_id, c0, c1, false);
     dwJ_graph_nodes(rec, &k->g, &m);
@@ -319,11 +606,24 @@ static int build_failed(Interp *I, Trace *t, Kernel *k, GraphRec *rec, const cha
 /* The kernel of entry e that serves t's inputs: one built for these sizes
  * (a WebAssembly kernel is built for the sizes of its inputs), or any
  * graph the eager kernels or a custom backend run. NULL: none yet. */
-static Kernel *sized_kernel(Entry *e, Trace *t) {
+static Kernel *sized_kernel(Interp *I, Entry *e, Trace *t) {
   for (int j = -1; j < e->nspec; j++) {
     Kernel *k = j < 0 ? e->kernel : e->spec[j];
     if (!k) continue;
-    if (k->slot < 0) return k;
+    /* (natively a sized kernel's module is only emitted, and the graph
+     * runs on the eager kernels: the same modules are counted) */
+    if (k->slot < 0 && !k->sized) return k;
+    if (k->sized) {
+      int64_t sym[DW_MAXSYM];
+      sym_sizes(&t->g, t->inputs, sym);
+      if (ksized_find(k->sized, sym)) return k;
+      /* new sizes: planned and emitted again (codegen, no compile) */
+      double c0 = dw_now_ms();
+      bool serves = sized_serves(I, k, &t->g, t->inputs);
+      dwJ_event(I, t->root, EV_CODEGEN, k->graph_id, c0, dw_now_ms(), false);
+      if (serves) return k;
+      continue;
+    }
     bool same = true;
     for (int n = 0; n < k->g.n && same; n++) {
       const GNode *nd = &k->g.nodes[n];
@@ -350,7 +650,7 @@ static int specialise(Interp *I, Trace *t, Entry *e, Kernel **out, double t_trac
   }
   Kernel **sp = realloc(e->spec, sizeof(Kernel *) * (size_t)(e->nspec + 1));
   if (sp) e->spec = sp;
-  if (!sp || !lower(I, t->root, k, NULL, err, sizeof err, &err_line, -1)) {
+  if (!sp || !lower(I, t->root, k, NULL, err, sizeof err, &err_line, -1, t->inputs)) {
     if (!sp) snprintf(err, sizeof err, "MemoryError: out of memory");
     return build_failed(I, t, k, NULL, err, err_line, t_trace);
   }
@@ -373,7 +673,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     if (have_pre) dwG_free(&pre);
     FrameRec *fr = dwJ_frame(I, t->root->code);
     if (fr) fr->cache_hits++;
-    Kernel *k = sized_kernel(t->hit, t);
+    Kernel *k = sized_kernel(I, t->hit, t);
     int ue = k ? UE_OK : specialise(I, t, t->hit, &k, t_trace);
     if (ue == UE_OK) {
       *out = k;
@@ -407,7 +707,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     if (ok) dwJ_event(I, t->root, EV_CODEGEN, k->graph_id, t->t0 + t_trace, dw_now_ms(), false);
     break;
   default:
-    ok = lower(I, t->root, k, rec, err, sizeof err, &err_line, t->t0 + t_trace);
+    ok = lower(I, t->root, k, rec, err, sizeof err, &err_line, t->t0 + t_trace, t->inputs);
     break;
   }
   if (have_pre) dwG_free(&pre);
@@ -527,7 +827,7 @@ Value dwC_compile_graph(Interp *I, const Graph *g, int backend) {
   dwG_dce(&k->g);
   char err[512];
   int err_line = 0;
-  if (!lower(I, NULL, k, NULL, err, sizeof err, &err_line, -1)) {
+  if (!lower(I, NULL, k, NULL, err, sizeof err, &err_line, -1, NULL)) {
     kernel_box_free(&I->c, k);
     /* "Type: message" as the backend raised it */
     const char *colon = strchr(err, ':');
@@ -658,20 +958,30 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     if (!ok && failed >= 0) *err_line = g->nodes[failed].line;
     return ok;
   }
-  /* a WebAssembly kernel in the host's table, called in place */
-  int n = nin + g->nout + (k->scratch ? 1 : 0);
-  int32_t *argv = malloc(sizeof(int32_t) * (size_t)(n ? n : 1));
+  /* a WebAssembly kernel in the host's table, called in place; sizes as
+   * arguments: the scratch pointer (0 if none) and the size block follow */
+  const KSize *ks = NULL;
+  if (k->sized) {
+    int64_t sym[DW_MAXSYM];
+    sym_sizes(g, inputs, sym);
+    ks = ksized_find(k->sized, sym);
+    if (!ks) return dw_fail(&I->c, EXC_RuntimeError, "compiled kernel: no size block for these sizes");
+  }
+  size_t scratch_bytes = ks ? ks->scratch : k->scratch;
+  int n = nin + g->nout + (ks ? 2 : scratch_bytes ? 1 : 0);
+  int32_t *argv = calloc((size_t)(n ? n : 1), sizeof(int32_t));
   Tensor **cin = calloc((size_t)nin + 1, sizeof(Tensor *));
   void *scratch = NULL;
   bool ok = argv && cin;
-  if (ok && k->scratch) {
-    if (I->c.tensor_bytes + k->scratch > I->c.tensor_cap) {
+  if (ok && ks) argv[nin + g->nout + 1] = (int32_t)(uintptr_t)ks->block;
+  if (ok && scratch_bytes) {
+    if (I->c.tensor_bytes + scratch_bytes > I->c.tensor_cap) {
       dw_fail(&I->c, EXC_RuntimeError,
               "[enforce fail at alloc_cpu.cpp] DefaultCPUAllocator: not enough memory: "
-              "you tried to allocate %zu bytes.", k->scratch);
+              "you tried to allocate %zu bytes.", scratch_bytes);
       ok = false;
     } else {
-      scratch = aligned_alloc(16, (k->scratch + 15) & ~(size_t)15);
+      scratch = aligned_alloc(16, (scratch_bytes + 15) & ~(size_t)15);
       ok = scratch != NULL;
       if (ok) argv[nin + g->nout] = (int32_t)(uintptr_t)scratch;
       else dw_fail(&I->c, EXC_MemoryError, "out of memory");
@@ -684,7 +994,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
   }
   for (int j = 0; ok && j < g->nout; j++) {
     const TMeta *m = &g->nodes[g->outputs[j]].meta;
-    outs[j] = dwT_empty(&I->c, (DType)m->dtype, m->ndim, m->shape); /* kernel writes all */
+    outs[j] = dwT_empty(&I->c, (DType)m->dtype, m->ndim, ks ? ks->oshape[j] : m->shape); /* kernel writes all */
     ok = outs[j] != NULL;
     if (ok) argv[nin + j] = (int32_t)(uintptr_t)dwT_data(outs[j]);
   }

@@ -63,6 +63,10 @@ typedef struct Kernel {
   int slot;          /* table index of the wasm kernel, -1 if none */
   size_t scratch;    /* bytes of scratch memory the kernel needs */
   int graph_id;      /* report record */
+  struct KSized *sized; /* wasm backend, symbolic dims: the module takes the
+                        sizes from a size block and serves every size its
+                        code is the same for (compile.c); NULL: it was built
+                        for the sizes of g */
 } Kernel;
 
 typedef struct Guard Guard; /* hop.c */
@@ -242,6 +246,9 @@ typedef struct GraphRec {
   size_t wasm_size;
   int slot;
   int nloops;
+  int modules;    /* WebAssembly modules built for it: 1, or more when
+                     symbolic sizes could not be arguments of one module
+                     (a module per size) */
   double t_trace, t_codegen, t_optimize, t_instantiate, t_run;
   int runs;
   char *error;    /* a compile failure (suppressed or raised) */
@@ -343,6 +350,7 @@ void dwJ_break(Interp *I, Frame *f, const Break *b, const BreakEffect *a);
 void dwJ_break_resumed(Interp *I, Frame *f, int line, int eager_to);
 /* A new record for the graph of t, about to be compiled. */
 GraphRec *dwJ_graph_new(Interp *I, Trace *t, double t_trace);
+GraphRec *dwJ_graph_rec(Interp *I, int id); /* NULL: not in this run */
 /* The graph's nodes, and (m) the loop nests of its module computing them. */
 void dwJ_graph_nodes(GraphRec *rec, const Graph *g, const WasmModule *m);
 void dwJ_graph_failed(GraphRec *rec, const char *err, int err_line);

@@ -577,6 +577,13 @@ void dwJ_break(Interp *I, Frame *f, const Break *b, const BreakEffect *a) {
 
 bool dwJ_explaining(Interp *I) { return RUN(I)->explain != NULL; }
 
+GraphRec *dwJ_graph_rec(Interp *I, int id) {
+  Run *R = RUN(I);
+  for (int j = 0; R && j < R->ngraphs; j++)
+    if (R->graphs[j].id == id) return &R->graphs[j];
+  return NULL;
+}
+
 GraphRec *dwJ_graph_new(Interp *I, Trace *t, double t_trace) {
   Run *R = RUN(I);
   const Graph *g = &t->g;
@@ -1140,8 +1147,9 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
     dwB_printf(b, "],\"op_count\":%d,\"code\":", g->op_count);
     json_str(b, g->code);
     dwB_printf(b, ",\"backend\":\"%s\",\"wasm_size\":%zu,\"slot\":%d,\"loops\":%d,"
-                  "\"runs\":%d,\"time_ms\":{\"trace\":",
-               dwC_backend_names[g->backend], g->wasm_size, g->slot, g->nloops, g->runs);
+                  "\"modules\":%d,\"runs\":%d,\"time_ms\":{\"trace\":",
+               dwC_backend_names[g->backend], g->wasm_size, g->slot, g->nloops, g->modules,
+               g->runs);
     json_num(b, g->t_trace);
     dwB_puts(b, ",\"codegen\":");
     json_num(b, g->t_codegen);
