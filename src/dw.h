@@ -724,6 +724,7 @@ typedef enum OpKind {
   K_COPY,   /* clone */
   K_CAT,    /* concatenation */
   K_GATHER, /* indexed load along a dim (index tensor of the output's shape) */
+  K_SORT,   /* the sorting order of each row (argsort along the last dim) */
   K_CREATE  /* full/arange */
 } OpKind;
 
