@@ -43,6 +43,17 @@ static void move_one(Em *E, int out, int k, int from, int i) {
   add_to(E, i, 1);
 }
 
+typedef struct IntCmp {
+  WOp load;
+  int size;
+  WOp lt, gt;
+} IntCmp;
+static const IntCmp int_cmp[3] = {
+    {W_I64_LOAD, 8, W_I64_LT_S, W_I64_GT_S},
+    {W_I32_LOAD, 4, W_I32_LT_S, W_I32_GT_S},
+    {W_I32_LOAD8_U, 1, W_I32_LT_U, W_I32_GT_U},
+};
+
 /* Pushes "element x strictly before element y" (i32 0/1) for the element
  * indices in locals x and y of the row at base. false: a dtype it cannot
  * compare (an internal error: the plan and the emitter disagree). */
@@ -73,26 +84,17 @@ static bool before(Em *E, int base, int x, int y, uint8_t dt, bool desc) {
     return true;
   }
   case DT_I64:
-    addr(E, base, x, 8);
-    ins_mem(E, W_I64_LOAD, 8, 0);
-    addr(E, base, y, 8);
-    ins_mem(E, W_I64_LOAD, 8, 0);
-    ins(E, desc ? W_I64_GT_S : W_I64_LT_S);
-    return true;
   case DT_I32:
-    addr(E, base, x, 4);
-    ins_mem(E, W_I32_LOAD, 4, 0);
-    addr(E, base, y, 4);
-    ins_mem(E, W_I32_LOAD, 4, 0);
-    ins(E, desc ? W_I32_GT_S : W_I32_LT_S);
+  case DT_BOOL: {
+    /* integers and bools: one load and one compare, signed (bool: 0/1) */
+    const IntCmp *ic = &int_cmp[dt == DT_I64 ? 0 : dt == DT_I32 ? 1 : 2];
+    for (int k = 0; k < 2; k++) {
+      addr(E, base, k ? y : x, ic->size);
+      ins_mem(E, ic->load, ic->size, 0);
+    }
+    ins(E, desc ? ic->gt : ic->lt);
     return true;
-  case DT_BOOL:
-    addr(E, base, x, 1);
-    ins_mem(E, W_I32_LOAD8_U, 1, 0);
-    addr(E, base, y, 1);
-    ins_mem(E, W_I32_LOAD8_U, 1, 0);
-    ins(E, desc ? W_I32_GT_U : W_I32_LT_U);
-    return true;
+  }
   default:
     E->internal = "sort nest of an unsupported dtype";
     E->oom = true;
@@ -111,7 +113,8 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   int rowout = local_new(E, T_I32, "rowout"), t = local_new(E, T_I32, "t");
   int w = local_new(E, T_I32, "w"), lo = local_new(E, T_I32, "lo");
   int mid = local_new(E, T_I32, "mid"), hi = local_new(E, T_I32, "hi");
-  int i = local_new(E, T_I32, "i"), j = local_new(E, T_I32, "j"), k = local_new(E, T_I32, "k");
+  int i = local_new(E, T_I32, "i"), j = local_new(E, T_I32, "j"),
+      k = local_new(E, T_I32, "k");
   int vi = local_new(E, T_I32, "vi"), vj = local_new(E, T_I32, "vj");
   int tmpbuf = local_new(E, T_I32, "merge");
   i32c(E, n->sort_n);
