@@ -46,6 +46,7 @@
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
  *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)
  *         backend/wasm_math.c    dwmath.h's transcendentals as SIMD code
+ *         backend/wasm_sort.c    sort nests: a stable merge sort of rows
  *         backend/wasm_module.c  the module: sections, names, source map
  *         backend/wasm_sized.c   sizes as arguments: constants from a size block
  *         native/dwrun.c         the native CLI (not part of the core)
@@ -729,6 +730,7 @@ typedef enum OpKind {
   K_COPY,   /* clone */
   K_CAT,    /* concatenation */
   K_GATHER, /* indexed load along a dim (index tensor of the output's shape) */
+  K_SORT,   /* the sorting order of each row (argsort along the last dim) */
   K_CREATE  /* full/arange */
 } OpKind;
 

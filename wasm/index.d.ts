@@ -234,7 +234,7 @@ export interface Graph {
   outputs: number[];
   /** The fused loop nests of its WebAssembly kernel (GraphNode.nest indexes
    * them; name: the nest's function in the module); [] for other backends. */
-  nests: { kind: 'pointwise' | 'reduce' | 'matmul'; name: string }[];
+  nests: { kind: 'pointwise' | 'reduce' | 'matmul' | 'sort'; name: string }[];
   [extra: string]: unknown;
 }
 

@@ -697,6 +697,8 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
     e = add_expr(b, N, &x);
     break;
   }
+  case K_SORT: /* read from its buffer once its sort nest has run */
+    return R_NOJOIN;
   case K_VIEW:
   case K_COPY: {
     int v = nd->in[0];
@@ -807,6 +809,8 @@ static bool space_rows(const Builder *b, int N, const TMeta *m, Rows *r,
     if (!shape_eq(m, ni->mm_out.ndim, ni->mm_out.shape)) return false;
     mm_rows(b, N, r);
     return true;
+  case FN_SORT: /* computes nothing else */
+    return false;
   case FN_REDUCE: {
     int64_t kept[DW_MAXDIM], keep1[DW_MAXDIM];
     int nk = 0, n1 = 0;
@@ -1179,6 +1183,44 @@ static int place_cat(Builder *b, int u) {
   return 0;
 }
 
+/* argsort: a sort nest of its own, reading its input from a buffer
+ * (materialised first when it has none) and writing its targets. */
+static int place_sort(Builder *b, int u) {
+  const Graph *g = b->g;
+  const GNode *nd = &g->nodes[u];
+  int x = nd->in[0];
+  NodeState *sx = &b->ns[x];
+  const TMeta *mx = &g->nodes[x].meta;
+  OpKind kx = dw_ops[g->nodes[x].op].kind;
+  if (sx->buf < 0 && (kx == K_REDUCE || kx == K_MATMUL) && sx->home >= 0 && !ensure_buffer(b, x))
+    return R_ERR;
+  if (sx->buf < 0) {
+    b->need = x;
+    return R_NEED;
+  }
+  Target tg[MAXTG];
+  int nt = targets_of(b, u, tg, MAXTG, true);
+  if (nt < 0) return R_ERR;
+  int N = new_nest(b, FN_SORT);
+  if (N < 0) return R_ERR;
+  FNest *n = &b->p->nest[N];
+  n->mm_node = u;
+  n->sort_in = sx->buf;
+  n->sort_out = tg[0].buf;
+  n->sort_n = mx->ndim ? mx->shape[mx->ndim - 1] : 1;
+  n->sort_rows = n->sort_n ? numel(mx) / n->sort_n : 0;
+  n->sort_desc = nd->at.flag != 0;
+  NodeState *s = &b->ns[u];
+  s->home = N;
+  s->buf = tg[0].buf;
+  s->buf_nest = N;
+  if (nt > 1) { /* the same value is several outputs: copies */
+    int M = place_store(b, u, &nd->meta, DT_I64, tg + 1, nt - 1);
+    if (M < 0) return M;
+  }
+  return 0;
+}
+
 static bool is_output(const Graph *g, int u) {
   for (int k = 0; k < g->nout; k++)
     if (g->outputs[k] == u) return true;
@@ -1193,6 +1235,7 @@ static bool place(Builder *b, int u) {
     case K_REDUCE: r = place_reduce(b, u); break;
     case K_MATMUL: r = place_matmul(b, u); break;
     case K_CAT: r = place_cat(b, u); break;
+    case K_SORT: r = place_sort(b, u); break;
     default: r = place_pointwise(b, u); break;
     }
     if (r == R_ERR) return false;
@@ -1274,6 +1317,7 @@ static void drop_var(FNest *n, int v) {
 
 static void simplify(FNest *n) {
   if (n->kind == FN_MATMUL) return; /* the micro-kernel wants b.., m, n, k */
+  if (n->kind == FN_SORT) return;   /* no loops of its own in the IR */
   for (int v = n->nouter + n->ninner - 1; v >= 0; v--)
     if (n->ext[v] == 1) drop_var(n, v);
   /* Merge neighbours within the outer and within the inner loops. */
@@ -1295,7 +1339,7 @@ static void simplify(FNest *n) {
 
 static void choose_vec(FNest *n) {
   n->vec = FV_NONE;
-  if (n->kind == FN_MATMUL) return;
+  if (n->kind == FN_MATMUL || n->kind == FN_SORT) return;
   if (n->kind == FN_POINTWISE || n->ninner == 0) {
     if (n->nouter > 0) n->vec = FV_OUTER;
     return;
@@ -1438,14 +1482,14 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
     if (reused[u] && b.ns[u].buf < 0) {
       b.ns[u].want = true;
       ok = place(&b, u);
-    } else if (kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT) {
+    } else if (kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT || kind == K_SORT) {
       ok = place(&b, u);
     }
   }
   free(reused);
   for (int u = 0; ok && u < g->n; u++) {
     OpKind kind = dw_ops[g->nodes[u].op].kind;
-    bool done = kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT ||
+    bool done = kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT || kind == K_SORT ||
                 b.ns[u].want;
     if (!done && is_output(g, u)) ok = place(&b, u);
   }
@@ -1458,6 +1502,7 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
       if (n->ex[j].kind == FE_LOAD || n->ex[j].kind == FE_GATHER) used[n->ex[j].buf] = 1;
     for (int j = 0; j < n->nst; j++) used[n->st[j].buf] = 1;
     if (n->kind == FN_MATMUL) used[n->mm_a] = used[n->mm_b] = 1;
+    if (n->kind == FN_SORT) used[n->sort_in] = used[n->sort_out] = 1;
   }
   for (int k = 0; ok && k < p->nbuf; k++) {
     FBuf *f = &p->buf[k];
@@ -1471,6 +1516,12 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
     if (n->kind != FN_MATMUL || !n->mm_pack) continue;
     n->mm_pack_off = p->scratch;
     p->scratch += ((size_t)n->ext[n->nouter] * 8 * sizeof(float) + 15) & ~(size_t)15;
+  }
+  for (int k = 0; ok && k < p->nnest; k++) { /* the sorts' merge buffers */
+    FNest *n = &p->nest[k];
+    if (n->kind != FN_SORT) continue;
+    n->sort_tmp_off = p->scratch;
+    p->scratch += ((size_t)n->sort_n * sizeof(int64_t) + 15) & ~(size_t)15;
   }
   free(used);
   /* 3. simplify, 4. vectorise */
@@ -1609,7 +1660,7 @@ static void put_expr(Buf *b, const FPlan *p, const FNest *n, int k) {
 }
 
 static const char *const vec_names[] = {"none", "outer", "inner"};
-static const char *const kind_names[] = {"pointwise", "reduce", "matmul"};
+static const char *const kind_names[] = {"pointwise", "reduce", "matmul", "sort"};
 
 void dwF_dump(Buf *b, const FPlan *p) {
   for (int k = 0; k < p->nbuf; k++) {
@@ -1631,6 +1682,14 @@ void dwF_dump(Buf *b, const FPlan *p) {
       if (v + 1 == n->nouter && n->ninner) dwB_puts(b, " |");
     }
     dwB_putc(b, '\n');
+    if (n->kind == FN_SORT) {
+      dwB_printf(b, "    argsort%s rows %lld of %lld: ", n->sort_desc ? " descending" : "",
+                 (long long)n->sort_rows, (long long)n->sort_n);
+      put_buf(b, p, n->sort_in);
+      dwB_puts(b, " -> ");
+      put_buf(b, p, n->sort_out);
+      dwB_printf(b, "  (merge buffer at %zu)\n", n->sort_tmp_off);
+    }
     if (n->kind == FN_MATMUL) {
       dwB_puts(b, "    matmul = sum_k ");
       put_buf(b, p, n->mm_a);

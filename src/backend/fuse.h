@@ -18,6 +18,8 @@
  * A pointwise nest has no inner loops and no passes. A matmul nest is
  * C[b.., m, n] = sum_k A[b.., m, k] * B[b.., k, n] with the outer exprs as
  * its epilogue (evaluated on the accumulator registers of the micro-kernel).
+ * A sort nest sorts rows of one buffer into another (argsort) and holds no
+ * expressions: its input is materialised first, its readers load it.
  *
  * Every index is affine in the loop variables: element index =
  * off + sum_v c[v] * var[v] into a contiguous (row-major) buffer. Views and
@@ -109,7 +111,9 @@ typedef struct FStore {
 typedef enum FNestKind {
   FN_POINTWISE, /* outer loops only */
   FN_REDUCE,    /* outer loops around passes over inner loops */
-  FN_MATMUL     /* register-tiled matmul with the outer exprs as epilogue */
+  FN_MATMUL,    /* register-tiled matmul with the outer exprs as epilogue */
+  FN_SORT       /* argsort: a stable merge sort of each row (no exprs; the
+                   sort_* fields say what it reads and writes) */
 } FNestKind;
 
 typedef enum FVec {
@@ -142,6 +146,14 @@ typedef struct FNest {
                         of 8 (or 4) columns packed k-major in scratch */
   size_t mm_pack_off; /* mm_pack: byte offset of the panel (K x 8 floats)
                          in the scratch area */
+  /* FN_SORT (mm_node: the argsort node): sort_out[r, :] = the order of
+   * sort_in[r, :] for r < sort_rows (contiguous rows of sort_n elements);
+   * the merge passes go back and forth between sort_out and sort_n int64
+   * of scratch at sort_tmp_off */
+  int sort_in, sort_out;
+  int64_t sort_rows, sort_n;
+  bool sort_desc;
+  size_t sort_tmp_off;
 } FNest;
 
 typedef struct FPlan {

@@ -336,6 +336,11 @@ static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
     put_arg(b, g, nd->in[1]);
     dwB_putc(b, ')');
     return;
+  case OP_ARGSORT:
+    dwB_puts(b, "torch.argsort(");
+    put_arg(b, g, nd->in[0]);
+    dwB_printf(b, ", dim=-1, descending=%s, stable=True)", a->flag ? "True" : "False");
+    return;
   case OP_CAT:
     dwB_puts(b, "torch.cat([");
     for (int k = 0; k < nd->nin; k++) {

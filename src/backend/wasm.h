@@ -792,5 +792,8 @@ int dwW_helper_fmod(Em *E);
 int dwW_helper_pow(Em *E);
 /* wasm_module.c: the module of the functions emitted, into out. */
 bool dwW_assemble(Em *E, WasmModule *out);
+/* The body of a sort nest (FN_SORT) into the current function, whose
+ * buffer addresses are loaded (wasm_sort.c). */
+bool dwW_emit_sort(Em *E, const FNest *n);
 
 #endif /* DW_WASM_H */

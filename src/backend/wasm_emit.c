@@ -2879,8 +2879,10 @@ static bool emit_nest(Em *E, int k) {
     int b = j < n->nex ? (n->ex[j].kind == FE_LOAD || n->ex[j].kind == FE_GATHER
                               ? n->ex[j].buf : -1)
             : j < n->nex + n->nst ? n->st[j - n->nex].buf
-            : j == n->nex + n->nst ? (n->kind == FN_MATMUL ? n->mm_a : -1)
-                                   : (n->kind == FN_MATMUL ? n->mm_b : -1);
+            : j == n->nex + n->nst ? (n->kind == FN_MATMUL ? n->mm_a
+                                      : n->kind == FN_SORT ? n->sort_in : -1)
+                                   : (n->kind == FN_MATMUL ? n->mm_b
+                                      : n->kind == FN_SORT ? n->sort_out : -1);
     if (b < 0 || E->ptr[b] >= 0) continue;
     const FBuf *fb = &p->buf[b];
     int slot = fb->kind == FB_INPUT    ? fb->slot
@@ -2926,6 +2928,8 @@ static bool emit_nest(Em *E, int k) {
       mm.panel = -1;
       mm.pstride = 0;
       mm_batch(E, &mm, 0);
+    } else if (n->kind == FN_SORT) {
+      dwW_emit_sort(E, n);
     } else {
       outer_loops(E, 0);
     }
@@ -3001,7 +3005,7 @@ static bool emit_kernel(Em *E) {
 /* Which nest computes each graph node (the nest storing it, else the first
  * computing it), for the report's drawing of fused groups. */
 static bool nest_map(Em *E, WasmModule *out) {
-  static const char *const kinds[] = {"pointwise", "reduce", "matmul"};
+  static const char *const kinds[] = {"pointwise", "reduce", "matmul", "sort"};
   const FPlan *p = E->p;
   out->node_nest = malloc(sizeof(int) * (size_t)(E->g->n + 1));
   out->nest_name = calloc((size_t)p->nnest + 1, sizeof *out->nest_name);
@@ -3023,7 +3027,7 @@ static bool nest_map(Em *E, WasmModule *out) {
           continue;
         if (x->node >= 0 && out->node_nest[x->node] < 0) out->node_nest[x->node] = k;
       }
-      if (n->kind == FN_MATMUL && n->mm_node >= 0 && out->node_nest[n->mm_node] < 0)
+      if ((n->kind == FN_MATMUL || n->kind == FN_SORT) && n->mm_node >= 0 && out->node_nest[n->mm_node] < 0)
         out->node_nest[n->mm_node] = k;
     }
   for (int k = 0; k < p->nnest; k++) {

@@ -1023,6 +1023,11 @@ bool dwT_meta(Ctx *c, Op op, int nin, const TMeta *in, const OpAttrs *a,
     return true;
   case K_CAT: return meta_cat(c, nin, in, a, out);
   case K_GATHER: return meta_gather(c, &in[0], &in[1], a, out);
+  case K_SORT:
+    *out = in[0];
+    out->wrapped = 0;
+    out->dtype = DT_I64;
+    return true;
   case K_CREATE:
     out->dtype = a->dtype;
     if (op == OP_ARANGE) {
@@ -1306,6 +1311,13 @@ Tensor *dwT_op(Ctx *c, Op op, int nin, Tensor **in, const OpAttrs *a) {
                              (int)(a->i[0] < 0 ? a->i[0] + (in[0]->ndim ? in[0]->ndim : 1)
                                                : a->i[0]),
                              a->flag)) {
+      dwV_decref_o(c, &out->h);
+      out = NULL;
+    }
+    break;
+  case K_SORT:
+    out = dwT_empty(c, (DType)m.dtype, m.ndim, m.shape);
+    if (out && !dwT_k_argsort(c, out, in[0], a->flag)) {
       dwV_decref_o(c, &out->h);
       out = NULL;
     }

@@ -36,6 +36,9 @@ bool dwT_k_matmul(Ctx *c, Tensor *out, Tensor *a, Tensor *b);
  * an index out of range is an error worded after `kind` (GatherKind). */
 bool dwT_k_gather(Ctx *c, Tensor *out, Tensor *src, Tensor *idx, int dim,
                   int kind);
+/* out (int64, in's shape) = the stable sorting order of each row of in's
+ * last dim (OP_ARGSORT; nan sorts as the largest value). */
+bool dwT_k_argsort(Ctx *c, Tensor *out, Tensor *in, bool desc);
 /* The error of index value v out of range for GatherKind kind along dim
  * of size n (ctx->err). */
 bool dwT_gather_error(Ctx *c, int kind, int64_t v, int dim, int64_t n);

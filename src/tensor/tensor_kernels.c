@@ -1507,3 +1507,73 @@ bool dwT_k_gather(Ctx *c, Tensor *out, Tensor *src, Tensor *idx, int dim,
   }
   return true;
 }
+
+/* ------------------------------------------------------------------ */
+/* argsort: a stable merge sort of each row of the last dim            */
+/* ------------------------------------------------------------------ */
+
+/* Row i strictly before row j: by value, nan after every number ascending
+ * (before them descending); equal values keep their order (the merge is
+ * stable). The compiled kernels (backend/wasm_sort.c) order the same way. */
+typedef struct SortRow {
+  const void *v; /* the row's values */
+  DType dt;
+  bool desc;
+} SortRow;
+
+static bool row_before(const SortRow *r, int64_t i, int64_t j) {
+  switch (r->dt) {
+  case DT_F32: {
+    float a = ((const float *)r->v)[i], b = ((const float *)r->v)[j];
+    bool na = a != a, nb = b != b;
+    return r->desc ? a > b || (na && !nb) : a < b || (nb && !na);
+  }
+  case DT_F64: {
+    double a = ((const double *)r->v)[i], b = ((const double *)r->v)[j];
+    bool na = a != a, nb = b != b;
+    return r->desc ? a > b || (na && !nb) : a < b || (nb && !na);
+  }
+  case DT_I64: {
+    int64_t a = ((const int64_t *)r->v)[i], b = ((const int64_t *)r->v)[j];
+    return r->desc ? a > b : a < b;
+  }
+  case DT_I32: {
+    int32_t a = ((const int32_t *)r->v)[i], b = ((const int32_t *)r->v)[j];
+    return r->desc ? a > b : a < b;
+  }
+  default: {
+    uint8_t a = ((const uint8_t *)r->v)[i], b = ((const uint8_t *)r->v)[j];
+    return r->desc ? a > b : a < b;
+  }
+  }
+}
+
+bool dwT_k_argsort(Ctx *c, Tensor *out, Tensor *in, bool desc) {
+  Tensor *x = dwT_contiguous(c, in);
+  if (!x) return false;
+  int64_t n = x->ndim ? x->shape[x->ndim - 1] : 1, rows = n ? dwT_numel(x) / n : 0;
+  int64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
+  if (!tmp) {
+    dwV_decref_o(c, &x->h);
+    return dw_fail(c, EXC_MemoryError, "out of memory");
+  }
+  size_t es = dwT_dtype_size[x->dtype];
+  for (int64_t r = 0; r < rows; r++) {
+    SortRow sr = {(const char *)dwT_data(x) + (size_t)(r * n) * es, (DType)x->dtype, desc};
+    int64_t *a = (int64_t *)dwT_data(out) + r * n, *b = tmp;
+    for (int64_t i = 0; i < n; i++) a[i] = i;
+    for (int64_t w = 1; w < n; w *= 2) { /* bottom-up: runs of w merged into 2w */
+      for (int64_t lo = 0; lo < n; lo += 2 * w) {
+        int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+        int64_t i = lo, j = mid, k = lo;
+        while (i < mid && j < hi) b[k++] = row_before(&sr, a[j], a[i]) ? a[j++] : a[i++];
+        while (i < mid) b[k++] = a[i++];
+        while (j < hi) b[k++] = a[j++];
+      }
+      memcpy(a, b, (size_t)n * sizeof *a);
+    }
+  }
+  free(tmp);
+  dwV_decref_o(c, &x->h);
+  return true;
+}

@@ -1162,130 +1162,13 @@ BI(o_cumsum) {
   return out;
 }
 
-/* The stable rank of every element of its row (last dim) when sorted:
- * #(elements before it) with nan after every number (before, descending) */
-static Tensor *stable_rank(Interp *I, Tmp *T, Tensor *x, bool desc) {
-  int nd = x->ndim;
-  int64_t n = x->shape[nd - 1];
-  int64_t sa[DW_MAXDIM], sb[DW_MAXDIM];
-  for (int k = 0; k < nd - 1; k++) sa[k] = sb[k] = x->shape[k];
-  sa[nd - 1] = n, sa[nd] = 1; /* a: element i along dim -2 */
-  sb[nd - 1] = 1, sb[nd] = n; /* b: element j along dim -1 */
-  Tensor *ai = tc_reshape(I, T, x, sa, nd + 1);
-  Tensor *bj = ai ? tc_reshape(I, T, x, sb, nd + 1) : NULL;
-  if (!bj) return NULL;
-  Tensor *cmp = tc_op2(I, T, desc ? OP_GT : OP_LT, bj, ai); /* b before a by value */
-  Tensor *eq = cmp ? tc_op2(I, T, OP_EQ, bj, ai) : NULL;
-  if (eq && dwT_is_float(x->dtype)) { /* nan: largest, equal to itself */
-    Tensor *na = tc_op2(I, T, OP_NE, ai, ai), *nb = na ? tc_op2(I, T, OP_NE, bj, bj) : NULL;
-    Tensor *nna = nb ? tc_op1(I, T, OP_NOT, na, NULL) : NULL, *nnb = nna ? tc_op1(I, T, OP_NOT, nb, NULL) : NULL;
-    /* ascending: b before a also when a is nan and b is not;
-     * descending: when b is nan and a is not */
-    Tensor *extra = nnb ? tc_op2(I, T, OP_AND, desc ? nb : na, desc ? nna : nnb) : NULL;
-    cmp = extra ? tc_op2(I, T, OP_OR, cmp, extra) : NULL;
-    Tensor *both = cmp ? tc_op2(I, T, OP_AND, na, nb) : NULL;
-    eq = both ? tc_op2(I, T, OP_OR, eq, both) : NULL;
-  }
-  /* ties: j < i */
-  Tensor *ii = eq ? tc_arange(I, T, n, 0, 1, DT_I64) : NULL;
-  int64_t col[2] = {n, 1};
-  Tensor *ic = ii ? tc_reshape(I, T, ii, col, 2) : NULL;
-  Tensor *jlt = ic ? tc_op2(I, T, OP_LT, ii, ic) : NULL; /* [n(i), n(j)]: j < i */
-  Tensor *tie = jlt ? tc_op2(I, T, OP_AND, eq, jlt) : NULL;
-  Tensor *before = tie ? tc_op2(I, T, OP_OR, cmp, tie) : NULL;
-  int64_t last = -1;
-  return before ? tpush(I, T, reduce(I, OP_SUM, before, &last, 1, false)) : NULL;
-}
-
-/* indices of the sorted order along the last dim */
+/* indices of the sorted order along the last dim (OP_ARGSORT: a stable
+ * merge sort, eagerly and in compiled kernels) */
 static Tensor *sort_indices(Interp *I, Tmp *T, Tensor *x, bool desc) {
-  int nd = x->ndim;
-  int64_t n = x->shape[nd - 1];
-  Tensor *rank = stable_rank(I, T, x, desc);
-  if (!rank) return NULL;
-  /* indices[r] = the i with rank[i] == r */
-  int64_t rs[DW_MAXDIM], col[2] = {n, 1};
-  for (int k = 0; k < nd - 1; k++) rs[k] = x->shape[k];
-  rs[nd - 1] = 1, rs[nd] = n;
-  Tensor *r1 = tc_reshape(I, T, rank, rs, nd + 1); /* [.., 1, n(i)] */
-  Tensor *pos = r1 ? tc_arange(I, T, n, 0, 1, DT_I64) : NULL;
-  Tensor *pc = pos ? tc_reshape(I, T, pos, col, 2) : NULL; /* [n(r), 1] */
-  Tensor *hit = pc ? tc_op2(I, T, OP_EQ, r1, pc) : NULL;   /* [.., n(r), n(i)] */
-  Tensor *z = hit ? tscalar(I, T, DT_I64, 0) : NULL;
-  Tensor *in3[3] = {hit, pos, z};
-  Tensor *sel = z ? tpush(I, T, op(I, OP_WHERE, 3, in3, NULL)) : NULL;
-  int64_t last = -1;
-  return sel ? tpush(I, T, reduce(I, OP_SUM, sel, &last, 1, false)) : NULL;
-}
-
-/* Eager sort of a real tensor (no graph: nothing to share with compiled
- * code, and the result is exact): each row along the last dim is ordered
- * by a stable merge sort, O(n log n), with the order of stable_rank (nan
- * after every number ascending, before descending; ties by position). */
-typedef struct SortRow {
-  const void *v; /* the row's values */
-  DType dt;
-  bool desc;
-} SortRow;
-
-static bool row_before(const SortRow *r, int64_t i, int64_t j) { /* i strictly before j */
-  switch (r->dt) {
-  case DT_F32: {
-    float a = ((const float *)r->v)[i], b = ((const float *)r->v)[j];
-    bool na = a != a, nb = b != b;
-    return r->desc ? a > b || (na && !nb) : a < b || (nb && !na);
-  }
-  case DT_F64: {
-    double a = ((const double *)r->v)[i], b = ((const double *)r->v)[j];
-    bool na = a != a, nb = b != b;
-    return r->desc ? a > b || (na && !nb) : a < b || (nb && !na);
-  }
-  case DT_I64: {
-    int64_t a = ((const int64_t *)r->v)[i], b = ((const int64_t *)r->v)[j];
-    return r->desc ? a > b : a < b;
-  }
-  case DT_I32: {
-    int32_t a = ((const int32_t *)r->v)[i], b = ((const int32_t *)r->v)[j];
-    return r->desc ? a > b : a < b;
-  }
-  default: {
-    uint8_t a = ((const uint8_t *)r->v)[i], b = ((const uint8_t *)r->v)[j];
-    return r->desc ? a > b : a < b;
-  }
-  }
-}
-
-static Tensor *sort_indices_eager(Interp *I, Tmp *T, Tensor *x, bool desc) {
-  Tensor *xc = dwT_contiguous(&I->c, x);
-  if (!xc) return dwI_raise_ctx(I), NULL;
-  if (!tpush(I, T, tv(xc))) return NULL;
-  Tensor *out = dwT_new(&I->c, DT_I64, x->ndim, x->shape);
-  if (!out) return dwI_raise_ctx(I), NULL;
-  if (!tpush(I, T, tv(out))) return NULL;
-  int64_t n = x->ndim ? x->shape[x->ndim - 1] : 1, rows = n ? dwT_numel(x) / n : 0;
-  int64_t *tmp = malloc(((size_t)n + 1) * sizeof *tmp);
-  if (!tmp) {
-    dwI_raise(I, EXC_MemoryError, "out of memory");
-    return NULL;
-  }
-  size_t es = dwT_dtype_size[x->dtype];
-  for (int64_t r = 0; r < rows; r++) {
-    SortRow sr = {(const char *)xc->st->data + (size_t)(xc->offset + r * n) * es, (DType)x->dtype, desc};
-    int64_t *a = (int64_t *)out->st->data + r * n, *b = tmp;
-    for (int64_t i = 0; i < n; i++) a[i] = i;
-    for (int64_t w = 1; w < n; w *= 2) { /* bottom-up: runs of w merged into 2w */
-      for (int64_t lo = 0; lo < n; lo += 2 * w) {
-        int64_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-        int64_t i = lo, j = mid, k = lo;
-        while (i < mid && j < hi) b[k++] = row_before(&sr, a[j], a[i]) ? a[j++] : a[i++];
-        while (i < mid) b[k++] = a[i++];
-        while (j < hi) b[k++] = a[j++];
-      }
-      memcpy(a, b, (size_t)n * sizeof *a);
-    }
-  }
-  free(tmp);
-  return out;
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.flag = desc;
+  return tpush(I, T, op(I, OP_ARGSORT, 1, &x, &at));
 }
 
 /* sort (data 0), argsort (1), topk (2) */
@@ -1327,7 +1210,7 @@ BI(o_sort) {
   }
   int64_t inv[DW_MAXDIM];
   Tensor *xl = x1 ? dim_last(I, &T, x1, d, inv) : NULL;
-  Tensor *idx = !xl ? NULL : xl->st ? sort_indices_eager(I, &T, xl, desc) : sort_indices(I, &T, xl, desc);
+  Tensor *idx = xl ? sort_indices(I, &T, xl, desc) : NULL;
   if (idx && kind == 2) idx = tc_slice(I, &T, idx, idx->ndim - 1, 0, K, 1);
   Tensor *vals = NULL;
   if (idx && kind != 1) {

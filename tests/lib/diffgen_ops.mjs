@@ -312,7 +312,7 @@ export function opMakers(h) {
           xs[d] = shape[d] + g.r.int(0, 3);
           if (!g.fits(xs)) return null;
         }
-        if (xs[d] > 24) return null; // the rank matrix is O(n^2)
+        if (xs[d] > 300) return null; // rows long enough for several merge passes
         const x = g.gen(xs, idx ? 'num' : kind === 'any' ? 'num' : kind, depth, true);
         if (x.dt === 'bool' || !x.det) return null;
         const desc = g.r.chance(0.5);

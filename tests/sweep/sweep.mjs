@@ -153,6 +153,7 @@ const OP_REACH = {
   EXPAND: /expand/, SLICE: /\[:|\[::|:\]/, SELECT: /\w\[-?\d/, CLONE: /clone|contiguous/,
   TAN: /\btan\(/, ERF: /\berf\(/, FLOOR: /\bfloor\(/, CEIL: /\bceil\(/, ROUND: /\bround\(/,
   GATHER: /\bgather\(|\bindex_select\(|\w\[\[/,
+  ARGSORT: /\bsort\(|\bargsort\(|\btopk\(/,
   CAT: /\bcat\(|concat|stack/, FULL: /\b(ones|zeros|empty|full)(_like)?\(/, ARANGE: /\barange\(/,
 };
 

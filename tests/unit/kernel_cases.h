@@ -637,6 +637,39 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 4, k2(&b, OP_ADD, lt, kconst(&b, DT_I64, 1)), k1(&b, OP_NOT, tt),
          kwhere(&b, tt, lt, it), k2(&b, OP_MUL, it, kconst(&b, DT_I64, 3)));
   }
+  /* argsort: merge sort nests (rows of odd and power-of-two lengths: an
+   * odd or even number of merge passes; nan, inf and -0 among floats; many
+   * ties among ints, which must keep their order) */
+  b = knew(L, c, "sort_rows_f32_special");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 7, 37);
+    b.k->in[0].special = 1;
+    int up = kop(&b, OP_ARGSORT, 1, (int32_t[]){x}, &(OpAttrs){.flag = 0});
+    int dn = kop(&b, OP_ARGSORT, 1, (int32_t[]){x}, &(OpAttrs){.flag = 1});
+    OpAttrs ga = {.i = {-1}, .ni = 1, .flag = GK_GATHER};
+    kout(&b, 3, up, dn, kop(&b, OP_GATHER, 2, (int32_t[]){x, up}, &ga));
+    b.k->exact = true;
+  }
+  b = knew(L, c, "sort_ties_i64_i32_bool");
+  {
+    int l = kin(&b, "l", DT_I64, 0, 3, 2, 5, 32);
+    int i = kin(&b, "i", DT_I32, -2, 2, 1, 33);
+    int t = kin(&b, "t", DT_BOOL, 0, 1, 2, 3, 16);
+    kout(&b, 4, kop(&b, OP_ARGSORT, 1, (int32_t[]){l}, &(OpAttrs){.flag = 0}),
+         kop(&b, OP_ARGSORT, 1, (int32_t[]){l}, &(OpAttrs){.flag = 1}),
+         kop(&b, OP_ARGSORT, 1, (int32_t[]){i}, &(OpAttrs){.flag = 1}),
+         kop(&b, OP_ARGSORT, 1, (int32_t[]){t}, &(OpAttrs){.flag = 0}));
+  }
+  b = knew(L, c, "sort_of_view_and_consumers");
+  {
+    /* the input a permuted computed value (materialised first), the order
+     * read by a pointwise consumer and returned twice */
+    int x = kin(&b, "x", DT_F32, -9, 9, 2, 6, 5);
+    int y = kview(&b, OP_PERMUTE, k2(&b, OP_MUL, x, kconst(&b, DT_F32, 2)), 2, 1, 0);
+    int o = kop(&b, OP_ARGSORT, 1, (int32_t[]){y}, &(OpAttrs){.flag = 0});
+    kout(&b, 3, o, o, k2(&b, OP_ADD, o, kconst(&b, DT_I64, 1)));
+    b.k->exact = true;
+  }
   b = knew(L, c, "outer_product_of_two_reductions");
   {
     int x = kin(&b, "x", DT_F32, -3, 3, 2, 6, 9);
