@@ -46,6 +46,7 @@
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
  *   dwW_  backend/wasm_emit.c    loop nests -> WebAssembly bytes (SIMD)
  *         backend/wasm_math.c    dwmath.h's transcendentals as SIMD code
+ *         backend/wasm_values.h  a loop body's values: locals, loads, stores
  *         backend/wasm_sort.c    sort nests: a stable merge sort of rows
  *         backend/wasm_module.c  the module: sections, names, source map
  *         backend/wasm_sized.c   sizes as arguments: constants from a size block
