@@ -26,8 +26,12 @@ static inline uint8_t scalar_type(DType dt) {
   return t[dt];
 }
 /* 8-byte elements: two lanes per v128 */
-static inline bool wide(DType dt) { return dt == DT_I64 || dt == DT_F64; }
-static inline int halves(Val v) { return v.lanes == 4 && wide((DType)v.dt) ? 2 : 1; }
+static inline bool wide(DType dt) {
+  return dt == DT_I64 || dt == DT_F64;
+}
+static inline int halves(Val v) {
+  return v.lanes == 4 && wide((DType)v.dt) ? 2 : 1;
+}
 
 static inline Val vnew(Em *E, DType dt, int lanes) {
   static const char *const pre1[DT_COUNT] = {"f", "l", "i", "b", "d"};
@@ -59,11 +63,21 @@ static inline WOp splat_op(DType dt) {
 /* Pushes a scalar constant of dtype dt. */
 static inline void push_scalar_const(Em *E, DType dt, double v) {
   switch (dt) {
-  case DT_F32: ins_f32(E, (float)v); break;
-  case DT_F64: ins_f64(E, v); break;
-  case DT_I64: i64c(E, (int64_t)v); break;
-  case DT_I32: i32c(E, (int32_t)(int64_t)v); break;
-  default: i32c(E, v != 0); break;
+  case DT_F32:
+    ins_f32(E, (float)v);
+    break;
+  case DT_F64:
+    ins_f64(E, v);
+    break;
+  case DT_I64:
+    i64c(E, (int64_t)v);
+    break;
+  case DT_I32:
+    i32c(E, (int32_t)(int64_t)v);
+    break;
+  default:
+    i32c(E, v != 0);
+    break;
   }
 }
 
@@ -86,7 +100,8 @@ static inline void const_lanes(DType dt, double v, uint32_t out[4]) {
     out[1] = out[3] = (uint32_t)(q >> 32);
     return;
   }
-  for (int k = 0; k < 4; k++) out[k] = u;
+  for (int k = 0; k < 4; k++)
+    out[k] = u;
 }
 
 static inline Val vconst(Em *E, DType dt, int lanes, double v) {
@@ -121,8 +136,14 @@ static inline Val kconst(Em *E, DType dt, int lanes, double v) {
 static inline Val lane_get(Em *E, Val v, int k) {
   Val r = vnew(E, (DType)v.dt, 1);
   switch ((DType)v.dt) {
-  case DT_F32: get(E, v.l[0]); ins_i(E, W_F32X4_EXTRACT_LANE, k); break;
-  case DT_I32: get(E, v.l[0]); ins_i(E, W_I32X4_EXTRACT_LANE, k); break;
+  case DT_F32:
+    get(E, v.l[0]);
+    ins_i(E, W_F32X4_EXTRACT_LANE, k);
+    break;
+  case DT_I32:
+    get(E, v.l[0]);
+    ins_i(E, W_I32X4_EXTRACT_LANE, k);
+    break;
   case DT_BOOL:
     get(E, v.l[0]);
     ins_i(E, W_I32X4_EXTRACT_LANE, k);
@@ -131,7 +152,8 @@ static inline Val lane_get(Em *E, Val v, int k) {
     break;
   default:
     get(E, v.l[k / 2]);
-    ins_i(E, v.dt == DT_F64 ? W_F64X2_EXTRACT_LANE : W_I64X2_EXTRACT_LANE, k % 2);
+    ins_i(E, v.dt == DT_F64 ? W_F64X2_EXTRACT_LANE : W_I64X2_EXTRACT_LANE,
+          k % 2);
     break;
   }
   set(E, r.l[0]);
@@ -155,10 +177,11 @@ static inline void lane_put(Em *E, Val r, int k, Val s) {
   if (first)
     ins(E, splat_op(dt));
   else
-    ins_i(E, dt == DT_F32 ? W_F32X4_REPLACE_LANE
-             : dt == DT_I64 ? W_I64X2_REPLACE_LANE
-             : dt == DT_F64 ? W_F64X2_REPLACE_LANE
-                            : W_I32X4_REPLACE_LANE,
+    ins_i(E,
+          dt == DT_F32   ? W_F32X4_REPLACE_LANE
+          : dt == DT_I64 ? W_I64X2_REPLACE_LANE
+          : dt == DT_F64 ? W_F64X2_REPLACE_LANE
+                         : W_I32X4_REPLACE_LANE,
           lk);
   set(E, r.l[h]);
 }
@@ -185,7 +208,7 @@ static inline Val splat(Em *E, Val s) {
 
 /* Two int64x2 masks (lanes 0-1, 2-3) -> one i32x4 mask. */
 static inline void narrow_i64_mask(Em *E, int lo, int hi, int dst) {
-  static const uint8_t sh[16] = {0, 1, 2, 3, 8, 9, 10, 11,
+  static const uint8_t sh[16] = {0,  1,  2,  3,  8,  9,  10, 11,
                                  16, 17, 18, 19, 24, 25, 26, 27};
   get(E, lo);
   get(E, hi);
