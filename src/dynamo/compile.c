@@ -192,13 +192,14 @@ static void err_restore(Ctx *c, const SavedErr *s) {
   memcpy(c->errmsg, s->msg, sizeof s->msg);
 }
 
-/* The other sizes the plan is emitted at (each symbol + shift): small
- * steps keep the code of most plans (a float sum's cascade levels change
- * at 128 elements), + 9 moves every step of 4 or 8 lanes, + 131 a cascade
- * block. A constant that varies at one of those whose code is the same
- * becomes a slot. */
-static const int64_t probe_shift[] = {1, 2, 9, 131};
-#define NPROBE 4
+/* The other sizes the plan is emitted at (each symbol + shift): + 1 keeps
+ * the code of most plans, + 9 moves every step of 4 or 8 lanes. A constant
+ * that varies at one of those whose code is the same becomes a slot; one
+ * that varies only at other sizes makes those sizes a module of their own
+ * (so does a float sum past 128 elements: its cascade's code follows the
+ * count). Each probe costs a plan and an emission at the first compile. */
+static const int64_t probe_shift[] = {1, 9};
+#define NPROBE 2
 
 /* Tries the module with sizes as arguments for kernel k's graph at the
  * sizes of `inputs` (plan p): true with it in *m and k->sized set. */
