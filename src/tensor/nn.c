@@ -2403,8 +2403,16 @@ BI(f_cross_entropy) {
 BI(f_mse_loss2) {
   Value v[5];
   (void)def;
-  if (!dwL_bind(I, "mse_loss", self, a, "input,target,size_average,reduce,reduction", v, 5) ||
-      !as_tensor_arg(I, v[0], "mse_loss", "input") || !as_tensor_arg(I, v[1], "mse_loss", "target"))
+  if (!dwL_bind(I, "mse_loss", self, a, "input,target,size_average,reduce,reduction", v, 5)) return dwV_null();
+  if (v[1].t == V_NULL)
+    return dwI_raise(I, EXC_TypeError, v[0].t == V_NULL
+                                           ? "mse_loss() missing 2 required positional arguments: 'input' and 'target'"
+                                           : "mse_loss() missing 1 required positional argument: 'target'");
+  /* functional.py mse_loss starts with target.size() == input.size() */
+  for (int k = 1; k >= 0; k--)
+    if (v[k].t != V_NULL && v[k].t != V_TENSOR)
+      return dwI_raise(I, EXC_AttributeError, "'%s' object has no attribute 'size'", dwV_type_name(v[k]));
+  if (!as_tensor_arg(I, v[0], "mse_loss", "input") || !as_tensor_arg(I, v[1], "mse_loss", "target"))
     return dwV_null();
   int red;
   if (!reduction_arg(I, v[4], &red)) return dwV_null();

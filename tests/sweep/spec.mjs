@@ -1188,6 +1188,8 @@ function issue12NnCases() {
   add(`F.cross_entropy(l, ${T2})`, err('RuntimeError', `"log_softmax_lastdim_kernel_impl" not implemented for 'Long'`, 'aten/src/ATen/native/cpu/SoftMaxKernel.cpp (AT_DISPATCH_FLOATING_TYPES)'));
   add('F.mse_loss(f, l)', ok('float32', []));
   add('F.mse_loss(f, v)', ok('float32', []));
+  add('F.mse_loss(f, "a")', err('AttributeError', "'str' object has no attribute 'size'", `${SRC_FUN} mse_loss (target.size() == input.size())`));
+  add('F.mse_loss(None, f)', err('AttributeError', "'NoneType' object has no attribute 'size'", `${SRC_FUN} mse_loss (target.size() == input.size())`));
   add('F.mse_loss(l, l)', err('RuntimeError', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long', 'aten/src/ATen/native/ReduceOps.cpp mean'));
   // MultiheadAttention
   const Q3 = b3(3, 1, 4);
@@ -1238,6 +1240,11 @@ function issue12NnCases() {
   add('torch.nn.ModuleDict({"a": torch.nn.ReLU()})["b"]', err('KeyError', "'b'", `${MD}.__getitem__ (the dict's KeyError)`));
   add('torch.nn.ModuleDict({"a": 1})', err('TypeError', 'int is not a Module subclass', `${SRC_MOD} add_module`));
   add('torch.nn.ModuleDict({1: torch.nn.ReLU()})', err('TypeError', 'module name should be a string. Got int', `${SRC_MOD} add_module`));
+  add('torch.nn.ModuleDict(3)', err('TypeError', 'ModuleDict.update should be called with an iterable of key/value pairs, but got int', `${MD}.update`));
+  add('torch.nn.ModuleDict([3])', err('TypeError', 'ModuleDict update sequence element #0 should be Iterable; isint', `${MD}.update (its text: no space after "is")`));
+  add('torch.nn.ModuleDict([("a", torch.nn.ReLU(), 1)])', err('ValueError', 'ModuleDict update sequence element #0 has length 3; 2 is required', `${MD}.update`));
+  add('torch.nn.ModuleDict([("a", torch.nn.ReLU())])["a"](f)', ok('float32', [2, 3]));
+  add('torch.nn.ModuleDict({"a.b": torch.nn.ReLU()})', err('KeyError', '\'module name can\\\'t contain ".", got: a.b\'', `${SRC_MOD} add_module`));
   add('do: d = torch.nn.ModuleDict(); d["x"] = 3', err('TypeError', 'int is not a Module subclass', `${SRC_MOD} add_module`));
   // Module methods
   const LIN = 'torch.nn.Linear(3, 2)';
@@ -1273,6 +1280,18 @@ function issue12NnCases() {
   add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter(1, None)', err('TypeError', 'parameter name should be a string. Got int', `${SRC_MOD} register_parameter`));
   add('do: mm = torch.nn.Linear(3, 2); mm.buf = 1; mm.register_parameter("buf", None)', err('KeyError', '"attribute \'buf\' already exists"', `${SRC_MOD} register_parameter`));
   add(`${LIN}.apply(lambda mod: None)(f)`, ok('float32', [2, 2]));
+  add(`${LIN}.apply(3)`, err('TypeError', "'int' object is not callable", `${SRC_MOD} apply (fn(self))`));
+  // argument types of the layers' constructors and forwards: TypeErrors
+  // whose texts come from Python's arithmetic or python_arg_parser
+  for (const c of ['torch.nn.Embedding("a", 2)', 'torch.nn.Embedding(5, 2)("a")', 'torch.nn.EmbeddingBag(5, "a")',
+    'torch.nn.BatchNorm1d("a")', 'torch.nn.BatchNorm2d(3)("a")', 'torch.nn.GroupNorm(2, "a")',
+    'torch.nn.MultiheadAttention("a", 2)', 'torch.nn.Flatten("a")(f)', 'torch.nn.Unflatten(1, "a")(f)',
+    'torch.nn.MaxPool2d("a")(torch.ones(1, 2, 6, 6))', 'torch.nn.AvgPool1d(2)("a")',
+    'torch.nn.AdaptiveAvgPool2d("a")(torch.ones(1, 2, 6, 6))', 'torch.nn.Conv1d(2, 4, 3)("a")',
+    'F.conv1d("a", torch.ones(4, 2, 3))', 'F.pad("a", (1, 1))', 'F.embedding(l, "a")', 'F.one_hot("a")',
+    'F.nll_loss(f, "a")', 'F.scaled_dot_product_attention("a", f, f)', 'F.group_norm(torch.ones(2, 4, 3), "a")',
+    'F.max_pool2d(torch.ones(1, 2, 6, 6), "a")', 'F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), "a")'])
+    add(c, errType('TypeError', ARG_WHY));
   add(`${LIN}.zero_grad()`, ok());
   add(`${LIN}.cpu()(f)`, ok('float32', [2, 2]));
   add(`${LIN}.to("cpu")(f)`, ok('float32', [2, 2]));
