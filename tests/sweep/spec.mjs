@@ -859,6 +859,8 @@ function issue12OpCases() {
   add('torch.gather(f, 1, i)', err('RuntimeError', 'gather(): Expected dtype int64 for index', `${SRC_TADV} gather meta`));
   add('torch.gather(f, 1, f)', err('RuntimeError', 'gather(): Expected dtype int64 for index', `${SRC_TADV} gather meta`));
   add('torch.gather(f, 2, l)', dimRange(2, 2));
+  add('torch.gather(f, 2, f)', dimRange(2, 2)); // the dim before the index dtype
+  add('torch.gather(f, 1, torch.ones(2, 0, dtype=torch.int32))', ok('float32', [2, 0])); // an empty index skips the dtype check
   add('torch.gather(f, 1, l[0])', err('RuntimeError', 'Index tensor must have the same number of dimensions as input tensor', `${SRC_SCATTER} gather_shape_check`));
   add('torch.gather(f, 1, torch.ones(3, 3, dtype=torch.int64))', err('RuntimeError', 'Size does not match at dimension 0 expected index [3, 3] to be smaller than self [2, 3] apart from dimension 1', `${SRC_SCATTER} gather_shape_check`));
   add('torch.gather(f, 1, torch.full((2, 3), 3))', OOB_SCATTER(3, 1, 3));
@@ -906,24 +908,30 @@ function issue12OpCases() {
   add('torch.topk(f, 2, dim=2)', dimRange(2, 2));
   add('torch.topk(f)', errType('TypeError', ARG_WHY));
   add('torch.sort(f, "a")', errType('TypeError', ARG_WHY));
-  // scatter / scatter_add (and in place)
+  // scatter / scatter_add (and in place): one meta function for all, whose
+  // dtype checks name "scatter"
+  const SCATTER_META = `${SRC_TADV} scatter_meta_impl (scatter_gather_dtype_check("scatter", ...))`;
+  add('torch.scatter_add(f, 1, i, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', SCATTER_META));
+  add('torch.scatter(f, 1, torch.ones(2, 0, dtype=torch.int32), f)', ok('float32', [2, 3])); // an empty index skips the dtype check
+  add('torch.scatter(f, 2, f, l)', dimRange(2, 2)); // the dim first
+  add('torch.scatter(f, 1, l[0], l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META)); // dtypes before shapes
   add('torch.scatter(f, 1, l, 2.5)', ok('float32', [2, 3]));
   add('torch.scatter(f, 1, l, f)', ok('float32', [2, 3]));
   add('l.scatter(0, l, l)', ok('int64', [2, 3]));
-  add('torch.scatter(f, 1, f, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter(f, 1, f, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', SCATTER_META));
   add('torch.scatter(f, 2, l, f)', dimRange(2, 2));
   add('torch.scatter(f, 1, torch.full((2, 3), 3), f)', OOB_SCATTER(3, 1, 3));
-  add('torch.scatter(f, 1, l, l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter(f, 1, l, l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META));
   add('torch.scatter(f, 1, torch.ones(3, 3, dtype=torch.int64), f)', err('RuntimeError', 'Size does not match at dimension 0 expected index [3, 3] to be smaller than self [2, 3] apart from dimension 1', `${SRC_SCATTER} scatter_shape_check`));
   add('torch.scatter(f, 1, l[0], f)', err('RuntimeError', 'Index tensor must have the same number of dimensions as self tensor', `${SRC_SCATTER} scatter_shape_check`));
   add('torch.scatter_add(f, 1, l, f)', ok('float32', [2, 3]));
   add('torch.scatter_add(f, 1, l, 1.0)', errType('TypeError', ARG_WHY));
-  add('torch.scatter_add(f, 0, l, l)', err('RuntimeError', 'scatter_add(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter_add(f, 0, l, l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META));
   add('torch.scatter_add(f, 0, torch.full((2, 3), -3), f)', OOB_SCATTER(-3, 0, 2));
   add('do: r = f.scatter_(1, l, 2.0)', ok('float32', [2, 3]));
   add('do: r = f.scatter_add_(0, l, f)', ok('float32', [2, 3]));
-  add('do: r = l.scatter_(1, l, f)', err('RuntimeError', 'scatter_(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
-  add('do: r = f.scatter_add_(1, f, f)', err('RuntimeError', 'scatter_add_(): Expected dtype int64 for index', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('do: r = l.scatter_(1, l, f)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META));
+  add('do: r = f.scatter_add_(1, f, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', SCATTER_META));
   add('do: r = f.scatter_(1, l)', errType('TypeError', ARG_WHY));
   // nonzero (a data-dependent shape: a graph break when compiled)
   add('torch.nonzero(f)', ok('int64', [6, 2]));
