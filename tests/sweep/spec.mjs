@@ -1022,15 +1022,30 @@ function issue12NnCases() {
   add('F.max_pool2d(torch.ones(1, 2, 6, 6), 0)', err('RuntimeError', 'kernel_size must be greater than zero, but got kH: 0 kW: 0', `${SRC_POOL} pool2d_shape_check`));
   add('F.max_pool2d(torch.ones(1, 2, 6, 6), 2, stride=0)', err('RuntimeError', 'stride should be greater than zero, but got dH: 0 dW: 0', `${SRC_POOL} pool2d_shape_check`));
   add('F.max_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.bool), 2)', err('RuntimeError', `"max_pool2d" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/MaxPoolKernel.cpp (AT_DISPATCH max_pool2d)'));
-  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 2)', unknown('avg_pool2d of a long tensor: whether the CPU kernel dispatches Long not verified'));
+  // cpu/AvgPoolKernel.cpp: AT_DISPATCH_FLOATING_TYPES_AND(Long, ..., "avg_pool2d")
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 2)', ok('int64', [1, 2, 3, 3]));
+  add('F.avg_pool1d(torch.ones(1, 2, 6, dtype=torch.int64), 3, 2, 1, count_include_pad=False)', ok('int64', [1, 2, 3]));
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int32), 2)', err('RuntimeError', `"avg_pool2d" not implemented for 'Int'`, 'aten/src/ATen/native/cpu/AvgPoolKernel.cpp (AT_DISPATCH_FLOATING_TYPES_AND(Long))'));
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.bool), 2)', err('RuntimeError', `"avg_pool2d" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/AvgPoolKernel.cpp (AT_DISPATCH_FLOATING_TYPES_AND(Long))'));
   add('F.adaptive_avg_pool1d(torch.ones(1, 2, 6), 3)', ok('float32', [1, 2, 3]));
   add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), (2, 3))', ok('float32', [1, 2, 2, 3]));
   add('F.adaptive_avg_pool2d(torch.ones(2, 6, 6), 1)', ok('float32', [2, 1, 1]));
-  add('F.adaptive_avg_pool1d(torch.ones(6), 3)', err('RuntimeError', 'adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got [6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('F.adaptive_avg_pool2d(torch.ones(6, 6), 1)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  const AP1 = (n) => err('RuntimeError', `Expected 2 to 3 dimensions, but got ${n}-dimensional tensor for argument #1 'self' (while checking arguments for adaptive_avg_pool1d)`, 'aten/src/ATen/native/AdaptiveAveragePooling.cpp adaptive_avg_pool1d (TensorUtils.cpp checkDimRange)');
+  add('F.adaptive_avg_pool1d(torch.ones(6), 3)', AP1(1));
+  add('F.adaptive_avg_pool1d(torch.ones(1, 2, 3, 6), 3)', AP1(4));
+  add('F.adaptive_avg_pool2d(torch.ones(6, 6), 2)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  // a 1x1 output is input.mean((-1, -2), keepdim=True) (AdaptiveAveragePooling.cpp), before the checks
+  add('F.adaptive_avg_pool2d(torch.ones(6, 6), 1)', ok('float32', [1, 1]));
+  add('F.adaptive_avg_pool2d(torch.ones(2, 3, 4, 5, 6), (1, 1))', ok('float32', [2, 3, 4, 1, 1]));
+  add('F.adaptive_avg_pool2d(torch.ones(6), 1)', dimRange(1, -2));
+  add('F.adaptive_avg_pool1d(torch.ones(2, 6), 1)', ok('float32', [2, 1]));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 0, 6), (1, 1))', ok('float32', [1, 2, 1, 1]));
   add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), (2, 3, 4))', err('RuntimeError', 'adaptive_avg_pool2d: output_size must be 2', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 0, 6), 1)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 2, 0, 6] with dimension 2 being empty', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 1)', unknown('adaptive_avg_pool2d of a long tensor: whether the CPU kernel dispatches Long not verified'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 0, 6), 2)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 2, 0, 6] with dimension 2 being empty', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  // cpu/AdaptiveAvgPoolKernel.cpp: AT_DISPATCH_FLOATING_TYPES(..., "adaptive_avg_pool2d"); an output of
+  // 1x1 is a mean over the last two dims first (AdaptiveAveragePooling.cpp)
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), (2, 3))', err('RuntimeError', `"adaptive_avg_pool2d" not implemented for 'Long'`, 'aten/src/ATen/native/cpu/AdaptiveAvgPoolKernel.cpp (AT_DISPATCH_FLOATING_TYPES)'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 1)', err('RuntimeError', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp (output 1x1: input.mean) + ReduceOps.cpp mean'));
   add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6))', errType('TypeError', ARG_WHY));
   for (const [cls, n] of [['MaxPool1d', 1], ['MaxPool2d', 2], ['AvgPool1d', 1], ['AvgPool2d', 2]]) {
     const x = n === 1 ? b3(1, 2, 6) : 'torch.ones(1, 2, 6, 6)';
@@ -1040,8 +1055,9 @@ function issue12NnCases() {
   add('torch.nn.MaxPool2d(2, padding=2)(torch.ones(1, 2, 6, 6))', err('RuntimeError', 'pad should be at most half of effective kernel size, but got pad=2, kernel_size=2 and dilation=1', `${SRC_POOL} pool2d_shape_check`));
   add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(1, 2, 6))', ok('float32', [1, 2, 3]));
   add('torch.nn.AdaptiveAvgPool2d((2, 3))(torch.ones(1, 2, 6, 6))', ok('float32', [1, 2, 2, 3]));
-  add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(6))', err('RuntimeError', 'adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got [6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('torch.nn.AdaptiveAvgPool2d(1)(torch.ones(6, 6))', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(6))', err('RuntimeError', "Expected 2 to 3 dimensions, but got 1-dimensional tensor for argument #1 'self' (while checking arguments for adaptive_avg_pool1d)", 'aten/src/ATen/native/AdaptiveAveragePooling.cpp adaptive_avg_pool1d (TensorUtils.cpp checkDimRange)'));
+  add('torch.nn.AdaptiveAvgPool2d(2)(torch.ones(6, 6))', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('torch.nn.AdaptiveAvgPool2d(1)(torch.ones(6, 6))', ok('float32', [1, 1]));
   // batch_norm / BatchNorm1d / BatchNorm2d
   const BN = 'aten/src/ATen/native/Normalization.cpp _batch_norm_impl_index';
   add('F.batch_norm(f, torch.zeros(3), torch.ones(3))', ok('float32', [2, 3]));
