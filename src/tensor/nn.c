@@ -605,6 +605,20 @@ typedef struct PoolSpec {
   int64_t divisor; /* 0: none */
 } PoolSpec;
 
+/* sum / count of an average pooling: floating, or int64 as
+ * cpu/AvgPoolKernel.cpp's cpu_avg_pool for Long (the C++ integer division,
+ * truncated toward zero); cnt (a tensor) or k (a number) */
+static Tensor *avg_div(Interp *I, Tmp *T, Tensor *sum, Tensor *cnt, double k) {
+  if (dwT_is_float(sum->dtype)) return cnt ? tc_op2(I, T, OP_DIV, sum, cnt) : n_scal(I, T, OP_DIV, sum, k);
+  Tensor *c = !cnt ? tscalar(I, T, DT_I64, k) : cnt->dtype == DT_I64 ? cnt : tpush(I, T, cast_to(I, cnt, DT_I64));
+  Tensor *ab = c ? tc_op1(I, T, OP_ABS, sum, NULL) : NULL;
+  Tensor *q = ab ? tc_op2(I, T, OP_FLOORDIV, ab, c) : NULL;
+  Tensor *nq = q ? tc_op1(I, T, OP_NEG, q, NULL) : NULL;
+  Tensor *z = nq ? tscalar(I, T, DT_I64, 0) : NULL;
+  Tensor *neg = z ? tc_op2(I, T, OP_LT, sum, z) : NULL;
+  return neg ? n_where(I, T, neg, nq, q) : NULL;
+}
+
 /* max (is_max) or average pooling of x [.., C, *sp] */
 static Value pool_forward(Interp *I, const char *name, Tensor *x, const PoolSpec *ps, bool is_max) {
   char s1[256];
@@ -614,7 +628,7 @@ static Value pool_forward(Interp *I, const char *name, Tensor *x, const PoolSpec
                      "%s: Expected %dD or %dD (batch mode) tensor with optional 0 dim batch size "
                      "for input, but got:%s",
                      name, nsp + 1, nsp + 2, shape_text(s1, sizeof s1, x));
-  if (!is_max && !dwT_is_float(x->dtype))
+  if (!is_max && !dwT_is_float(x->dtype) && x->dtype != DT_I64) /* AT_DISPATCH_FLOATING_TYPES_AND(Long) */
     return dwI_raise(I, EXC_RuntimeError, "\"avg_pool2d\" not implemented for '%s'",
                      dwT_scalar_name((DType)x->dtype));
   if (is_max && x->dtype == DT_BOOL)
@@ -700,7 +714,7 @@ static Value pool_forward(Interp *I, const char *name, Tensor *x, const PoolSpec
     os[0] = xp->shape[0];
     os[1] = xp->shape[1];
     for (int s = 0; s < nsp; s++) os[2 + s] = out[s];
-    acc = n_full(I, &T, os, nsp + 2, 0, DT_F32);
+    acc = n_full(I, &T, os, nsp + 2, 0, xp->dtype == DT_I64 ? DT_I64 : DT_F32);
   }
   for (int64_t w = 0; w < K && xp; w++) {
     int64_t off[2], rem = w;
@@ -722,9 +736,9 @@ static Value pool_forward(Interp *I, const char *name, Tensor *x, const PoolSpec
   }
   if (acc && !is_max) {
     if (ps->divisor) {
-      acc = n_scal(I, &T, OP_DIV, acc, (double)ps->divisor);
+      acc = avg_div(I, &T, acc, NULL, (double)ps->divisor);
     } else if (ps->count_include_pad && !ps->ceil_mode) {
-      acc = n_scal(I, &T, OP_DIV, acc, (double)K);
+      acc = avg_div(I, &T, acc, NULL, (double)K);
     } else {
       /* divide by the window's size inside the (padded, if counted) input:
        * the same pooling of ones */
@@ -775,7 +789,7 @@ static Value pool_forward(Interp *I, const char *name, Tensor *x, const PoolSpec
           if (!cnt) break;
         }
       }
-      acc = cnt ? tc_op2(I, &T, OP_DIV, acc, cnt) : NULL;
+      acc = cnt ? avg_div(I, &T, acc, cnt, 0) : NULL;
     }
   }
   if (acc && acc == xp) acc = tc_op1(I, &T, OP_CLONE, acc, NULL);
@@ -850,6 +864,21 @@ BI(f_avg_pool) {
 /* adaptive average pooling along the last nsp dims to `out` */
 static Value adaptive_avg(Interp *I, Tensor *x, int nsp, const int64_t *out) {
   char s1[256];
+  /* AdaptiveAveragePooling.cpp / AdaptiveAveragePooling.cpp's 1-d form:
+   * adaptive_avg_pool1d checks 2 to 3 dims (TensorUtils.cpp checkDimRange)
+   * and pools x.unsqueeze(-2) to (1, o); a 1x1 output is
+   * input.mean({-1, -2}, keepdim) before any other check */
+  if (nsp == 1 && (x->ndim < 2 || x->ndim > 3))
+    return dwI_raise(I, EXC_RuntimeError,
+                     "Expected 2 to 3 dimensions, but got %d-dimensional tensor for argument #1 'self' (while "
+                     "checking arguments for adaptive_avg_pool1d)",
+                     x->ndim);
+  if (out[0] == 1 && out[nsp - 1] == 1) {
+    if (nsp == 2 && x->ndim < 2) return check_dim(I, -2, x->ndim), dwV_null();
+    Tmp T = {0};
+    int64_t dims[2] = {-1, -2};
+    return finish(I, &T, n_reduce(I, &T, OP_MEAN, x, dims, nsp, true));
+  }
   if (x->ndim != nsp + 1 && x->ndim != nsp + 2)
     return dwI_raise(I, EXC_RuntimeError,
                      "adaptive_avg_pool%dd(): Expected %dD or %dD tensor, but got %s",
@@ -2403,8 +2432,16 @@ BI(f_cross_entropy) {
 BI(f_mse_loss2) {
   Value v[5];
   (void)def;
-  if (!dwL_bind(I, "mse_loss", self, a, "input,target,size_average,reduce,reduction", v, 5) ||
-      !as_tensor_arg(I, v[0], "mse_loss", "input") || !as_tensor_arg(I, v[1], "mse_loss", "target"))
+  if (!dwL_bind(I, "mse_loss", self, a, "input,target,size_average,reduce,reduction", v, 5)) return dwV_null();
+  if (v[1].t == V_NULL)
+    return dwI_raise(I, EXC_TypeError, v[0].t == V_NULL
+                                           ? "mse_loss() missing 2 required positional arguments: 'input' and 'target'"
+                                           : "mse_loss() missing 1 required positional argument: 'target'");
+  /* functional.py mse_loss starts with target.size() == input.size() */
+  for (int k = 1; k >= 0; k--)
+    if (v[k].t != V_NULL && v[k].t != V_TENSOR)
+      return dwI_raise(I, EXC_AttributeError, "'%s' object has no attribute 'size'", dwV_type_name(v[k]));
+  if (!as_tensor_arg(I, v[0], "mse_loss", "input") || !as_tensor_arg(I, v[1], "mse_loss", "target"))
     return dwV_null();
   int red;
   if (!reduction_arg(I, v[4], &red)) return dwV_null();

@@ -746,10 +746,22 @@ BI(nn_moddict_update) {
       if (d->ent[k].used && !moddict_set(I, self, d->ent[k].key, d->ent[k].val)) return dwV_null();
     return dwV_none();
   }
+  /* container.py ModuleDict.update: an iterable of key/value pairs */
+  bool scalar = src.t == V_INT || src.t == V_FLOAT || src.t == V_BOOL || src.t == V_NONE;
+  if (scalar)
+    return dwI_raise(I, EXC_TypeError,
+                     "ModuleDict.update should be called with an iterable of key/value pairs, but got %s",
+                     dwV_type_name(src));
   List *l = dwOb_to_list(I, src);
   if (!l) return dwV_null();
   for (int64_t k = 0; k < l->len; k++) {
     Value e = l->items[k];
+    if (e.t == V_INT || e.t == V_FLOAT || e.t == V_BOOL || e.t == V_NONE) {
+      const char *tn = dwV_type_name(e);
+      dwV_decref_o(&I->c, &l->h);
+      return dwI_raise(I, EXC_TypeError, "ModuleDict update sequence element #%lld should be Iterable; is%s",
+                       (long long)k, tn);
+    }
     Value *it = e.t == V_TUPLE ? ((Tuple *)OBJ(e))->items : e.t == V_LIST ? ((List *)OBJ(e))->items : NULL;
     int64_t n = e.t == V_TUPLE ? ((Tuple *)OBJ(e))->len : e.t == V_LIST ? ((List *)OBJ(e))->len : 0;
     if (!it || n != 2) {

@@ -970,11 +970,15 @@ static bool meta_cat(Ctx *c, int nin, const TMeta *in, const OpAttrs *a,
 static bool meta_gather(Ctx *c, const TMeta *x, const TMeta *idx,
                         const OpAttrs *a, TMeta *out) {
   char s1[256], s2[256];
-  if (idx->dtype != DT_I64 && !(idx->dtype == DT_I32 && a->flag != GK_GATHER))
-    return dw_fail(c, EXC_RuntimeError,
-                   "gather(): Expected dtype int64 for index");
+  /* TensorAdvancedIndexing.cpp gather meta: the dim, then the index dtype
+   * unless the index is empty */
   int d = 0;
   if (!wrap_dim(c, a->i[0], x->ndim, &d)) return false;
+  int64_t nidx = 1;
+  for (int k = 0; k < idx->ndim; k++) nidx *= idx->shape[k];
+  if (idx->dtype != DT_I64 && nidx != 0 && !(idx->dtype == DT_I32 && a->flag != GK_GATHER))
+    return dw_fail(c, EXC_RuntimeError,
+                   "gather(): Expected dtype int64 for index");
   int nx = x->ndim ? x->ndim : 1, ni = idx->ndim ? idx->ndim : 1;
   if (nx != ni)
     return dw_fail(c, EXC_RuntimeError,

@@ -1299,21 +1299,23 @@ BI(o_scatter) {
   if (v[4].t != V_NULL && v[4].t != V_NONE)
     return dwI_raise(I, EXC_NotImplementedError, "scatter(reduce=...) is not supported; use scatter_reduce");
   if (v[3].t == V_NULL) return dwI_raise(I, EXC_TypeError, "%s() missing required argument 'src'", n);
-  if (idx->dtype != DT_I64) return dwI_raise(I, EXC_RuntimeError, "%s(): Expected dtype int64 for index", n);
+  Tensor *src = v[3].t == V_TENSOR ? TEN(v[3]) : NULL;
+  if (add && !src) return dwI_raise(I, EXC_TypeError, "%s(): argument 'src' must be Tensor, not %s", n, dwV_type_name(v[3]));
+  /* TensorAdvancedIndexing.cpp scatter_meta_impl, for every variant: the
+   * dim, then scatter_gather_dtype_check("scatter", ...), then
+   * scatter_shape_check */
   if (!check_dim(I, dim, x->ndim)) return dwV_null();
+  if (idx->dtype != DT_I64 && dwT_numel(idx) != 0)
+    return dwI_raise(I, EXC_RuntimeError, "scatter(): Expected dtype int64 for index");
+  if (src && src->dtype != x->dtype)
+    return dwI_raise(I, EXC_RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype");
   int nx = x->ndim ? x->ndim : 1;
   if ((idx->ndim ? idx->ndim : 1) != nx)
     return dwI_raise(I, EXC_RuntimeError, "Index tensor must have the same number of dimensions as self tensor");
   int d = (int)norm_dim(dim, x->ndim);
   char s1[256], s2[256];
-  Tensor *src = v[3].t == V_TENSOR ? TEN(v[3]) : NULL;
-  if (add && !src) return dwI_raise(I, EXC_TypeError, "%s(): argument 'src' must be Tensor, not %s", n, dwV_type_name(v[3]));
-  if (src) {
-    if ((src->ndim ? src->ndim : 1) != nx)
-      return dwI_raise(I, EXC_RuntimeError, "Index tensor must have the same number of dimensions as src tensor");
-    if (src->dtype != x->dtype)
-      return dwI_raise(I, EXC_RuntimeError, "%s(): Expected self.dtype to be equal to src.dtype", n);
-  }
+  if (src && (src->ndim ? src->ndim : 1) != nx)
+    return dwI_raise(I, EXC_RuntimeError, "Index tensor must have the same number of dimensions as src tensor");
   for (int k = 0; k < x->ndim; k++) {
     if (k != d && idx->shape[k] > x->shape[k])
       return dwI_raise(I, EXC_RuntimeError,

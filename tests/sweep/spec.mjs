@@ -859,6 +859,8 @@ function issue12OpCases() {
   add('torch.gather(f, 1, i)', err('RuntimeError', 'gather(): Expected dtype int64 for index', `${SRC_TADV} gather meta`));
   add('torch.gather(f, 1, f)', err('RuntimeError', 'gather(): Expected dtype int64 for index', `${SRC_TADV} gather meta`));
   add('torch.gather(f, 2, l)', dimRange(2, 2));
+  add('torch.gather(f, 2, f)', dimRange(2, 2)); // the dim before the index dtype
+  add('torch.gather(f, 1, torch.ones(2, 0, dtype=torch.int32))', ok('float32', [2, 0])); // an empty index skips the dtype check
   add('torch.gather(f, 1, l[0])', err('RuntimeError', 'Index tensor must have the same number of dimensions as input tensor', `${SRC_SCATTER} gather_shape_check`));
   add('torch.gather(f, 1, torch.ones(3, 3, dtype=torch.int64))', err('RuntimeError', 'Size does not match at dimension 0 expected index [3, 3] to be smaller than self [2, 3] apart from dimension 1', `${SRC_SCATTER} gather_shape_check`));
   add('torch.gather(f, 1, torch.full((2, 3), 3))', OOB_SCATTER(3, 1, 3));
@@ -906,24 +908,30 @@ function issue12OpCases() {
   add('torch.topk(f, 2, dim=2)', dimRange(2, 2));
   add('torch.topk(f)', errType('TypeError', ARG_WHY));
   add('torch.sort(f, "a")', errType('TypeError', ARG_WHY));
-  // scatter / scatter_add (and in place)
+  // scatter / scatter_add (and in place): one meta function for all, whose
+  // dtype checks name "scatter"
+  const SCATTER_META = `${SRC_TADV} scatter_meta_impl (scatter_gather_dtype_check("scatter", ...))`;
+  add('torch.scatter_add(f, 1, i, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', SCATTER_META));
+  add('torch.scatter(f, 1, torch.ones(2, 0, dtype=torch.int32), f)', ok('float32', [2, 3])); // an empty index skips the dtype check
+  add('torch.scatter(f, 2, f, l)', dimRange(2, 2)); // the dim first
+  add('torch.scatter(f, 1, l[0], l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META)); // dtypes before shapes
   add('torch.scatter(f, 1, l, 2.5)', ok('float32', [2, 3]));
   add('torch.scatter(f, 1, l, f)', ok('float32', [2, 3]));
   add('l.scatter(0, l, l)', ok('int64', [2, 3]));
-  add('torch.scatter(f, 1, f, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter(f, 1, f, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', SCATTER_META));
   add('torch.scatter(f, 2, l, f)', dimRange(2, 2));
   add('torch.scatter(f, 1, torch.full((2, 3), 3), f)', OOB_SCATTER(3, 1, 3));
-  add('torch.scatter(f, 1, l, l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter(f, 1, l, l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META));
   add('torch.scatter(f, 1, torch.ones(3, 3, dtype=torch.int64), f)', err('RuntimeError', 'Size does not match at dimension 0 expected index [3, 3] to be smaller than self [2, 3] apart from dimension 1', `${SRC_SCATTER} scatter_shape_check`));
   add('torch.scatter(f, 1, l[0], f)', err('RuntimeError', 'Index tensor must have the same number of dimensions as self tensor', `${SRC_SCATTER} scatter_shape_check`));
   add('torch.scatter_add(f, 1, l, f)', ok('float32', [2, 3]));
   add('torch.scatter_add(f, 1, l, 1.0)', errType('TypeError', ARG_WHY));
-  add('torch.scatter_add(f, 0, l, l)', err('RuntimeError', 'scatter_add(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('torch.scatter_add(f, 0, l, l)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META));
   add('torch.scatter_add(f, 0, torch.full((2, 3), -3), f)', OOB_SCATTER(-3, 0, 2));
   add('do: r = f.scatter_(1, l, 2.0)', ok('float32', [2, 3]));
   add('do: r = f.scatter_add_(0, l, f)', ok('float32', [2, 3]));
-  add('do: r = l.scatter_(1, l, f)', err('RuntimeError', 'scatter_(): Expected self.dtype to be equal to src.dtype', `${SRC_SCATTER} scatter_gather_dtype_check`));
-  add('do: r = f.scatter_add_(1, f, f)', err('RuntimeError', 'scatter_add_(): Expected dtype int64 for index', `${SRC_SCATTER} scatter_gather_dtype_check`));
+  add('do: r = l.scatter_(1, l, f)', err('RuntimeError', 'scatter(): Expected self.dtype to be equal to src.dtype', SCATTER_META));
+  add('do: r = f.scatter_add_(1, f, f)', err('RuntimeError', 'scatter(): Expected dtype int64 for index', SCATTER_META));
   add('do: r = f.scatter_(1, l)', errType('TypeError', ARG_WHY));
   // nonzero (a data-dependent shape: a graph break when compiled)
   add('torch.nonzero(f)', ok('int64', [6, 2]));
@@ -1014,15 +1022,30 @@ function issue12NnCases() {
   add('F.max_pool2d(torch.ones(1, 2, 6, 6), 0)', err('RuntimeError', 'kernel_size must be greater than zero, but got kH: 0 kW: 0', `${SRC_POOL} pool2d_shape_check`));
   add('F.max_pool2d(torch.ones(1, 2, 6, 6), 2, stride=0)', err('RuntimeError', 'stride should be greater than zero, but got dH: 0 dW: 0', `${SRC_POOL} pool2d_shape_check`));
   add('F.max_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.bool), 2)', err('RuntimeError', `"max_pool2d" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/MaxPoolKernel.cpp (AT_DISPATCH max_pool2d)'));
-  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 2)', unknown('avg_pool2d of a long tensor: whether the CPU kernel dispatches Long not verified'));
+  // cpu/AvgPoolKernel.cpp: AT_DISPATCH_FLOATING_TYPES_AND(Long, ..., "avg_pool2d")
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 2)', ok('int64', [1, 2, 3, 3]));
+  add('F.avg_pool1d(torch.ones(1, 2, 6, dtype=torch.int64), 3, 2, 1, count_include_pad=False)', ok('int64', [1, 2, 3]));
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int32), 2)', err('RuntimeError', `"avg_pool2d" not implemented for 'Int'`, 'aten/src/ATen/native/cpu/AvgPoolKernel.cpp (AT_DISPATCH_FLOATING_TYPES_AND(Long))'));
+  add('F.avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.bool), 2)', err('RuntimeError', `"avg_pool2d" not implemented for 'Bool'`, 'aten/src/ATen/native/cpu/AvgPoolKernel.cpp (AT_DISPATCH_FLOATING_TYPES_AND(Long))'));
   add('F.adaptive_avg_pool1d(torch.ones(1, 2, 6), 3)', ok('float32', [1, 2, 3]));
   add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), (2, 3))', ok('float32', [1, 2, 2, 3]));
   add('F.adaptive_avg_pool2d(torch.ones(2, 6, 6), 1)', ok('float32', [2, 1, 1]));
-  add('F.adaptive_avg_pool1d(torch.ones(6), 3)', err('RuntimeError', 'adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got [6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('F.adaptive_avg_pool2d(torch.ones(6, 6), 1)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  const AP1 = (n) => err('RuntimeError', `Expected 2 to 3 dimensions, but got ${n}-dimensional tensor for argument #1 'self' (while checking arguments for adaptive_avg_pool1d)`, 'aten/src/ATen/native/AdaptiveAveragePooling.cpp adaptive_avg_pool1d (TensorUtils.cpp checkDimRange)');
+  add('F.adaptive_avg_pool1d(torch.ones(6), 3)', AP1(1));
+  add('F.adaptive_avg_pool1d(torch.ones(1, 2, 3, 6), 3)', AP1(4));
+  add('F.adaptive_avg_pool2d(torch.ones(6, 6), 2)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  // a 1x1 output is input.mean((-1, -2), keepdim=True) (AdaptiveAveragePooling.cpp), before the checks
+  add('F.adaptive_avg_pool2d(torch.ones(6, 6), 1)', ok('float32', [1, 1]));
+  add('F.adaptive_avg_pool2d(torch.ones(2, 3, 4, 5, 6), (1, 1))', ok('float32', [2, 3, 4, 1, 1]));
+  add('F.adaptive_avg_pool2d(torch.ones(6), 1)', dimRange(1, -2));
+  add('F.adaptive_avg_pool1d(torch.ones(2, 6), 1)', ok('float32', [2, 1]));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 0, 6), (1, 1))', ok('float32', [1, 2, 1, 1]));
   add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), (2, 3, 4))', err('RuntimeError', 'adaptive_avg_pool2d: output_size must be 2', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 0, 6), 1)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 2, 0, 6] with dimension 2 being empty', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 1)', unknown('adaptive_avg_pool2d of a long tensor: whether the CPU kernel dispatches Long not verified'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 0, 6), 2)', err('RuntimeError', 'adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 2, 0, 6] with dimension 2 being empty', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  // cpu/AdaptiveAvgPoolKernel.cpp: AT_DISPATCH_FLOATING_TYPES(..., "adaptive_avg_pool2d"); an output of
+  // 1x1 is a mean over the last two dims first (AdaptiveAveragePooling.cpp)
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), (2, 3))', err('RuntimeError', `"adaptive_avg_pool2d" not implemented for 'Long'`, 'aten/src/ATen/native/cpu/AdaptiveAvgPoolKernel.cpp (AT_DISPATCH_FLOATING_TYPES)'));
+  add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6, dtype=torch.int64), 1)', err('RuntimeError', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp (output 1x1: input.mean) + ReduceOps.cpp mean'));
   add('F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6))', errType('TypeError', ARG_WHY));
   for (const [cls, n] of [['MaxPool1d', 1], ['MaxPool2d', 2], ['AvgPool1d', 1], ['AvgPool2d', 2]]) {
     const x = n === 1 ? b3(1, 2, 6) : 'torch.ones(1, 2, 6, 6)';
@@ -1032,8 +1055,9 @@ function issue12NnCases() {
   add('torch.nn.MaxPool2d(2, padding=2)(torch.ones(1, 2, 6, 6))', err('RuntimeError', 'pad should be at most half of effective kernel size, but got pad=2, kernel_size=2 and dilation=1', `${SRC_POOL} pool2d_shape_check`));
   add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(1, 2, 6))', ok('float32', [1, 2, 3]));
   add('torch.nn.AdaptiveAvgPool2d((2, 3))(torch.ones(1, 2, 6, 6))', ok('float32', [1, 2, 2, 3]));
-  add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(6))', err('RuntimeError', 'adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got [6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
-  add('torch.nn.AdaptiveAvgPool2d(1)(torch.ones(6, 6))', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('torch.nn.AdaptiveAvgPool1d(3)(torch.ones(6))', err('RuntimeError', "Expected 2 to 3 dimensions, but got 1-dimensional tensor for argument #1 'self' (while checking arguments for adaptive_avg_pool1d)", 'aten/src/ATen/native/AdaptiveAveragePooling.cpp adaptive_avg_pool1d (TensorUtils.cpp checkDimRange)'));
+  add('torch.nn.AdaptiveAvgPool2d(2)(torch.ones(6, 6))', err('RuntimeError', 'adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got [6, 6]', 'aten/src/ATen/native/AdaptiveAveragePooling.cpp'));
+  add('torch.nn.AdaptiveAvgPool2d(1)(torch.ones(6, 6))', ok('float32', [1, 1]));
   // batch_norm / BatchNorm1d / BatchNorm2d
   const BN = 'aten/src/ATen/native/Normalization.cpp _batch_norm_impl_index';
   add('F.batch_norm(f, torch.zeros(3), torch.ones(3))', ok('float32', [2, 3]));
@@ -1188,6 +1212,8 @@ function issue12NnCases() {
   add(`F.cross_entropy(l, ${T2})`, err('RuntimeError', `"log_softmax_lastdim_kernel_impl" not implemented for 'Long'`, 'aten/src/ATen/native/cpu/SoftMaxKernel.cpp (AT_DISPATCH_FLOATING_TYPES)'));
   add('F.mse_loss(f, l)', ok('float32', []));
   add('F.mse_loss(f, v)', ok('float32', []));
+  add('F.mse_loss(f, "a")', err('AttributeError', "'str' object has no attribute 'size'", `${SRC_FUN} mse_loss (target.size() == input.size())`));
+  add('F.mse_loss(None, f)', err('AttributeError', "'NoneType' object has no attribute 'size'", `${SRC_FUN} mse_loss (target.size() == input.size())`));
   add('F.mse_loss(l, l)', err('RuntimeError', 'mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long', 'aten/src/ATen/native/ReduceOps.cpp mean'));
   // MultiheadAttention
   const Q3 = b3(3, 1, 4);
@@ -1238,6 +1264,11 @@ function issue12NnCases() {
   add('torch.nn.ModuleDict({"a": torch.nn.ReLU()})["b"]', err('KeyError', "'b'", `${MD}.__getitem__ (the dict's KeyError)`));
   add('torch.nn.ModuleDict({"a": 1})', err('TypeError', 'int is not a Module subclass', `${SRC_MOD} add_module`));
   add('torch.nn.ModuleDict({1: torch.nn.ReLU()})', err('TypeError', 'module name should be a string. Got int', `${SRC_MOD} add_module`));
+  add('torch.nn.ModuleDict(3)', err('TypeError', 'ModuleDict.update should be called with an iterable of key/value pairs, but got int', `${MD}.update`));
+  add('torch.nn.ModuleDict([3])', err('TypeError', 'ModuleDict update sequence element #0 should be Iterable; isint', `${MD}.update (its text: no space after "is")`));
+  add('torch.nn.ModuleDict([("a", torch.nn.ReLU(), 1)])', err('ValueError', 'ModuleDict update sequence element #0 has length 3; 2 is required', `${MD}.update`));
+  add('torch.nn.ModuleDict([("a", torch.nn.ReLU())])["a"](f)', ok('float32', [2, 3]));
+  add('torch.nn.ModuleDict({"a.b": torch.nn.ReLU()})', err('KeyError', '\'module name can\\\'t contain ".", got: a.b\'', `${SRC_MOD} add_module`));
   add('do: d = torch.nn.ModuleDict(); d["x"] = 3', err('TypeError', 'int is not a Module subclass', `${SRC_MOD} add_module`));
   // Module methods
   const LIN = 'torch.nn.Linear(3, 2)';
@@ -1273,6 +1304,18 @@ function issue12NnCases() {
   add('do: mm = torch.nn.Linear(3, 2); mm.register_parameter(1, None)', err('TypeError', 'parameter name should be a string. Got int', `${SRC_MOD} register_parameter`));
   add('do: mm = torch.nn.Linear(3, 2); mm.buf = 1; mm.register_parameter("buf", None)', err('KeyError', '"attribute \'buf\' already exists"', `${SRC_MOD} register_parameter`));
   add(`${LIN}.apply(lambda mod: None)(f)`, ok('float32', [2, 2]));
+  add(`${LIN}.apply(3)`, err('TypeError', "'int' object is not callable", `${SRC_MOD} apply (fn(self))`));
+  // argument types of the layers' constructors and forwards: TypeErrors
+  // whose texts come from Python's arithmetic or python_arg_parser
+  for (const c of ['torch.nn.Embedding("a", 2)', 'torch.nn.Embedding(5, 2)("a")', 'torch.nn.EmbeddingBag(5, "a")',
+    'torch.nn.BatchNorm1d("a")', 'torch.nn.BatchNorm2d(3)("a")', 'torch.nn.GroupNorm(2, "a")',
+    'torch.nn.MultiheadAttention("a", 2)', 'torch.nn.Flatten("a")(f)', 'torch.nn.Unflatten(1, "a")(f)',
+    'torch.nn.MaxPool2d("a")(torch.ones(1, 2, 6, 6))', 'torch.nn.AvgPool1d(2)("a")',
+    'torch.nn.AdaptiveAvgPool2d("a")(torch.ones(1, 2, 6, 6))', 'torch.nn.Conv1d(2, 4, 3)("a")',
+    'F.conv1d("a", torch.ones(4, 2, 3))', 'F.pad("a", (1, 1))', 'F.embedding(l, "a")', 'F.one_hot("a")',
+    'F.nll_loss(f, "a")', 'F.scaled_dot_product_attention("a", f, f)', 'F.group_norm(torch.ones(2, 4, 3), "a")',
+    'F.max_pool2d(torch.ones(1, 2, 6, 6), "a")', 'F.adaptive_avg_pool2d(torch.ones(1, 2, 6, 6), "a")'])
+    add(c, errType('TypeError', ARG_WHY));
   add(`${LIN}.zero_grad()`, ok());
   add(`${LIN}.cpu()(f)`, ok('float32', [2, 2]));
   add(`${LIN}.to("cpu")(f)`, ok('float32', [2, 2]));

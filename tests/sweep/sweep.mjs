@@ -1,6 +1,8 @@
 // sweep.mjs - the generated bad-call sweep: every torch function, Tensor
-// method, torch.nn.functional function and nn class of the registry
-// (src/tensor/torchlib.c), and through them every op of ops.def, called
+// method, torch.nn.functional function, nn class and nn.Module method of
+// the registry (each table dwL_torch_init in src/tensor/torchlib.c
+// registers, wherever it is defined: torchlib.c, torchops.c, nn.c,
+// nn_module.c, device.c), and through them every op of ops.def, called
 // with wrong dtypes (bool/int/float combinations, in place and not), wrong
 // shapes, out-of-range dims, wrong argument counts, types and keywords,
 // and a few good calls; each eagerly and inside a torch.compile'd
