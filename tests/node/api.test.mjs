@@ -354,6 +354,14 @@ describe('kernel tiers', () => {
       f32[4] = 2.5;
       assert.equal(k(0), 0);
       assert.equal(f32[8], 7.5);
+      // close() stops the worker between jobs (never terminated inside a
+      // compile, where V8's flags are switched): it exits by itself
+      const w = opt.worker;
+      const exited = new Promise((resolve) => w.once('exit', resolve));
+      opt.close();
+      const timer = setTimeout(() => {}, 60000); // keep the loop alive meanwhile
+      await exited;
+      clearTimeout(timer);
     } finally {
       opt.close();
     }

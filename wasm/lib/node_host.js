@@ -24,28 +24,74 @@ import { decodeEntry, encodeEntry, entryName } from './cache.js';
 
 let eagerTier = true;
 
-/* V8's flags are per process, and the optimiser's worker compiles
+/* V8's flags are per process, and the optimiser's workers compile
  * Binaryen's modules the same way as the main thread compiles the emitted
- * ones: the two count the compiles inside the window with Liftoff off
- * ([1], under the short lock [0]), so the first to enter switches it off
- * and the last to leave switches it back on; neither waits for the other's
- * compile. */
-const flagState = !isMainThread && workerData?.dwFlagState instanceof Int32Array
-  ? workerData.dwFlagState
-  : new Int32Array(new SharedArrayBuffer(8));
+ * ones. Each thread counts its compiles inside the window with Liftoff off
+ * in its own slot (the thread that loads this file: 1; its workers: 2 ..
+ * FLAG_SLOTS - 1, one each; -1 once retired) under the short lock [0]: the
+ * first to enter switches Liftoff off, the last to leave switches it back
+ * on, and no thread waits for another's compile. Workers are never
+ * terminated (that could leave their window open): close() raises the
+ * worker's stop flag ([FLAG_SLOTS + slot]) and the worker exits between
+ * jobs; a worker that dies anyway is retired by this thread, which then
+ * switches Liftoff back on if no one else is compiling. */
+const FLAG_SLOTS = 66;
+const inWorker = !isMainThread && workerData?.dwFlagState instanceof Int32Array;
+const flagState = inWorker ? workerData.dwFlagState : new Int32Array(new SharedArrayBuffer(8 * FLAG_SLOTS));
+const flagSlot = inWorker ? workerData.dwFlagSlot : 1;
+let nextFlagSlot = 2; // the next worker's (workers of this thread)
 
-function eagerWindow(enter) {
-  while (Atomics.compareExchange(flagState, 0, 0, 1) !== 0) Atomics.wait(flagState, 0, 1, 1);
+function setEagerFlags(on) {
+  v8.setFlagsFromString(on ? '--no-liftoff' : '--liftoff');
+  v8.setFlagsFromString(on ? '--no-wasm-lazy-compilation' : '--wasm-lazy-compilation');
+}
+
+/** fn(compiles in the window) under the lock; undefined if the lock stays
+ * taken for 2 s (a thread died holding it: then nobody switches flags). */
+function flagLocked(fn) {
+  const t0 = Date.now();
+  while (Atomics.compareExchange(flagState, 0, 0, 1) !== 0) {
+    if (Date.now() - t0 > 2000) return undefined;
+    Atomics.wait(flagState, 0, 1, 1);
+  }
   try {
-    if (flagState[1] === (enter ? 0 : 1)) {
-      v8.setFlagsFromString(enter ? '--no-liftoff' : '--liftoff');
-      v8.setFlagsFromString(enter ? '--no-wasm-lazy-compilation' : '--wasm-lazy-compilation');
-    }
-    flagState[1] += enter ? 1 : -1;
+    let open = 0;
+    for (let i = 1; i < FLAG_SLOTS; i++) if (flagState[i] > 0) open += flagState[i];
+    return fn(open);
   } finally {
     Atomics.store(flagState, 0, 0);
     Atomics.notify(flagState, 0);
   }
+}
+
+/** Enters (true) or leaves (false) the window; whether it entered. */
+function eagerWindow(enter) {
+  if (flagSlot < 1) return false;
+  return flagLocked((open) => {
+    if (enter) {
+      if (flagState[flagSlot] < 0) return false; // retired
+      if (open === 0) setEagerFlags(true);
+      flagState[flagSlot]++;
+    } else if (flagState[flagSlot] > 0) {
+      flagState[flagSlot]--;
+      if (open === 1) setEagerFlags(false);
+    }
+    return true;
+  }) === true;
+}
+
+/** A worker of this thread is gone: its slot no longer counts. */
+function retireFlagSlot(slot) {
+  if (slot < 2) return;
+  flagLocked((open) => {
+    if (flagState[slot] > 0 && open === flagState[slot]) setEagerFlags(false);
+    flagState[slot] = -1;
+  });
+}
+
+/** In an optimiser worker: whether its WorkerOptimizer was closed. */
+export function optimizerStopped() {
+  return inWorker && flagSlot >= 2 && Atomics.load(flagState, FLAG_SLOTS + flagSlot) === 1;
 }
 
 /**
@@ -57,7 +103,7 @@ function eagerWindow(enter) {
 export function compileKernel(bytes) {
   if (!eagerTier) return new WebAssembly.Module(bytes);
   try {
-    eagerWindow(true);
+    if (!eagerWindow(true)) return new WebAssembly.Module(bytes);
   } catch {
     eagerTier = false;
     return new WebAssembly.Module(bytes);
@@ -128,13 +174,20 @@ export class WorkerOptimizer {
 
   #start() {
     const { port1, port2 } = new MessageChannel();
+    // a slot in the flag window (none left: the worker posts modules
+    // uncompiled and this thread compiles them)
+    this.flagSlot = nextFlagSlot < FLAG_SLOTS ? nextFlagSlot++ : -1;
     this.worker = new Worker(new URL('./optimize_worker.js', import.meta.url), {
-      workerData: { port: port2, dwFlagState: flagState },
+      workerData: { port: port2, dwFlagState: flagState, dwFlagSlot: this.flagSlot },
       transferList: [port2],
     });
     this.worker.unref(); // never keeps the process alive
-    this.worker.on('error', () => this.#fail());
-    this.worker.on('exit', () => this.#fail());
+    const gone = () => {
+      retireFlagSlot(this.flagSlot);
+      this.#fail();
+    };
+    this.worker.on('error', gone);
+    this.worker.on('exit', gone);
     this.port = port1;
     this.port.on('message', (m) => this.#done(m));
     this.port.unref();
@@ -175,7 +228,10 @@ export class WorkerOptimizer {
 
   close() {
     this.pending.clear();
-    this.worker?.terminate();
+    // the worker exits after the job it is on (optimize_worker.js), never
+    // inside a compile; it is unref'd, so it never keeps the process alive
+    if (this.worker && this.flagSlot >= 2) Atomics.store(flagState, FLAG_SLOTS + this.flagSlot, 1);
+    else this.worker?.terminate();
     this.worker = null;
     this.port?.close();
     this.port = null;

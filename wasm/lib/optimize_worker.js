@@ -6,12 +6,16 @@
 import { workerData } from 'node:worker_threads';
 import { binaryenOptimize } from './kernels.js';
 import { encodeEntry } from './cache.js';
-import { compileKernel, writeEntry } from './node_host.js';
+import { compileKernel, optimizerStopped, writeEntry } from './node_host.js';
 
 const port = workerData.port;
 let binaryen = null;
 
 port.on('message', async (m) => {
+  if (optimizerStopped()) {
+    port.close(); // the compiler was disposed: nothing is left to do
+    return;
+  }
   try {
     if (!binaryen) {
       const mod = await import('binaryen');
