@@ -94,8 +94,11 @@ static inline void const_lanes(DType dt, double v, uint32_t out[4]) {
     u = v != 0 ? 0xffffffffu : 0;
   }
   if (wide(dt)) {
-    uint64_t q = (uint64_t)(int64_t)v;
-    if (dt == DT_F64) memcpy(&q, &v, 8);
+    uint64_t q; /* float64: its bits (v may be +-inf or nan); int64: v */
+    if (dt == DT_F64)
+      memcpy(&q, &v, 8);
+    else
+      q = (uint64_t)(int64_t)v;
     out[0] = out[2] = (uint32_t)q;
     out[1] = out[3] = (uint32_t)(q >> 32);
     return;
