@@ -11,6 +11,10 @@ def f(x):
 x = torch.tensor([[0.5, -1.0, 3.0], [2.0, 0.25, -7.5]], dtype=torch.float64)
 a, b, c = f(x)
 print(a.item(), b.item(), c)
+# 37 elements: the 2-lane vector loops (the accumulator a v128 constant)
+y = torch.arange(37, dtype=torch.float64) * 0.5 - 4.0
+print(f(y.reshape(1, 37))[0].item(), f(y.reshape(1, 37))[1].item())
 
 # expected output:
 # 3.0 -7.5 tensor([4.0000, 0.5000, 6.0000], dtype=torch.float64)
+# 14.0 -4.0
