@@ -1453,6 +1453,12 @@ static bool *reused_nodes(Ctx *c, const Graph *g) {
   return want;
 }
 
+/* Kinds placed in graph order by the first placement loop of dwF_plan
+ * (nests of their own); the rest join their consumers' nests. */
+static bool placed_in_order(OpKind k) {
+  return k == K_REDUCE || k == K_MATMUL || k == K_CAT || k == K_SORT;
+}
+
 bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
   memset(p, 0, sizeof *p);
   p->g = g;
@@ -1482,15 +1488,14 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
     if (reused[u] && b.ns[u].buf < 0) {
       b.ns[u].want = true;
       ok = place(&b, u);
-    } else if (kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT || kind == K_SORT) {
+    } else if (placed_in_order(kind)) {
       ok = place(&b, u);
     }
   }
   free(reused);
   for (int u = 0; ok && u < g->n; u++) {
     OpKind kind = dw_ops[g->nodes[u].op].kind;
-    bool done = kind == K_REDUCE || kind == K_MATMUL || kind == K_CAT || kind == K_SORT ||
-                b.ns[u].want;
+    bool done = placed_in_order(kind) || b.ns[u].want;
     if (!done && is_output(g, u)) ok = place(&b, u);
   }
   /* 2. scratch, for the buffers some nest reads or writes */

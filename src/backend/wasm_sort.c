@@ -14,6 +14,18 @@ static void exit_if_ge(Em *E, int a, int b, int depth) {
   ins_i(E, W_BR_IF, depth);
 }
 
+/* while (local x < local end) { ... }: while_open ... while_close */
+static void while_open(Em *E, int x, int end) {
+  ins(E, W_BLOCK);
+  ins(E, W_LOOP);
+  exit_if_ge(E, x, end, 1);
+}
+static void while_close(Em *E) {
+  ins_i(E, W_BR, 0);
+  ins(E, W_END);
+  ins(E, W_END);
+}
+
 /* l += v */
 static void add_to(Em *E, int l, int64_t v) {
   get(E, l);
@@ -134,9 +146,7 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
 
   i32c(E, 0);
   set(E, r);
-  ins(E, W_BLOCK); /* rows */
-  ins(E, W_LOOP);
-  exit_if_ge(E, r, rows, 1);
+  while_open(E, r, rows); /* rows */
   /* base = in + r*n*es; rowout = out + r*n*8 */
   get(E, r);
   get(E, L_n);
@@ -152,28 +162,20 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   /* a[i] = i */
   i32c(E, 0);
   set(E, i);
-  ins(E, W_BLOCK);
-  ins(E, W_LOOP);
-  exit_if_ge(E, i, L_n, 1);
+  while_open(E, i, L_n);
   addr(E, a, i, 8);
   get(E, i);
   ins(E, W_I64_EXTEND_I32_U);
   ins_mem(E, W_I64_STORE, 8, 0);
   add_to(E, i, 1);
-  ins_i(E, W_BR, 0);
-  ins(E, W_END);
-  ins(E, W_END);
+  while_close(E);
   /* runs of w merged into runs of 2w, from a into b, then a <-> b */
   i32c(E, 1);
   set(E, w);
-  ins(E, W_BLOCK); /* passes */
-  ins(E, W_LOOP);
-  exit_if_ge(E, w, L_n, 1);
+  while_open(E, w, L_n); /* passes */
   i32c(E, 0);
   set(E, lo);
-  ins(E, W_BLOCK); /* pairs of runs */
-  ins(E, W_LOOP);
-  exit_if_ge(E, lo, L_n, 1);
+  while_open(E, lo, L_n); /* pairs of runs */
   /* mid = min(lo + w, n); hi = min(lo + 2w, n) */
   for (int s = 1; s <= 2; s++) {
     int dst = s == 1 ? mid : hi;
@@ -198,9 +200,7 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   get(E, mid);
   set(E, j);
   /* the merge: take from the right run only when strictly before */
-  ins(E, W_BLOCK);
-  ins(E, W_LOOP);
-  exit_if_ge(E, i, mid, 1);
+  while_open(E, i, mid);
   exit_if_ge(E, j, hi, 1);
   addr(E, a, i, 8);
   ins_mem(E, W_I64_LOAD, 8, 0);
@@ -216,19 +216,13 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   ins(E, W_ELSE);
   move_one(E, b, k, a, i);
   ins(E, W_END);
-  ins_i(E, W_BR, 0);
-  ins(E, W_END);
-  ins(E, W_END);
+  while_close(E);
   /* what is left of either run */
   for (int s = 0; s < 2; s++) {
     int x = s ? j : i, end = s ? hi : mid;
-    ins(E, W_BLOCK);
-    ins(E, W_LOOP);
-    exit_if_ge(E, x, end, 1);
+    while_open(E, x, end);
     move_one(E, b, k, a, x);
-    ins_i(E, W_BR, 0);
-    ins(E, W_END);
-    ins(E, W_END);
+    while_close(E);
   }
   get(E, lo);
   get(E, w);
@@ -236,9 +230,7 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   ins(E, W_I32_SHL);
   ins(E, W_I32_ADD);
   set(E, lo);
-  ins_i(E, W_BR, 0);
-  ins(E, W_END);
-  ins(E, W_END); /* pairs of runs */
+  while_close(E); /* pairs of runs */
   get(E, a);
   set(E, t);
   get(E, b);
@@ -249,9 +241,7 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   i32c(E, 1);
   ins(E, W_I32_SHL);
   set(E, w);
-  ins_i(E, W_BR, 0);
-  ins(E, W_END);
-  ins(E, W_END); /* passes */
+  while_close(E); /* passes */
   /* an odd number of passes left the order in the merge buffer */
   get(E, a);
   get(E, rowout);
@@ -261,19 +251,13 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   set(E, i);
   get(E, rowout);
   set(E, b);
-  ins(E, W_BLOCK);
-  ins(E, W_LOOP);
-  exit_if_ge(E, i, L_n, 1);
+  while_open(E, i, L_n);
   get(E, i);
   set(E, k);
   move_one(E, b, k, a, i);
-  ins_i(E, W_BR, 0);
-  ins(E, W_END);
-  ins(E, W_END);
+  while_close(E);
   ins(E, W_END);
   add_to(E, r, 1);
-  ins_i(E, W_BR, 0);
-  ins(E, W_END);
-  ins(E, W_END); /* rows */
+  while_close(E); /* rows */
   return !E->oom;
 }
