@@ -13,7 +13,9 @@ block of docs/conformance.md:
 This script runs each program with python3 (must be CPython 3.11), replaces
 whatever block the file ends with (from its `# expected output:` line to the
 end, and blank lines before it) with a fresh one, and leaves the code above
-untouched. Files containing a `# expected (hand)` line are skipped.
+untouched. Files containing a `# expected (hand)` line are skipped. A
+program with a sidecar NAME.expect next to it (examples/, shown to users as
+they are) runs whole, and the block is rewritten in the sidecar instead.
 
     python3 tests/python/regen.py              # every tests/python/*.py
     python3 tests/python/regen.py a.py b.py    # only these
@@ -109,10 +111,20 @@ def regen(files, check, keep=()):
         if any(l.strip() == "# expected (hand)" for l in lines):
             print("skip (hand)", os.path.basename(path))
             continue
+        sidecar = os.path.splitext(path)[0] + ".expect"
+        if os.path.exists(sidecar):
+            # examples/: the program is shown as it is; its block lives in
+            # the sidecar NAME.expect (tests/lib/annotations.mjs, "Sidecars")
+            code = text
+            path = sidecar
+            text = open(path, encoding="utf-8").read()
+            lines = text.split("\n")
+            head = strip_block(text)
+        else:
+            code = head = strip_block(text)
         kept = [l for l in lines if keep and l.startswith(tuple(keep))]
-        code = strip_block(text)
         stdout, err = run(code)
-        new = code + "\n" + block(stdout, err) + "".join(l + "\n" for l in kept)
+        new = head + ("\n" if head is code else "") + block(stdout, err) + "".join(l + "\n" for l in kept)
         if new != text:
             stale += 1
             if check:
