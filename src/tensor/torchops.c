@@ -358,6 +358,47 @@ static Tensor *ein_pair(Interp *I, Tmp *T, Tensor *x, EinOp *xl, Tensor *y, EinO
   return tc_reshape(I, T, p, os, no);
 }
 
+/* Operand *x (labels l, operand number k) with each subscript that it
+ * repeats replaced by one dim, the diagonal (as PyTorch's
+ * operand.diagonal(0, dim, j)): the two dims moved last, merged, and every
+ * (n+1)-th element taken. The labels follow (the diagonal's last). */
+static bool ein_diagonals(Interp *I, Tmp *T, Tensor **x, EinOp *l, int k) {
+  for (int j = 1; j < l->n; j++)
+    for (int i = 0; i < j; i++) {
+      if (l->lab[i] != l->lab[j]) continue;
+      Tensor *t = *x;
+      int lab = l->lab[i];
+      if (t->shape[j] != t->shape[i]) {
+        dwI_raise(I, EXC_RuntimeError,
+                  "einsum(): subscript %c is repeated for operand %d but the sizes don't match, "
+                  "%lld != %lld",
+                  lab < 26 ? 'a' + lab : 'A' + lab - 26, k, (long long)t->shape[j], (long long)t->shape[i]);
+        return false;
+      }
+      int64_t n = t->shape[i], perm[DW_MAXDIM], shape[DW_MAXDIM];
+      EinOp nl = {0};
+      int np = 0;
+      for (int d = 0; d < l->n; d++)
+        if (d != i && d != j) {
+          shape[np] = t->shape[d];
+          nl.lab[nl.n++] = l->lab[d];
+          perm[np++] = d;
+        }
+      perm[np] = i;
+      perm[np + 1] = j;
+      shape[np] = n * n;
+      nl.lab[nl.n++] = (uint8_t)lab;
+      Tensor *p = tc_permute(I, T, t, perm);
+      Tensor *m = p ? tc_reshape(I, T, p, shape, np + 1) : NULL;
+      *x = m ? tc_slice(I, T, m, np, 0, n * n, n + 1) : NULL;
+      if (!*x) return false;
+      *l = nl;
+      j = 0; /* look again from the start */
+      break;
+    }
+  return true;
+}
+
 BI(o_einsum) {
   (void)def;
   (void)self;
@@ -447,12 +488,6 @@ BI(o_einsum) {
       if (j < nl) ein[k].lab[n++] = (uint8_t)raw[k][j];
     }
     ein[k].n = n;
-    for (int j = 0; j < n; j++)
-      for (int i = 0; i < j; i++)
-        if (ein[k].lab[i] == ein[k].lab[j])
-          return dwI_raise(I, EXC_NotImplementedError,
-                           "einsum(): a subscript repeated within one operand (a diagonal) is not "
-                           "supported");
   }
   /* the output labels */
   int count[EIN_MAX] = {0};
@@ -488,11 +523,17 @@ BI(o_einsum) {
       if (count[l] == 1) outl[nout++] = l;
   }
   if (nout > DW_MAXDIM) return dwI_raise(I, EXC_NotImplementedError, "einsum(): result has too many dimensions");
-  /* contract left to right */
   Tmp T = {0};
-  Tensor *acc = TEN(opv[0]);
-  EinOp al = ein[0];
   Value out = dwV_null();
+  /* a subscript repeated within one operand takes its diagonal */
+  Tensor *opt[8] = {0};
+  for (int k = 0; k < nops; k++) {
+    opt[k] = TEN(opv[k]);
+    if (!ein_diagonals(I, &T, &opt[k], &ein[k], k)) goto done;
+  }
+  /* contract left to right */
+  Tensor *acc = opt[0];
+  EinOp al = ein[0];
   for (int k = 1; k < nops; k++) {
     bool keep[EIN_MAX] = {0};
     for (int j = 0; j < nout; j++) keep[outl[j]] = true;
@@ -500,7 +541,7 @@ BI(o_einsum) {
       for (int j = 0; j < ein[m].n; j++) keep[ein[m].lab[j]] = true;
     EinOp rl;
     EinOp bl = ein[k];
-    acc = ein_pair(I, &T, acc, &al, TEN(opv[k]), &bl, keep, &rl);
+    acc = ein_pair(I, &T, acc, &al, opt[k], &bl, keep, &rl);
     if (!acc) goto done;
     al = rl;
   }

@@ -769,6 +769,8 @@ function issue12OpCases() {
   add('torch.einsum("bij,bjk->bik", f.unsqueeze(0), m.unsqueeze(0))', ok('float32', [1, 2, 2]));
   add('torch.einsum("ij->", f)', ok('float32', []));
   add('torch.einsum("...j,j->...", f, v)', ok('float32', [2]));
+  add('torch.einsum("ii->i", f[:, :2])', ok('float32', [2]));
+  add('torch.einsum("ii", f)', err('RuntimeError', "einsum(): subscript i is repeated for operand 0 but the sizes don't match, 3 != 2", EIN));
   add('torch.einsum("ij,jk->ik", f, f)', err('RuntimeError', 'einsum(): subscript j has size 2 for operand 1 which does not broadcast with previously seen size 3', EIN));
   add('torch.einsum("ij,jk->ik", f)', err('RuntimeError', 'einsum(): fewer operands were provided than specified in the equation', EIN));
   add('torch.einsum("ijk,jk->ik", f, m)', err('RuntimeError', 'einsum(): the number of subscripts in the equation (3) does not match the number of dimensions (2) for operand 0 and no ellipsis was given', EIN));

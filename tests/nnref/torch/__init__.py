@@ -857,9 +857,13 @@ def einsum(eq, *ops):
                 cnt[c] = cnt.get(c, 0) + 1
         rhs = ''.join(sorted(c for c in cnt if cnt[c] == 1))
     size = {}
-    for s, t in zip(ins, ops):
+    for k, (s, t) in enumerate(zip(ins, ops)):
+        own = {}
         for c, n in zip(s, t.shape):
-            size[c] = n
+            if c in own and own[c] != n:
+                raise RuntimeError(f"einsum(): subscript {c} is repeated for operand {k} but the sizes "
+                                   f"don't match, {n} != {own[c]}")
+            own[c] = size[c] = n
     labels = sorted(size)
     summed = [c for c in labels if c not in rhs]
     oshape = [size[c] for c in rhs]
