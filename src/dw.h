@@ -758,6 +758,11 @@ typedef struct OpAttrs {
   uint8_t dtype;            /* CAST / CREATE target */
   uint8_t keepdim;          /* reductions */
   uint8_t flag;             /* per op (RESHAPE strict view, GELU tanh) */
+  uint8_t from_end;         /* SLICE bit 0 start, bit 1 stop, SELECT bit 0
+                               the index: given counted from the end of the
+                               dim (x[-3:], x[:-1], x[:], x[-1]), so the
+                               graph is the same at every size of a
+                               symbolic dim (dwG_hash_sizes) */
 } OpAttrs;
 
 /* OP_GATHER's flag: which op it implements, for its bounds rule and the
@@ -1037,7 +1042,11 @@ Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev);
 /* Structural fingerprint: ops, attributes, edges, and the metas of the
  * inputs (a symbolic dim by its symbol, not its size); the other nodes'
  * shapes follow from those. */
-uint64_t dwG_hash(const Graph *g);
+uint64_t dwG_hash(const Graph *g);       /* the exact graph */
+uint64_t dwG_hash_sizes(const Graph *g); /* the graph at any sizes of its
+                                            symbolic dims: sizes in
+                                            attributes hashed as relative
+                                            to their input's */
 bool dwG_clone(Graph *dst, const Graph *src); /* a deep copy; false: OOM */
 /* Names an OP_INPUT node the way FX does (a name already taken, or a Python
  * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names

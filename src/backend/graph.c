@@ -482,7 +482,96 @@ static uint64_t hash_meta(uint64_t h, const GNode *nd) {
   return h;
 }
 
-uint64_t dwG_hash(const Graph *g) {
+/* The target of a RESHAPE as groups of consecutive dims of its input
+ * (unsqueeze, squeeze, flatten, view(-1), x.view(x.shape[0], -1) ...):
+ * grp[j] is -1 for an inserted 1, else p << 8 | q for the product of input
+ * dims p..q-1. With the input's sizes the groups give the target back, so
+ * the graph is the same at every size of a symbolic dim. false: the
+ * target is not made of the input's dims. */
+static bool reshape_groups(const TMeta *in, const OpAttrs *a, int32_t *grp) {
+  int p = 0;
+  for (int j = 0; j < a->ni && j < DW_MAXDIM; j++) {
+    int64_t t = a->i[j];
+    if (t <= 0) return false;
+    if (t == 1 && (p >= in->ndim || in->shape[p] != 1)) {
+      grp[j] = -1;
+      continue;
+    }
+    int q = p;
+    int64_t prod = 1;
+    while (q < in->ndim && prod < t) prod *= in->shape[q++];
+    if (prod != t || q == p) return false;
+    grp[j] = p << 8 | q;
+    p = q;
+  }
+  for (; p < in->ndim; p++) /* dims of size 1 dropped at the end */
+    if (in->shape[p] != 1) return false;
+  return a->ni <= DW_MAXDIM;
+}
+
+/* nd's attributes for an input x whose sizes differ from the graph's (a
+ * symbolic dim): what follows from the input's sizes (dwG_hash_sizes)
+ * follows from x's. */
+static void attrs_at(const Graph *g, const GNode *nd, const Tensor *x, OpAttrs *at) {
+  *at = nd->at;
+  if (nd->nin != 1) return;
+  const TMeta *in = &g->nodes[nd->in[0]].meta;
+  if (in->ndim != x->ndim || !memcmp(in->shape, x->shape, sizeof(int64_t) * (size_t)x->ndim))
+    return;
+  int32_t grp[DW_MAXDIM];
+  switch (nd->op) {
+  case OP_SLICE:
+  case OP_SELECT:
+    if (at->ni >= 2 && at->i[0] >= 0 && at->i[0] < x->ndim)
+      for (int j = 1; j <= 2 && j < at->ni; j++)
+        if (at->from_end >> (j - 1) & 1) at->i[j] += x->shape[at->i[0]] - in->shape[at->i[0]];
+    break;
+  case OP_RESHAPE:
+    if (!reshape_groups(in, &nd->at, grp)) break;
+    for (int j = 0; j < at->ni; j++) {
+      int64_t prod = 1;
+      for (int d = grp[j] >> 8; grp[j] >= 0 && d < (grp[j] & 0xff); d++) prod *= x->shape[d];
+      at->i[j] = prod;
+    }
+    break;
+  case OP_EXPAND:
+    for (int j = 0; j < at->ni; j++) {
+      int d = j - (at->ni - in->ndim);
+      if (d >= 0 && d < in->ndim && in->shape[d] == at->i[j]) at->i[j] = x->shape[d];
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+/* The integer attributes of nd; with `sizes`, those that are sizes of the
+ * input (counted from the end of a dim, a reshape's groups, an expand that
+ * keeps a dim) hashed relative to it. */
+static uint64_t hash_int_attrs(uint64_t h, const Graph *g, const GNode *nd, bool sizes) {
+  const OpAttrs *a = &nd->at;
+  const TMeta *in = sizes && nd->nin == 1 ? &g->nodes[nd->in[0]].meta : NULL;
+  int32_t grp[DW_MAXDIM];
+  if (in && nd->op == OP_RESHAPE && reshape_groups(in, a, grp)) {
+    for (int j = 0; j < a->ni; j++) h = mix(mix(h, 0x9909), (uint64_t)(uint32_t)grp[j]);
+    return mix(h, (uint64_t)a->ni);
+  }
+  h = mix(h, (uint64_t)a->ni);
+  for (int j = 0; j < a->ni && j < DW_MAXDIM + 2; j++) {
+    int64_t v = a->i[j];
+    if (in && (nd->op == OP_SLICE || nd->op == OP_SELECT) && a->ni >= 2 && a->i[0] >= 0 &&
+        a->i[0] < in->ndim && j >= 1 && j <= 2 && (a->from_end >> (j - 1) & 1))
+      v -= in->shape[a->i[0]]; /* x[-k:], x[:-k], x[:], x[-k] */
+    if (in && nd->op == OP_EXPAND) {
+      int d = j - (a->ni - in->ndim);
+      if (d >= 0 && d < in->ndim && in->shape[d] == v) v = INT64_MIN; /* kept */
+    }
+    h = mix(h, (uint64_t)v);
+  }
+  return h;
+}
+
+static uint64_t hash_graph(const Graph *g, bool sizes) {
   uint64_t h = mix(0x6477676861736831ULL, (uint64_t)g->n);
   for (int k = 0; k < g->n; k++) {
     const GNode *nd = &g->nodes[k];
@@ -493,9 +582,8 @@ uint64_t dwG_hash(const Graph *g) {
     for (int j = 0; j < nd->nin; j++) h = mix(h, (uint64_t)nd->in[j]);
     if (nd->op == OP_INPUT) h = mix(h, (uint64_t)nd->input);
     if (nd->op == OP_CONST) h = mix(h, dbits(nd->value));
-    h = mix(h, (uint64_t)a->ni);
-    for (int j = 0; j < a->ni && j < DW_MAXDIM + 2; j++)
-      h = mix(h, (uint64_t)a->i[j]);
+    h = hash_int_attrs(h, g, nd, sizes);
+    h = mix(h, a->from_end);
     for (int j = 0; j < 2; j++)
       h = mix(h, a->has_f[j] ? dbits(a->f[j]) : 0x5a5a);
     if (nd->op == OP_FULL || nd->op == OP_ARANGE) {
@@ -509,6 +597,10 @@ uint64_t dwG_hash(const Graph *g) {
   for (int k = 0; k < g->nout; k++) h = mix(h, (uint64_t)g->outputs[k]);
   return h;
 }
+
+uint64_t dwG_hash(const Graph *g) { return hash_graph(g, false); }
+
+uint64_t dwG_hash_sizes(const Graph *g) { return hash_graph(g, true); }
 
 /* ------------------------------------------------------------------ */
 /* Dead-code elimination                                               */
@@ -624,7 +716,9 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
         maxin = nd->nin;
       }
       for (int j = 0; j < nd->nin; j++) ins[j] = val[nd->in[j]];
-      val[k] = dwT_op(c, (Op)nd->op, nd->nin, ins, &nd->at);
+      OpAttrs at;
+      attrs_at(g, nd, nd->nin ? ins[0] : NULL, &at);
+      val[k] = dwT_op(c, (Op)nd->op, nd->nin, ins, &at);
       ok = val[k] != NULL;
       if (!ok) *failed = k;
       break;

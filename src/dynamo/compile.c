@@ -612,7 +612,8 @@ static Kernel *sized_kernel(Interp *I, Entry *e, Trace *t) {
     Kernel *k = j < 0 ? e->kernel : e->spec[j];
     if (!k) continue;
     /* (natively a sized kernel's module is only emitted, and the graph
-     * runs on the eager kernels: the same modules are counted) */
+     * runs on the eager kernels, which take the sizes in its attributes
+     * from the inputs (dwG_run_eager_at): the same modules are counted) */
     if (k->slot < 0 && !k->sized) return k;
     if (k->sized) {
       int64_t sym[DW_MAXSYM];
@@ -669,8 +670,9 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   bool have_pre = t->opts->backend == BK_CUSTOM && dwG_clone(&pre, &t->g);
   dwG_dce(&t->g);
   /* cache */
-  uint64_t h = dwG_hash(&t->g);
-  if (t->hit && t->hit->status == CE_COMPILED && t->hit->hash == h) {
+  uint64_t h = dwG_hash(&t->g), hs = dwG_hash_sizes(&t->g);
+  /* the same graph, perhaps at other sizes of its symbolic dims */
+  if (t->hit && t->hit->status == CE_COMPILED && (t->hit->hash == h || t->hit->shash == hs)) {
     if (have_pre) dwG_free(&pre);
     FrameRec *fr = dwJ_frame(I, t->root->code);
     if (fr) fr->cache_hits++;
@@ -726,6 +728,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     e->nspec = 0;
     e->kernel = k;
     e->hash = h;
+    e->shash = hs;
     dwJ_unit(I, t, CE_COMPILED, k->graph_id, e,
              "the guards matched a cached entry, but the traced graph differs "
              "from its graph");
@@ -733,6 +736,7 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
     e = dwR_entry_add(t, CE_COMPILED);
     if (e) {
       e->hash = h;
+      e->shash = hs;
       e->kernel = k;
     }
     dwJ_unit(I, t, CE_COMPILED, k->graph_id, e, NULL);

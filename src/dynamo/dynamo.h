@@ -100,7 +100,11 @@ typedef struct Entry {
                              Dynamo's backend-match guard does */
   Guard *guards;
   int nguards;
-  uint64_t hash;
+  uint64_t hash;      /* dwG_hash of the graph it was compiled for */
+  uint64_t shash;     /* dwG_hash_sizes: another trace with this hash is
+                         the same graph at other sizes of its symbolic dims
+                         (x[:-1], unsqueeze, flatten): one graph, as Dynamo
+                         counts, built again for them (spec) */
   Kernel *kernel;    /* the graph's kernel (compiled for the sizes of its
                         first call) */
   Kernel **spec;     /* the same graph specialised to other sizes of its

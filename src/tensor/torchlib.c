@@ -352,6 +352,7 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       at.i[0] = dim;
       at.i[1] = i < 0 ? i + size : i;
       at.ni = 2;
+      at.from_end = i < 0;
       next = op1(I, OP_SELECT, x, &at);
     } else if (ix.t == V_SLICE) {
       int64_t start, stop, step;
@@ -365,6 +366,9 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       }
       if (stop < start) stop = start;
       OpAttrs at = slice_attrs(dim, start, stop, step);
+      const Slice *sl = (Slice *)OBJ(ix);
+      at.from_end = (uint8_t)((sl->start.t == V_INT && sl->start.u.i < 0) |
+                              (sl->stop.t == V_NONE || (sl->stop.t == V_INT && sl->stop.u.i < 0)) << 1);
       next = op1(I, OP_SLICE, x, &at);
       dim++;
       real++;
