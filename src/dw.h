@@ -1043,6 +1043,10 @@ Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev);
  * inputs (a symbolic dim by its symbol, not its size); the other nodes'
  * shapes follow from those. */
 uint64_t dwG_hash(const Graph *g);       /* the exact graph */
+/* nd's attributes for an input of this shape when it differs from the
+ * graph's (a symbolic dim): those that follow from the input's sizes
+ * (dwG_hash_sizes) follow from this one's */
+void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shape, OpAttrs *at);
 uint64_t dwG_hash_sizes(const Graph *g); /* the graph at any sizes of its
                                             symbolic dims: sizes in
                                             attributes hashed as relative

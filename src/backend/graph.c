@@ -509,35 +509,31 @@ static bool reshape_groups(const TMeta *in, const OpAttrs *a, int32_t *grp) {
   return a->ni <= DW_MAXDIM;
 }
 
-/* nd's attributes for an input x whose sizes differ from the graph's (a
- * symbolic dim): what follows from the input's sizes (dwG_hash_sizes)
- * follows from x's. */
-static void attrs_at(const Graph *g, const GNode *nd, const Tensor *x, OpAttrs *at) {
+void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shape, OpAttrs *at) {
   *at = nd->at;
-  if (nd->nin != 1) return;
+  if (nd->nin != 1 || !shape) return;
   const TMeta *in = &g->nodes[nd->in[0]].meta;
-  if (in->ndim != x->ndim || !memcmp(in->shape, x->shape, sizeof(int64_t) * (size_t)x->ndim))
-    return;
+  if (in->ndim != ndim || !memcmp(in->shape, shape, sizeof(int64_t) * (size_t)ndim)) return;
   int32_t grp[DW_MAXDIM];
   switch (nd->op) {
   case OP_SLICE:
   case OP_SELECT:
-    if (at->ni >= 2 && at->i[0] >= 0 && at->i[0] < x->ndim)
+    if (at->ni >= 2 && at->i[0] >= 0 && at->i[0] < ndim)
       for (int j = 1; j <= 2 && j < at->ni; j++)
-        if (at->from_end >> (j - 1) & 1) at->i[j] += x->shape[at->i[0]] - in->shape[at->i[0]];
+        if (at->from_end >> (j - 1) & 1) at->i[j] += shape[at->i[0]] - in->shape[at->i[0]];
     break;
   case OP_RESHAPE:
     if (!reshape_groups(in, &nd->at, grp)) break;
     for (int j = 0; j < at->ni; j++) {
       int64_t prod = 1;
-      for (int d = grp[j] >> 8; grp[j] >= 0 && d < (grp[j] & 0xff); d++) prod *= x->shape[d];
+      for (int d = grp[j] >> 8; grp[j] >= 0 && d < (grp[j] & 0xff); d++) prod *= shape[d];
       at->i[j] = prod;
     }
     break;
   case OP_EXPAND:
     for (int j = 0; j < at->ni; j++) {
       int d = j - (at->ni - in->ndim);
-      if (d >= 0 && d < in->ndim && in->shape[d] == at->i[j]) at->i[j] = x->shape[d];
+      if (d >= 0 && d < in->ndim && in->shape[d] == at->i[j]) at->i[j] = shape[d];
     }
     break;
   default:
@@ -664,7 +660,9 @@ Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev) {
   Tensor *x = basev;
   for (int q = 0; x && q < n; q++) {
     const GNode *nd = &g->nodes[chain[q]];
-    Tensor *r = dwT_op(c, (Op)nd->op, 1, &x, &nd->at);
+    OpAttrs at; /* the sizes of basev: a symbolic dim (x[:-1]) */
+    dwG_attrs_at(g, nd, x->ndim, x->shape, &at);
+    Tensor *r = dwT_op(c, (Op)nd->op, 1, &x, &at);
     dwV_decref_o(c, &x->h);
     x = r;
   }
@@ -717,7 +715,10 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
       }
       for (int j = 0; j < nd->nin; j++) ins[j] = val[nd->in[j]];
       OpAttrs at;
-      attrs_at(g, nd, nd->nin ? ins[0] : NULL, &at);
+      if (nd->nin)
+        dwG_attrs_at(g, nd, ins[0]->ndim, ins[0]->shape, &at);
+      else
+        at = nd->at;
       val[k] = dwT_op(c, (Op)nd->op, nd->nin, ins, &at);
       ok = val[k] != NULL;
       if (!ok) *failed = k;

@@ -154,6 +154,7 @@ static bool regraph(Ctx *c, const Graph *g, int64_t shift, Graph *out) {
     TMeta in[8], m;
     if (nd->nin > 8) goto fail;
     for (int j = 0; j < nd->nin; j++) in[j] = out->nodes[nd->in[j]].meta;
+    dwG_attrs_at(g, &g->nodes[n], in[0].ndim, in[0].shape, &nd->at); /* x[:-1] */
     if (!dwT_meta(c, (Op)nd->op, nd->nin, in, &nd->at, &m) || m.ndim != nd->meta.ndim ||
         m.dtype != nd->meta.dtype)
       goto fail;

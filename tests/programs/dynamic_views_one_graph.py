@@ -30,6 +30,16 @@ for n in (3, 4, 5):
     print(n, r.tolist(), m.item())
 print(torch._dynamo.explain(rows)(torch.ones(2, 7)).graph_count)
 
+
+# outputs that are views of the input are made again from it at each size
+@torch.compile
+def view_out(x):
+    return x.flatten().view(-1, 2)[:, 0], x[:, -1:]  # traced
+
+for n in (2, 3, 4, 5):
+    a, b = view_out(torch.arange(float(2 * n)).reshape(2, n))
+    print(n, a.tolist(), b.tolist())
+
 # expected output:
 # 2 [1.0] 2.0 4.0 [0.0]
 # 4 [1.0, 4.0, 7.0] 4.0 48.0 [0.0, 2.0]
@@ -41,3 +51,7 @@ print(torch._dynamo.explain(rows)(torch.ones(2, 7)).graph_count)
 # 4 [5.0, 13.0] 5.5
 # 5 [7.0, 17.0] 7.0
 # 1
+# 2 [0.0, 2.0] [[1.0], [3.0]]
+# 3 [0.0, 2.0, 4.0] [[2.0], [5.0]]
+# 4 [0.0, 2.0, 4.0, 6.0] [[3.0], [7.0]]
+# 5 [0.0, 2.0, 4.0, 6.0, 8.0] [[4.0], [9.0]]
