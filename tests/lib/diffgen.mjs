@@ -36,7 +36,8 @@
 // so automatic dynamic shapes make it symbolic on the second call (a third
 // of these programs use torch.compile(dynamic=True)); their ops are the
 // ones that keep a program valid at every size (elementwise, broadcasts,
-// reductions, softmax, loops, in-place updates: no literal shapes).
+// reductions, softmax, loops, in-place updates, unsqueeze/squeeze/select
+// of a static dim: no literal shapes).
 // Python loops sometimes break the graph on one iteration (the loop runs
 // eagerly as a whole), and a value may be picked by a tensor condition
 // (`if v.amax() > c:` or a conditional expression: a data-dependent
@@ -1985,6 +1986,10 @@ const DYN_DIM = 11;
 const DYN_MAKERS = new Set([
   'neg', 'abs', 'relu', 'exp', 'log', 'sqrt', 'rsqrt', 'sin', 'cos', 'tanh', 'sigmoid', 'gelu', 'tan', 'erf', 'floor', 'silu',
   'unary', 'binary', 'compare', 'where', 'clamp', 'cast', 'reduce', 'softmax', 'loop', 'inplace', 'clone', 'tcond',
+  // views whose sizes follow from their input (the graph is the same at
+  // every size: docs/semantics.md): a static dim inserted, dropped or
+  // indexed (from the end too)
+  'unsqueeze', 'squeeze', 'select',
 ]);
 
 function pick(x) {
