@@ -89,9 +89,31 @@ export async function openPage(env, query = '', opts = {}) {
   return page;
 }
 
-/** [{line, marks}] of every rendered editor line, in order. */
+/**
+ * [{line, marks}] of every editor line, in order. CodeMirror draws only the
+ * lines in (and near) view: the editor is scrolled through to draw them
+ * all, then back.
+ */
 export async function lineMarks(page) {
-  return page.$$eval('.cm-content .cm-line', (els) => els.map((e) => ({ line: Number(e.dataset.line), marks: e.dataset.marks })));
+  return page.evaluate(async () => {
+    const scroller = document.querySelector('.cm-scroller');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const seen = new Map();
+    const collect = () => {
+      for (const e of document.querySelectorAll('.cm-content .cm-line')) seen.set(Number(e.dataset.line), e.dataset.marks);
+    };
+    const top = scroller.scrollTop;
+    collect();
+    for (let y = 0; y + scroller.clientHeight < scroller.scrollHeight && y < 1e6; ) {
+      y += Math.max(1, scroller.clientHeight - 40);
+      scroller.scrollTop = y;
+      await frame();
+      collect();
+    }
+    scroller.scrollTop = top;
+    await frame();
+    return [...seen].sort((a, b) => a[0] - b[0]).map(([line, marks]) => ({ line, marks }));
+  });
 }
 
 export function readSource(rel) {
