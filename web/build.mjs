@@ -5,11 +5,14 @@
 //   dynawasm-HASH.wasm (the core, copied from wasm/), binaryen-HASH.wasm
 //   (Binaryen's module, taken out of its script: split-binaryen.mjs), the
 //   examples from ../examples bundled into the page, and FILE.br / FILE.gz
-//   next to every compressible file (precompress.mjs). Every name but
-//   index.html's carries a content hash (index.html is rewritten to name
-//   them), so servers may cache them for good and a second visit loads the
-//   page without a request but index.html's; the worker also keeps the
-//   .wasm modules in the Cache API. (--watch keeps plain names.)
+//   next to every compressible file (precompress.mjs), and sw.js (the
+//   service worker, src/sw.js, listing the page's files). Every name but
+//   index.html's and sw.js's carries a content hash (index.html is
+//   rewritten to name them), so servers may cache them for good and a
+//   second visit loads the page without a request but index.html's; the
+//   worker also keeps the .wasm modules in the Cache API, the service
+//   worker the page's script and style in Cache Storage. (--watch keeps
+//   plain names and builds no service worker.)
 //
 //   node build.mjs                         production build; fails if the
 //                                          compiler (wasm/browser.js and its
@@ -268,7 +271,7 @@ async function buildServiceWorker(files) {
     entryPoints: [path.join(webDir, 'src', 'sw.js')],
     outfile: path.join(dist, 'sw.js'),
     platform: 'browser',
-    define: { ...common.define, __DW_PRECACHE__: JSON.stringify(files), __DW_VERSION__: JSON.stringify(hash8(files.join('\n'))) },
+    define: { ...common.define, __DW_PRECACHE__: JSON.stringify(files), __DW_CACHE__: JSON.stringify(`dynawasm-page-${hash8(files.join('\n'))}`) },
   });
 }
 

@@ -32,16 +32,20 @@ export function buildInfo() {
 }
 
 /**
- * Starts the server and the browser (headless, Playwright's fresh temporary
- * profile). Returns {url, newPage(opts), close}; every page gets its own
- * browser context, so storage never leaks from one test to the next.
+ * Starts the server (of web/dist, or of `dir`) and the browser (headless,
+ * Playwright's fresh temporary profile). Returns {url, requests, newPage(opts),
+ * close}; every page gets its own browser context, so storage never leaks
+ * from one test to the next. `requests` lists the paths the server was
+ * asked for, in order.
  */
-export async function start({ viewport = { width: 1280, height: 800 }, colorScheme = 'light' } = {}) {
+export async function start({ viewport = { width: 1280, height: 800 }, colorScheme = 'light', dir = distDir } = {}) {
   buildInfo();
   const { chromium } = loadPlaywright();
   if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)`);
   const { serve } = await import(path.join(root, 'web', 'serve.mjs'));
-  const { server, url } = await serve({ dir: distDir, port: 0, quiet: true });
+  const { server, url } = await serve({ dir, port: 0, quiet: true });
+  const requests = [];
+  server.on('request', (req) => requests.push(new URL(req.url, url).pathname));
   let browser;
   try {
     browser = await chromium.launch({
@@ -56,6 +60,7 @@ export async function start({ viewport = { width: 1280, height: 800 }, colorSche
   }
   return {
     url,
+    requests,
     browser,
     /** A page in a fresh context; page.close() closes the context too. */
     async newPage(opts = {}) {

@@ -23,10 +23,13 @@
 //
 // A browser without static routes gets nothing from this worker (it would
 // need a fetch handler, which every request would wait for): it caches
-// nothing and unregisters itself.
-/* global __DW_PRECACHE__, __DW_VERSION__ */
+// nothing, and with no fetch handler the browser never starts it for a
+// request. A cached file that is gone (evicted) comes from the network: a
+// route's cache miss falls back to it.
+/* global __DW_PRECACHE__, __DW_CACHE__ */
 const PREFIX = 'dynawasm-page-';
-const CACHE = `${PREFIX}${__DW_VERSION__}`;
+const CACHE = __DW_CACHE__; // PREFIX + the build's version
+if (!CACHE.startsWith(PREFIX)) throw new Error(`sw.js: cache name ${CACHE} does not start with ${PREFIX}`);
 const FILES = __DW_PRECACHE__; // paths relative to this script
 const routed = typeof InstallEvent === 'function' && 'addRoutes' in InstallEvent.prototype;
 
@@ -43,10 +46,6 @@ self.addEventListener('install', (ev) => {
 
 self.addEventListener('activate', (ev) => {
   ev.waitUntil((async () => {
-    if (!routed) {
-      await self.registration.unregister();
-      return;
-    }
     for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
   })());
 });
