@@ -11,7 +11,7 @@ import { renderTiming } from './pane-timing.js';
 import { renderGuards } from './pane-guards.js';
 import { encodeFragment, decodeFragment } from './share.js';
 import { initTheme, initSplitter, initTabs, isDark } from './layout.js';
-import { h, clear, fmtMs, plural } from './dom.js';
+import { h, clear, fmtMs, plural, graphNo } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_SRC = 'dynawasm.playground.source';
@@ -265,7 +265,7 @@ const ctx = {
     for (const el of document.querySelectorAll('#panel-wasm .func-target')) el.classList.remove('func-target');
     line.classList.add('func-target');
     line.scrollIntoView({ block: 'start' });
-    if (line === card) announce(`${name} was inlined by Binaryen: graph ${graphId}'s module is shown`);
+    if (line === card) announce(`${name} was inlined by Binaryen: graph ${graphNo(graphId)}'s module is shown`);
   },
   compareEager: () => compareEager(),
   runWithSuppress: () => { $('suppress').checked = true; saveOptions(); runProgram().catch(() => {}); },
