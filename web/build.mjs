@@ -5,11 +5,14 @@
 //   dynawasm-HASH.wasm (the core, copied from wasm/), binaryen-HASH.wasm
 //   (Binaryen's module, taken out of its script: split-binaryen.mjs), the
 //   examples from ../examples bundled into the page, and FILE.br / FILE.gz
-//   next to every compressible file (precompress.mjs). Every name but
-//   index.html's carries a content hash (index.html is rewritten to name
-//   them), so servers may cache them for good and a second visit loads the
-//   page without a request but index.html's; the worker also keeps the
-//   .wasm modules in the Cache API. (--watch keeps plain names.)
+//   next to every compressible file (precompress.mjs), and sw.js (the
+//   service worker, src/sw.js, listing the page's files). Every name but
+//   index.html's and sw.js's carries a content hash (index.html is
+//   rewritten to name them), so servers may cache them for good and a
+//   second visit loads the page without a request but index.html's; the
+//   worker also keeps the .wasm modules in the Cache API, the service
+//   worker the page's script and style in Cache Storage. (--watch keeps
+//   plain names and builds no service worker.)
 //
 //   node build.mjs                         production build; fails if the
 //                                          compiler (wasm/browser.js and its
@@ -212,6 +215,11 @@ const entryNames = watch ? '[name]' : '[name]-[hash]';
 
 const pageOpts = {
   ...common,
+  // A classic (deferred) script, not a module: Chromium makes a V8 code
+  // cache for a classic script when the service worker stores it
+  // (src/sw.js), which a module script does not get.
+  format: 'iife',
+  banner: { js: '"use strict";' },
   entryPoints: { main: path.join(webDir, 'src', 'main.js') },
   entryNames,
   metafile: true,
@@ -246,6 +254,27 @@ function outputOf(result, entry) {
   return fail(`esbuild wrote no output for ${entry}`);
 }
 
+/** The .js and .css files a build wrote (relative to dist, no maps). */
+function scriptsOf(result) {
+  return Object.keys(result.metafile.outputs).filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => path.relative(dist, path.resolve(f)).split(path.sep).join('/'));
+}
+
+/** sw.js (src/sw.js): the service worker that keeps `files` in Cache
+ * Storage; its version is a hash of the list (the names are content-hashed). */
+async function buildServiceWorker(files) {
+  files = [...new Set(files)].sort();
+  await esbuild.build({
+    ...common,
+    format: 'iife',
+    sourcemap: false,
+    entryPoints: [path.join(webDir, 'src', 'sw.js')],
+    outfile: path.join(dist, 'sw.js'),
+    platform: 'browser',
+    define: { ...common.define, __DW_PRECACHE__: JSON.stringify(files), __DW_CACHE__: JSON.stringify(`dynawasm-page-${hash8(files.join('\n'))}`) },
+  });
+}
+
 /** index.html naming the built files (main.js, main.css, worker.js in the
  * source), with the seed example for the worker's prerun. */
 function writeIndex(names) {
@@ -253,7 +282,7 @@ function writeIndex(names) {
   if (!html.includes('/*DW_SEED*/null')) fail('index.html has no /*DW_SEED*/null to fill');
   // a JS string that cannot end the <script> (no '<')
   html = html.replace('/*DW_SEED*/null', () => JSON.stringify(loadExamples()[0].source).replace(/</g, '\\u003c'));
-  for (const [pattern, name] of [[/href="main\.css"/g, `href="${names.css}"`], [/src="main\.js"/g, `src="${names.main}"`],
+  for (const [pattern, name] of [[/href="main\.css"/g, `href="${names.css}"`], [/href="main\.js"/g, `href="${names.main}"`],
     [/'worker\.js'/g, `'${names.worker}'`]]) {
     if ((html.match(pattern) || []).length !== 1) fail(`index.html must name ${pattern.source.replace(/\\/g, '')} exactly once`);
     html = html.replace(pattern, name);
@@ -279,18 +308,24 @@ fs.rmSync(dist, { recursive: true, force: true });
 copyStatic();
 if (watch) {
   writeIndex({ main: 'main.js', css: 'main.css', worker: 'worker.js' });
-  const a = await esbuild.context({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: '"worker.js"' } });
+  // (no service worker: plain names would be served stale from its cache)
+  const a = await esbuild.context({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: '"worker.js"', __DW_SW__: 'null' } });
   const b = await esbuild.context(workerOpts);
   await Promise.all([a.watch(), b.watch()]);
   console.log('web build: watching for changes (Ctrl+C to stop)');
 } else {
   try {
     // the worker first: the page names its file (Stop starts a new one)
-    const w = outputOf(await esbuild.build(workerOpts), path.join(webDir, 'src', 'worker.js'));
-    const page = outputOf(await esbuild.build({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: JSON.stringify(w.js) } }),
-      path.join(webDir, 'src', 'main.js'));
+    const wr = await esbuild.build(workerOpts);
+    const w = outputOf(wr, path.join(webDir, 'src', 'worker.js'));
+    const pr = await esbuild.build({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: JSON.stringify(w.js), __DW_SW__: '"sw.js"' } });
+    const page = outputOf(pr, path.join(webDir, 'src', 'main.js'));
     if (!page.css) fail('esbuild wrote no CSS for the page');
     writeIndex({ main: page.js, css: page.css, worker: w.js });
+    // (the page's script and style: the worker's are modules, which get no
+    // code cache from it, and the worker's URL carries the prerun in a
+    // fragment that a response from the service worker would drop)
+    await buildServiceWorker(scriptsOf(pr));
   } catch (e) {
     fail(`esbuild failed: ${e.message}`);
   }

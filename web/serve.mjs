@@ -30,7 +30,7 @@ const TYPES = {
 // Content-hashed names (esbuild's main-HASH.js, main-HASH.css,
 // worker-HASH.js and chunks/NAME-HASH.js, dynawasm-HASH.wasm,
 // binaryen-HASH.wasm) never change: cache them for good. Everything else
-// (index.html) is revalidated (ETag).
+// (index.html, sw.js) is revalidated (ETag).
 const IMMUTABLE = /(^|\/)((chunks\/)?[^/]+-[A-Z0-9]{8}\.(js|css)|[a-z]+-[0-9a-f]{8}\.wasm)$/;
 
 /** The encoding to serve for an Accept-Encoding header: 'br', 'gzip' or null. */

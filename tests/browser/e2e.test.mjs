@@ -75,6 +75,22 @@ test('the seed example runs by default: marks, output, screenshot', async () => 
   assert.equal(report.explain.graph_count, 3, 'explain: graph_count');
   assert.equal(report.explain.graph_break_count, 3, 'explain: graph_break_count');
 
+  // Graphs are numbered from 1, as PyTorch's explain output numbers them and
+  // as the report's explain.text (the CLI's `explain`) does: "Graph 1: f"
+  const explained = [...report.explain.text.matchAll(/^ {2}Graph (\d+): (\w+),/gm)].map((m) => `Graph ${m[1]} ${m[2]}`);
+  assert.deepEqual(explained, ['Graph 1 f', 'Graph 2 inner2', 'Graph 3 g']);
+  await page.click('#tab-graphs');
+  assert.deepEqual(await page.$$eval('#panel-graphs .graph', (cards) => cards.map((c) => `${c.querySelector('.graph-name').textContent} ${c.querySelector('.chip.fn').textContent}`)), explained);
+  await page.click('#tab-wasm');
+  assert.deepEqual(await page.$$eval('#panel-wasm .wat .graph-name', (els) => els.map((e) => e.textContent)), ['Graph 1', 'Graph 2', 'Graph 3']);
+  await page.click('#tab-timing');
+  assert.deepEqual(await page.$$eval('#panel-timing table.timing tbody th', (els) => els.map((e) => e.textContent)), ['1', '2', '3']);
+  assert.match(await page.$eval('#panel-timing .tl-seg[data-graph="0"] title', (e) => e.textContent), /· graph 1 ·/);
+  await page.click('#tab-guards');
+  assert.match(await page.textContent('#panel-guards'), /compiled: graph 1(?!\d)/);
+  assert.doesNotMatch(await page.textContent('#panel-guards'), /graph 0(?!\d)/);
+  await page.click('#tab-output');
+
   await page.screenshot({ path: screenshotPath('playground-seed.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.click('#tab-explain');

@@ -211,7 +211,7 @@ test('graph counts agree; a failed graph is marked at its lines and the error po
   // the failed graph's lines in the editor, with a note where it failed
   const g = f.report.graphs[0];
   assert.deepEqual(await page.$$eval('.cm-line.dw-l-failed', (els) => els.map((e) => Number(e.dataset.line))), g.lines);
-  assert.match(await text(page, `.cm-line[data-line="${g.error_line}"] .dw-note-failed`), /graph 0 failed to compile: ReluCompileError/);
+  assert.match(await text(page, `.cm-line[data-line="${g.error_line}"] .dw-note-failed`), /graph 1 failed to compile: ReluCompileError/);
   // the error says what suppress_errors would do, and offers it
   await page.click('#tab-output');
   assert.match(await text(page, '[data-hint="suppress_errors"]'), /torch\._dynamo\.config\.suppress_errors = True the frame runs eagerly/);

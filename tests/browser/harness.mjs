@@ -32,16 +32,20 @@ export function buildInfo() {
 }
 
 /**
- * Starts the server and the browser (headless, Playwright's fresh temporary
- * profile). Returns {url, newPage(opts), close}; every page gets its own
- * browser context, so storage never leaks from one test to the next.
+ * Starts the server (of web/dist, or of `dir`) and the browser (headless,
+ * Playwright's fresh temporary profile). Returns {url, requests, newPage(opts),
+ * close}; every page gets its own browser context, so storage never leaks
+ * from one test to the next. `requests` lists the paths the server was
+ * asked for, in order.
  */
-export async function start({ viewport = { width: 1280, height: 800 }, colorScheme = 'light' } = {}) {
+export async function start({ viewport = { width: 1280, height: 800 }, colorScheme = 'light', dir = distDir } = {}) {
   buildInfo();
   const { chromium } = loadPlaywright();
   if (!fs.existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM)`);
   const { serve } = await import(path.join(root, 'web', 'serve.mjs'));
-  const { server, url } = await serve({ dir: distDir, port: 0, quiet: true });
+  const { server, url } = await serve({ dir, port: 0, quiet: true });
+  const requests = [];
+  server.on('request', (req) => requests.push(new URL(req.url, url).pathname));
   let browser;
   try {
     browser = await chromium.launch({
@@ -56,6 +60,7 @@ export async function start({ viewport = { width: 1280, height: 800 }, colorSche
   }
   return {
     url,
+    requests,
     browser,
     /** A page in a fresh context; page.close() closes the context too. */
     async newPage(opts = {}) {
@@ -89,9 +94,31 @@ export async function openPage(env, query = '', opts = {}) {
   return page;
 }
 
-/** [{line, marks}] of every rendered editor line, in order. */
+/**
+ * [{line, marks}] of every editor line, in order. CodeMirror draws only the
+ * lines in (and near) view: the editor is scrolled through to draw them
+ * all, then back.
+ */
 export async function lineMarks(page) {
-  return page.$$eval('.cm-content .cm-line', (els) => els.map((e) => ({ line: Number(e.dataset.line), marks: e.dataset.marks })));
+  return page.evaluate(async () => {
+    const scroller = document.querySelector('.cm-scroller');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const seen = new Map();
+    const collect = () => {
+      for (const e of document.querySelectorAll('.cm-content .cm-line')) seen.set(Number(e.dataset.line), e.dataset.marks);
+    };
+    const top = scroller.scrollTop;
+    collect();
+    for (let y = 0; y + scroller.clientHeight < scroller.scrollHeight && y < 1e6; ) {
+      y += Math.max(1, scroller.clientHeight - 40);
+      scroller.scrollTop = y;
+      await frame();
+      collect();
+    }
+    scroller.scrollTop = top;
+    await frame();
+    return [...seen].sort((a, b) => a[0] - b[0]).map(([line, marks]) => ({ line, marks }));
+  });
 }
 
 export function readSource(rel) {

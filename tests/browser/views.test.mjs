@@ -115,7 +115,7 @@ test('copy and download: output, graphs and WebAssembly text; collapsible module
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), f.report.stdout);
   await page.click('#tab-wasm');
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#panel-wasm .wat[data-graph-id="0"] .tools button:has-text("Download")')]);
-  assert.equal(dl.suggestedFilename(), 'graph-0.wat');
+  assert.equal(dl.suggestedFilename(), 'graph-1.wat'); // graphs count from 1, as in PyTorch's explain
   assert.equal(fs.readFileSync(await dl.path(), 'utf8'), f.report.graphs[0].wat);
   await page.click('#tab-graphs');
   const [dg] = await Promise.all([page.waitForEvent('download'), page.click('#panel-graphs .pane-head .tools button:has-text("Download")')]);

@@ -27,7 +27,7 @@ before(async () => {
   fs.writeFileSync(path.join(dir, 'core-0123abcd.wasm'), Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000)]));
   fs.writeFileSync(path.join(dir, 'tiny.js'), 'x');
   // the build's page and worker names (esbuild's [name]-[hash])
-  for (const f of ['main-QEVX2RZ7.js', 'main-JM6U4J6W.css', 'worker-MYSR6VLC.js', 'main-QEVX2RZ7.js.map']) fs.writeFileSync(path.join(dir, f), 'x');
+  for (const f of ['main-QEVX2RZ7.js', 'main-JM6U4J6W.css', 'worker-MYSR6VLC.js', 'main-QEVX2RZ7.js.map', 'sw.js']) fs.writeFileSync(path.join(dir, f), 'x');
   const done = precompress(dir, { quality: 5 });
   assert.deepEqual(done.map((f) => f.file).sort(), ['chunks/lib-ABCD1234.js', 'core-0123abcd.wasm', 'index.html', 'main.js'], 'small files are left alone');
   ({ server: srv, url: base } = await serve({ dir, port: 0, quiet: true }));
@@ -86,7 +86,8 @@ test('caching: hashed names for good, the rest revalidated with ETags', async ()
   for (const f of ['main-QEVX2RZ7.js', 'main-JM6U4J6W.css', 'worker-MYSR6VLC.js']) {
     assert.equal((await get(`/${f}`)).headers['cache-control'], 'public, max-age=31536000, immutable', f);
   }
-  for (const f of ['main.js', 'main-QEVX2RZ7.js.map', 'tiny.js']) assert.equal((await get(`/${f}`)).headers['cache-control'], 'no-cache', f);
+  // (sw.js, the service worker, keeps its name across builds: revalidated)
+  for (const f of ['main.js', 'main-QEVX2RZ7.js.map', 'tiny.js', 'sw.js']) assert.equal((await get(`/${f}`)).headers['cache-control'], 'no-cache', f);
   const first = await get('/index.html', { 'accept-encoding': 'br' });
   assert.equal(first.headers['cache-control'], 'no-cache');
   assert.ok(first.headers.etag);

@@ -36,12 +36,17 @@ function counted(res, onBytes) {
  * @param {string} url absolute URL
  * @param {(n: number) => void} onBytes
  * @param {number} size expected size (the build's), for the cache-hit count
+ * @param {{whenCached?: () => Promise<unknown>}} [opt] whenCached: what a
+ *   cached copy waits for before it is compiled. (A cached module's compile
+ *   is V8 reading its code cache, tens of ms on the calling thread, which a
+ *   download's streaming compile spreads over the download.)
  */
-export async function loadModule(url, onBytes, size) {
+export async function loadModule(url, onBytes, size, { whenCached } = {}) {
   const cache = await openCache();
   let res = cache ? await cache.match(url).catch(() => null) : null;
   if (res) {
     onBytes(size);
+    if (whenCached) await whenCached();
     return { module: await compile(res), cached: true };
   }
   res = await fetch(url);

@@ -36,6 +36,13 @@ export function fmtMs(v) {
   return `${v.toFixed(2)} ms`;
 }
 
+/**
+ * A graph's number as the playground shows it: the report's graph ids are
+ * indexes from 0 (docs/report.md); PyTorch's explain output, the report's
+ * explain.text and the CLI's `explain` count graphs from 1 ("Graph 1").
+ */
+export const graphNo = (id) => Number(id) + 1;
+
 export function plural(n, one, many = one + 's') {
   return `${n} ${n === 1 ? one : many}`;
 }

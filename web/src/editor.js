@@ -22,6 +22,7 @@ import { tags as t } from '@lezer/highlight';
 import {
   KINDS, GLYPH, DESCRIPTION, marksAttr, badgeText, breakText, describeEntry, REASON_TEXT, extraHint,
 } from './marks.js';
+import { graphNo } from './dom.js';
 
 // ---- state: marks, graph highlight, linked line ---------------------------
 // byLine: Map<line, entry> (marks.js); dimmed: Set<line> (disabled bodies);
@@ -179,8 +180,8 @@ function widgetDecorations(state) {
   for (const [n, list] of failed) {
     if (n > doc.lines) continue;
     for (const f of list.filter((x) => x.here)) {
-      const text = `graph ${f.graph} failed to compile: ${f.error}`;
-      items.push({ pos: doc.line(n).to, deco: Decoration.widget({ side: 90, widget: new NoteWidget('failed', text, `The backend could not compile graph ${f.graph} (lines ${f.lines.join(', ')}): ${f.error}`) }) });
+      const text = `graph ${graphNo(f.graph)} failed to compile: ${f.error}`;
+      items.push({ pos: doc.line(n).to, deco: Decoration.widget({ side: 90, widget: new NoteWidget('failed', text, `The backend could not compile graph ${graphNo(f.graph)} (lines ${f.lines.join(', ')}): ${f.error}`) }) });
     }
   }
   if (error && error.line >= 1 && error.line <= doc.lines) {
@@ -278,7 +279,7 @@ function tooltipDOM(entry, graphIds, stale) {
     } else if (k === 'suppressed_error') {
       for (const s of entry.suppressed) rows.push({ title: 'Suppressed compiler error', body: s.message, hint: 'suppress_errors=True: the frame ran eagerly instead of failing.' });
     } else if (k === 'traced') {
-      rows.push({ title: 'Traced', body: `Recorded into ${graphIds.length ? `graph${graphIds.length > 1 ? 's' : ''} ${graphIds.join(', ')}` : 'a graph'}, compiled to WebAssembly.` });
+      rows.push({ title: 'Traced', body: `Recorded into ${graphIds.length ? `graph${graphIds.length > 1 ? 's' : ''} ${graphIds.map(graphNo).join(', ')}` : 'a graph'}, compiled to WebAssembly.` });
     } else if (k === 'not_traced') {
       rows.push({ title: 'Not traced (eager)', body: 'Ran eagerly, op by op, in the interpreter.' });
     } else {

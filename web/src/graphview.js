@@ -7,6 +7,8 @@
 // Nodes carry data-src-line, so hovering one lights its source line and the
 // WebAssembly instructions of that line (the page's linking), and clicking
 // one (or Enter) selects its line in the editor.
+import { graphNo } from './dom.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 /** An SVG element; strings become text nodes. */
@@ -158,7 +160,7 @@ export function renderGraphView(graph, ctx) {
   const svg = s('svg', {
     class: 'gv', width: Math.ceil(L.width), height: Math.ceil(L.height),
     viewBox: `0 0 ${Math.ceil(L.width)} ${Math.ceil(L.height)}`, role: 'group',
-    'aria-label': `Graph ${graph.id} as a diagram: ${L.nodes.length} nodes${nests.length ? `, ${nests.length} fused loop nest${nests.length > 1 ? 's' : ''}` : ''}`,
+    'aria-label': `Graph ${graphNo(graph.id)} as a diagram: ${L.nodes.length} nodes${nests.length ? `, ${nests.length} fused loop nest${nests.length > 1 ? 's' : ''}` : ''}`,
     'data-graph-id': graph.id,
   });
   const markerId = `gv-arrow-${graph.id}`;

@@ -11,7 +11,7 @@ import { renderTiming } from './pane-timing.js';
 import { renderGuards } from './pane-guards.js';
 import { encodeFragment, decodeFragment } from './share.js';
 import { initTheme, initSplitter, initTabs, isDark } from './layout.js';
-import { h, clear, fmtMs, plural } from './dom.js';
+import { h, clear, fmtMs, plural, graphNo } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_SRC = 'dynawasm.playground.source';
@@ -105,8 +105,20 @@ function announce(text) {
 let saveTimer = null;
 let changeTimer = null;
 let loadingSource = false; // true while the page (not the user) sets the source
+// The draft of the last visit, or null. The editor opens with it (or the
+// first example) rather than having it set afterwards: one editor update
+// less on the way to the first result (a shared link replaces it in init).
+// CodeMirror reads the document's selection again on every update while
+// the document has none (it remembers a selection only once it has seen
+// one), which forces a layout in the middle of the update: 40-90 ms of the
+// first result's marks, measured. A collapsed selection at the start of
+// the page (invisible, focus unchanged) gives it one to remember.
+try { if (!getSelection().rangeCount) getSelection().collapse(document.body, 0); } catch { /* no selection API */ }
+const storedSource = (() => {
+  try { const s = localStorage.getItem(STORE_SRC); return s == null || s === '' ? null : s; } catch { return null; }
+})();
 const editor = createEditor($('editor'), {
-  doc: '',
+  doc: storedSource ?? examples[0].source,
   dark: isDark,
   onRun: () => runProgram().catch(() => {}),
   onChange: (src) => {
@@ -259,7 +271,7 @@ const ctx = {
     for (const el of document.querySelectorAll('#panel-wasm .func-target')) el.classList.remove('func-target');
     line.classList.add('func-target');
     line.scrollIntoView({ block: 'start' });
-    if (line === card) announce(`${name} was inlined by Binaryen: graph ${graphId}'s module is shown`);
+    if (line === card) announce(`${name} was inlined by Binaryen: graph ${graphNo(graphId)}'s module is shown`);
   },
   compareEager: () => compareEager(),
   runWithSuppress: () => { $('suppress').checked = true; saveOptions(); runProgram().catch(() => {}); },
@@ -391,7 +403,10 @@ async function runProgram() {
     const roundTrip = performance.now() - t0;
     // (a prerun ran while the page loaded: its round trip says nothing)
     showReport(report, source, { roundTrip: prerun ? null : roundTrip, lazy: true });
-    if (!performance.getEntriesByName('dw:first-result').length) performance.mark('dw:first-result', { detail: { prerun: !!prerun } });
+    if (!performance.getEntriesByName('dw:first-result').length) {
+      performance.mark('dw:first-result', { detail: { prerun: !!prerun } });
+      registerServiceWorker();
+    }
     if (report.ok) setStatus(prerun ? 'Done (it ran while the page loaded)' : `Done in ${fmtMs(roundTrip)}`, 'ok');
     return report;
   } catch (e) {
@@ -527,9 +542,29 @@ window.dynawasm = {
   /** Binaryen in the worker: null (loading), 'compiled', 'ready' (in use) or 'failed'. */
   get binaryen() { return state.binaryen; },
   get view() { return editor.view; },
+  /** Set after the first result: resolves with the service worker's URL once active, or null. */
+  serviceWorker: null,
 };
 
 // ---- start-up -----------------------------------------------------------------------
+/* global __DW_SW__ */
+/**
+ * Registers sw.js (src/sw.js: keeps this build's scripts in Cache Storage
+ * with a V8 code cache for the next visit), after the first result so it
+ * never competes with it. `window.dynawasm.serviceWorker` resolves with
+ * the active worker's script URL, or null (not supported, not built,
+ * refused).
+ */
+function registerServiceWorker() {
+  const sw = typeof __DW_SW__ === 'string' ? __DW_SW__ : null;
+  if (!sw || !('serviceWorker' in navigator) || !window.isSecureContext) {
+    window.dynawasm.serviceWorker = Promise.resolve(null);
+    return;
+  }
+  window.dynawasm.serviceWorker = navigator.serviceWorker.register(sw).then(() => navigator.serviceWorker.ready)
+    .then((reg) => (reg.active ? reg.active.scriptURL : null), () => null);
+}
+
 function showProgress(text, loaded, total) {
   const p = $('progress');
   p.hidden = false;
@@ -557,11 +592,10 @@ async function init() {
   $('run-on-change').checked = !!saved.runOnChange;
   for (const id of ['backend', 'suppress', 'run-on-change']) $(id).addEventListener('change', saveOptions);
 
-  let src = null;
-  let restored = false;
-  try { src = localStorage.getItem(STORE_SRC); restored = src != null && src !== ''; } catch { src = null; }
-  if (src == null || src === '') src = examples[0].source;
-  loadSource(src);
+  // (the editor opened with it)
+  const restored = storedSource != null;
+  const src = restored ? storedSource : examples[0].source;
+  syncExampleMenu(src);
   // Run on load: the examples and trusted shared links, not a restored
   // draft (it might be the runaway loop the user was fixing).
   let autorunOnLoad = params.get('autorun') !== '0' && (!restored || examples.some((e) => e.source === src));
@@ -602,6 +636,7 @@ async function init() {
     return;
   }
 
+  performance.mark('dw:page-ready'); // the editor and the toolbar work
   let first = true;
   worker = new Runner(({ state: st, text, ms, loaded, total, phases }) => {
     // the worker's steps, in ms since this page's navigation

@@ -2,7 +2,7 @@
 // (once, with how many times it happened) and what it made run eagerly,
 // the frames that ran eagerly, failed compiles, disabled functions and
 // suppressed errors. Nothing here is inferred from the source.
-import { h, clear, plural } from './dom.js';
+import { h, clear, plural, graphNo } from './dom.js';
 import { arr, lineLink, linesLink, empty } from './ui.js';
 import { REASON_TEXT, DEFAULT_HINT, badgeText, extraHint } from './marks.js';
 import { graphCounts } from './pane-graphs.js';
@@ -126,7 +126,7 @@ export function renderExplain(el, report, ctx, byLine) {
     el.append(h('h3', { class: 'section-title' }, 'Failed compiles'));
     el.append(h('ul', { class: 'reasons' }, failedGraphs.map((g) => h('li', { class: 'reason' },
       h('div', { class: 'reason-head' }, h('span', { class: 'glyph g-suppressed', 'aria-hidden': 'true' }, '✕'),
-        h('span', null, `Graph ${g.id}`), g.function ? h('span', { class: 'muted' }, ` in ${g.function}`) : null,
+        h('span', null, `Graph ${graphNo(g.id)}`), g.function ? h('span', { class: 'muted' }, ` in ${g.function}`) : null,
         g.error_line ? lineLink(ctx, g.error_line) : null, g.backend ? h('span', { class: 'chip' }, g.backend) : null),
       h('div', { class: 'reason-msg' }, g.error),
       h('div', { class: 'reason-hint' }, report.ok

@@ -1,7 +1,7 @@
 // The Graphs pane: each graph as a diagram (graphview.js) and as code,
 // failed graphs with their error; and the WebAssembly pane: each graph's
 // optimised module text, collapsible, linked to source lines.
-import { h, clear, plural } from './dom.js';
+import { h, clear, plural, graphNo } from './dom.js';
 import { arr, empty, codeBlock, copyTools, lineLink } from './ui.js';
 import { codeLineRefs, watLineRefs } from './marks.js';
 import { renderGraphView } from './graphview.js';
@@ -13,7 +13,7 @@ const TIER_TITLE = {
   optimized: 'The kernel ran as Binaryen optimised it.',
   'emitted+optimized': 'The kernel ran as emitted, then as Binaryen optimised it (swapped in during the run).',
 };
-const graphsText = (graphs) => graphs.map((g) => `# graph ${g.id}${g.function ? ` (${g.function})` : ''}${g.error ? ` — failed: ${g.error}` : ''}\n${g.code || ''}\n`).join('\n');
+const graphsText = (graphs) => graphs.map((g) => `# graph ${graphNo(g.id)}${g.function ? ` (${g.function})` : ''}${g.error ? ` — failed: ${g.error}` : ''}\n${g.code || ''}\n`).join('\n');
 
 /** Which graphs compiled and which failed (the report's own counts). */
 export function graphCounts(report) {
@@ -51,7 +51,7 @@ export function renderGraphs(el, report, ctx) {
     const toggle = h('button', {
       type: 'button', class: 'graph-toggle', 'aria-pressed': 'false',
       title: lines.length ? `Highlight line${lines.length > 1 ? 's' : ''} ${lines.join(', ')} in the editor` : 'Highlight in the editor',
-    }, h('span', { class: 'graph-name' }, `Graph ${g.id}`), meta,
+    }, h('span', { class: 'graph-name' }, `Graph ${graphNo(g.id)}`), meta,
     lines.length ? h('span', { class: 'graph-lines muted' }, `line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`) : null);
     const nodes = arr(g.nodes);
     const card = h('article', { class: `graph card${g.error ? ' failed' : ''}`, 'data-graph-id': g.id, 'data-src-lines': lines.join(' ') },
@@ -77,7 +77,7 @@ export function renderWasm(el, report, ctx) {
       graphs.length ? 'Graphs run with the "eager" backend are not lowered to WebAssembly; choose the wasm backend.' : 'Compiled @torch.compile regions show their Binaryen-optimised module here.'));
     return;
   }
-  const all = () => withWat.map((g) => `;; graph ${g.id}${g.function ? ` (${g.function})` : ''}\n${g.wat}`).join('\n');
+  const all = () => withWat.map((g) => `;; graph ${graphNo(g.id)}${g.function ? ` (${g.function})` : ''}\n${g.wat}`).join('\n');
   const emitted = withWat.some((g) => g.tier && g.tier !== 'optimized');
   el.append(h('div', { class: 'pane-head' },
     h('p', { class: 'pane-intro' }, 'The module text of each compiled graph\'s kernel. ',
@@ -92,12 +92,12 @@ export function renderWasm(el, report, ctx) {
     const annotated = refs.some((r) => r.annotation);
     // Without `;;@` locations, link the module as a whole to its graph's lines.
     el.append(h('details', { class: 'wat card', open: true, 'data-graph-id': g.id, 'data-src-lines': annotated ? null : arr(g.lines).join(' ') },
-      h('summary', null, h('span', { class: 'graph-name' }, `Graph ${g.id}`),
+      h('summary', null, h('span', { class: 'graph-name' }, `Graph ${graphNo(g.id)}`),
         g.function ? h('span', { class: 'chip fn' }, g.function) : null,
         typeof g.wasm_size === 'number' ? h('span', { class: 'chip' }, `${g.wasm_size} B`) : null,
         g.tier ? h('span', { class: 'chip', 'data-tier': g.tier, title: TIER_TITLE[g.tier] || '' }, g.tier === 'optimized' ? 'optimised by Binaryen' : 'as emitted') : null,
         h('span', { class: 'muted wat-lines' }, plural(refs.length, 'line')),
-        copyTools({ label: `graph ${g.id}'s module`, file: `graph-${g.id}.wat`, text: () => g.wat, ctx })),
+        copyTools({ label: `graph ${graphNo(g.id)}'s module`, file: `graph-${graphNo(g.id)}.wat`, text: () => g.wat, ctx })),
       annotated ? null : h('p', { class: 'wat-note muted' }, `No source locations in this module: it is linked to line${arr(g.lines).length > 1 ? 's' : ''} ${arr(g.lines).join(', ')} as a whole.`),
       codeBlock(refs, 'wat')));
   }

@@ -2,7 +2,7 @@
 // lists them (frames[i].units): where each starts (the frame's start, or a
 // resume point after a graph break), what became of it, its guards, and
 // for a recompile the guard that failed.
-import { h, clear, plural } from './dom.js';
+import { h, clear, plural, graphNo } from './dom.js';
 import { arr, lineLink, empty } from './ui.js';
 
 function guardText(g) {
@@ -12,10 +12,10 @@ function guardText(g) {
 }
 
 const STATUS = {
-  compiled: (u) => (u.graph != null ? `compiled: graph ${u.graph}` : 'compiled'),
+  compiled: (u) => (u.graph != null ? `compiled: graph ${graphNo(u.graph)}` : 'compiled'),
   empty: () => 'no tensor ops: nothing to compile',
   skipped: () => 'ran eagerly (a graph break in a while loop)',
-  failed: (u) => `the backend failed${u.graph != null ? ` on graph ${u.graph}` : ''}`,
+  failed: (u) => `the backend failed${u.graph != null ? ` on graph ${graphNo(u.graph)}` : ''}`,
 };
 
 function unitItem(ctx, u, n) {

@@ -1,5 +1,5 @@
 // The Output pane: stdout, stderr, the program's error with its traceback.
-import { h, clear, fmtMs } from './dom.js';
+import { h, clear, fmtMs, graphNo } from './dom.js';
 import { arr, lineLink, empty, copyTools } from './ui.js';
 
 /** Turns a traceback's `File "main.py", line N` into a link to line N. */
@@ -66,7 +66,7 @@ export function renderOutput(el, report, ctx, extra = {}) {
       h('pre', { class: 'out-text', 'data-stream': 'traceback' }, tracebackNodes(ctx, text)),
       err.type === 'BackendCompilerFailed' ? h('div', { class: 'err-hint', 'data-hint': 'suppress_errors' },
         h('p', null, 'The backend failed to compile ',
-          failed.length ? [`graph ${failed.map((g) => g.id).join(', ')}`, failed[0].error_line ? [' (', lineLink(ctx, failed[0].error_line), ')'] : null] : 'a graph',
+          failed.length ? [`graph ${failed.map((g) => graphNo(g.id)).join(', ')}`, failed[0].error_line ? [' (', lineLink(ctx, failed[0].error_line), ')'] : null] : 'a graph',
           '. With ', h('code', null, 'torch._dynamo.config.suppress_errors = True'),
           ' the frame runs eagerly instead of failing, and the program goes on (PyTorch\'s fallback).'),
         h('button', { type: 'button', class: 'btn small', onclick: () => ctx.runWithSuppress() }, 'Run with suppress_errors')) : null));

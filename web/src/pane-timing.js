@@ -1,6 +1,6 @@
 // The Timing pane: the run timeline (timeline.js), the run's totals, the
 // per-graph compile and run times, and a comparison with plain eager.
-import { h, clear, fmtMs } from './dom.js';
+import { h, clear, fmtMs, graphNo } from './dom.js';
 import { arr, empty } from './ui.js';
 import { renderTimeline } from './timeline.js';
 
@@ -54,7 +54,7 @@ export function renderTiming(el, report, ctx, extra = {}) {
     h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'graph'), h('th', { scope: 'col' }, 'function'),
       cols.map(([, label]) => h('th', { scope: 'col', class: 'num' }, label)), h('th', { scope: 'col', class: 'num' }, 'wasm'))),
     h('tbody', null, graphs.map((g) => h('tr', null,
-      h('th', { scope: 'row' }, String(g.id)), h('td', { class: 'fn' }, g.function || ''),
+      h('th', { scope: 'row' }, String(graphNo(g.id))), h('td', { class: 'fn' }, g.function || ''),
       cols.map(([k]) => h('td', { class: 'num' }, num(g.time_ms && g.time_ms[k]))),
       h('td', { class: 'num' }, typeof g.wasm_size === 'number' ? `${g.wasm_size} B` : '–')))),
     graphs.length > 1 ? h('tfoot', null, h('tr', null, h('th', { scope: 'row', colspan: 2 }, 'all graphs'),

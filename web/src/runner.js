@@ -39,7 +39,7 @@ export class Runner {
     // The first worker may have been started by index.html already.
     const pre = !this.worker && globalThis.__dynawasmWorker;
     if (pre) globalThis.__dynawasmWorker = null;
-    const w = pre ? pre.worker : new Worker(new URL(WORKER_URL, import.meta.url), { type: 'module', name: 'dynawasm-compiler' });
+    const w = pre ? pre.worker : new Worker(new URL(WORKER_URL, document.baseURI), { type: 'module', name: 'dynawasm-compiler' });
     this.worker = w;
     this.emit('loading', 'Starting the compiler worker…');
     w.onmessage = (ev) => {

@@ -4,7 +4,7 @@
 // between graphs. Each row is scaled to its own call (first calls compile
 // and take hundreds of times longer than later ones); the figures at the
 // end of the row say what the bar shows.
-import { h, fmtMs, plural } from './dom.js';
+import { h, fmtMs, plural, graphNo } from './dom.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const svg = (tag, attrs, ...kids) => {
@@ -37,7 +37,7 @@ function rowBar(call, ctx) {
     const seg = svg('rect', {
       x: Math.max(0, Math.min(x, 998.5)), y: 1, width: Math.min(w, 1000 - Math.max(0, x)), height: 16,
       class: `tl-seg tl-${e.kind}${e.abandoned ? ' tl-abandoned' : ''}`, 'data-kind': e.kind, 'data-graph': e.graph ?? null,
-    }, svg('title', null, `${KIND_LABEL[e.kind] || e.kind}${e.graph != null ? ` · graph ${e.graph}` : ''}${e.abandoned ? ' (thrown away: the unit ran eagerly)' : ''} · ${fmtMs(e.end - e.start)}`));
+    }, svg('title', null, `${KIND_LABEL[e.kind] || e.kind}${e.graph != null ? ` · graph ${graphNo(e.graph)}` : ''}${e.abandoned ? ' (thrown away: the unit ran eagerly)' : ''} · ${fmtMs(e.end - e.start)}`));
     if (e.graph != null) seg.addEventListener('click', () => ctx.selectGraph(e.graph));
     bar.append(seg);
   }

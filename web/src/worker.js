@@ -12,11 +12,12 @@
 // while they download and kept in the Cache API (assets.js); progress is
 // reported in bytes.
 //
-// Protocol (page -> worker): {type:'run', id, source, options}, {type:'reset'},
-//   {type:'prerun', source, options} (index.html, before the page loads: the
-//   program the page is expected to run first; run as soon as the compiler
-//   is ready, and its result is the answer to the first 'run' of exactly
-//   that source and those options; any other message discards it)
+// Protocol (page -> worker): {type:'run', id, source, options}, {type:'reset'}.
+// Prerun: index.html starts this worker as `worker-HASH.js#prerun=` + the
+//   URI-encoded JSON {source, options} of the program the page is expected
+//   to run first; it runs as soon as the compiler is ready, and its result
+//   is the answer to the first 'run' of exactly that source and those
+//   options; any other first message discards it.
 // (worker -> page): {type:'progress', text, loaded?, total?},
 //   {type:'ready', ms, cached, phases}, {type:'binaryen', state: 'compiled'|'ready'|'failed', ms},
 //   {type:'fatal', message}, {type:'result', id, report, ms},
@@ -47,8 +48,12 @@ const afterPrerun = () => prerunClaimed || Promise.resolve();
 
 // Binaryen: its script instantiates the module handed to it here (the
 // split build), or decodes its own (the fallback, ASSETS.binaryen null).
+// From the Cache API (a later visit) it is compiled only once the compiler
+// is ready and the prerun answered: reading its 9.9 MB module's code cache
+// takes this thread for 40-100 ms, which the first result must not wait for.
 if (ASSETS.binaryen) {
-  const binaryenModule = loadModule(url(ASSETS.binaryen), () => {}, ASSETS.binaryen.bytes);
+  const binaryenModule = loadModule(url(ASSETS.binaryen), () => {}, ASSETS.binaryen.bytes,
+    { whenCached: () => ready.then(afterPrerun) });
   binaryenModule.then(() => { phase('binaryen_compiled'); post({ type: 'binaryen', state: 'compiled', ms: performance.now() - t0 }); },
     (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
   self.__dynawasmBinaryenOptions = {
@@ -106,7 +111,35 @@ function runOnce(source, options) {
 /** A run's identity: its source and its options, keys sorted. */
 const runKey = (source, options) => JSON.stringify([source, Object.keys(options || {}).sort().map((k) => [k, options[k]])]);
 
-let prerun = null; // {key, result} of the prerun, until the first 'run' or another message
+let prerun = null; // {key, result} of the prerun, until the first message
+
+/**
+ * The prerun index.html asked for in this worker's URL
+ * (`#prerun=` + URI-encoded JSON {source, options}), or null. Not a message:
+ * Chromium holds the messages posted to a worker before its script has run
+ * and hands them over from the page's main thread, which is busy loading
+ * the page (main.js) just then, so a posted prerun started 100-250 ms late.
+ */
+function prerunRequest() {
+  try {
+    const m = /(?:^#|&)prerun=([^&]*)/.exec(self.location.hash);
+    const p = m ? JSON.parse(decodeURIComponent(m[1])) : null;
+    return p && typeof p.source === 'string' ? { source: p.source, options: p.options || {} } : null;
+  } catch {
+    return null;
+  }
+}
+const prerunReq = prerunRequest();
+if (prerunReq) {
+  prerunClaimed = new Promise((resolve) => { claimPrerun = resolve; });
+  // (registered before any message's wait for `ready`: it runs first)
+  ready.then((ok) => {
+    if (!ok) return;
+    phase('prerun_started');
+    prerun = { key: runKey(prerunReq.source, prerunReq.options), result: runOnce(prerunReq.source, prerunReq.options) };
+    phase('prerun_done');
+  });
+}
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
@@ -116,13 +149,6 @@ self.onmessage = async (ev) => {
   }
   const pre = prerun;
   prerun = null;
-  if (msg.type === 'prerun') {
-    phase('prerun_started');
-    prerunClaimed = new Promise((resolve) => { claimPrerun = resolve; });
-    prerun = { key: runKey(msg.source, msg.options), result: runOnce(msg.source, msg.options) };
-    phase('prerun_done');
-    return;
-  }
   // (after this message is handled, the optimiser may have the thread)
   if (pre) queueMicrotask(claimPrerun);
   if (msg.type === 'reset') {
