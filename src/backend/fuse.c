@@ -978,7 +978,7 @@ static int try_reduce(Builder *b, int N, int u) {
   }
   int pass = use_pass(&n->ex[e]);
   if (pass < 0) pass = 0;
-  n->acc[n->nacc] = (FAcc){nd->op, n->ex[e].dt, nd->meta.dtype, e, pass, u};
+  n->acc[n->nacc] = (FAcc){nd->op, n->ex[e].dt, nd->meta.dtype, e, pass, u, false};
   b->ns[u].home = N;
   b->ns[u].acc = n->nacc++;
   return N;
@@ -1406,6 +1406,119 @@ static void count_passes(FNest *n) {
     if (n->st[k].pass + 1 > n->npass) n->npass = n->st[k].pass + 1;
 }
 
+bool dwF_arg_nonpos(const FNest *n, int e) {
+  const FExpr *d = &n->ex[e];
+  if (d->kind != FE_OP || d->op != OP_SUB) return false;
+  const FExpr *m = &n->ex[d->a[1]];
+  if (m->kind != FE_ACC || n->acc[m->acc].op != OP_AMAX || n->acc[m->acc].dt != DT_F32)
+    return false;
+  int xa = d->a[0], xb = n->acc[m->acc].in;
+  if (xa == xb) return true;
+  const FExpr *a = &n->ex[xa], *b = &n->ex[xb];
+  return a->kind == FE_LOAD && b->kind == FE_LOAD && a->buf == b->buf &&
+         !memcmp(&a->aff, &b->aff, sizeof a->aff);
+}
+
+/* r[e] for every expression: a nan of expression t makes e nan (float
+ * arithmetic that propagates a nan of any operand). Operands come first. */
+static void nan_reach(const FNest *n, int t, uint8_t *r) {
+  for (int e = 0; e < n->nex; e++) {
+    const FExpr *x = &n->ex[e];
+    r[e] = e == t;
+    bool prop = x->kind == FE_OP && dwT_is_float(x->dt) &&
+                (x->op == OP_ADD || x->op == OP_SUB || x->op == OP_MUL ||
+                 x->op == OP_DIV || x->op == OP_EXP || x->op == OP_LOG ||
+                 x->op == OP_NEG);
+    if (x->kind == FE_CAST) prop = dwT_is_float(x->dt) && dwT_is_float(n->ex[x->a[0]].dt);
+    for (int k = 0; prop && k < x->nin; k++)
+      if (r[x->a[k]]) r[e] = 1;
+  }
+}
+
+/* FAcc.nanfree of accumulator k (f32 amax of an FV_INNER nest): every use of
+ * its value is d = x - amax(x) (dwF_arg_nonpos), and a float sum s of a
+ * later pass is nan when d is, and so is every store when s is. A nan in
+ * the row is then in every stored value whatever the max (the max of the
+ * other elements is as good as nan): f32x4.pmax alone, no nan mask. */
+static bool acc_nanfree(const FNest *n, int k, uint8_t *r) {
+  const FAcc *a = &n->acc[k];
+  if (n->vec != FV_INNER || a->op != OP_AMAX || a->dt != DT_F32) return false;
+  int d = -1;
+  for (int e = 0; e < n->nex; e++) {
+    const FExpr *x = &n->ex[e];
+    for (int j = 0; j < (x->kind == FE_OP || x->kind == FE_CAST ? x->nin : 0); j++) {
+      const FExpr *o = &n->ex[x->a[j]];
+      if (o->kind != FE_ACC || o->acc != k) continue;
+      if (j != 1 || !dwF_arg_nonpos(n, e) || (d >= 0 && d != e)) return false;
+      d = e;
+    }
+    if (x->kind == FE_GATHER && n->ex[x->a[0]].kind == FE_ACC) return false;
+  }
+  for (int j = 0; j < n->nst; j++)
+    if (n->ex[n->st[j].expr].kind == FE_ACC && n->ex[n->st[j].expr].acc == k) return false;
+  for (int j = 0; j < n->nacc; j++)
+    if (n->ex[n->acc[j].in].kind == FE_ACC && n->ex[n->acc[j].in].acc == k) return false;
+  if (d < 0) return false;
+  nan_reach(n, d, r);
+  for (int s = 0; s < n->nacc; s++) {
+    const FAcc *S = &n->acc[s];
+    if (S->op != OP_SUM || !dwT_is_float(S->dt) || S->pass <= a->pass || !r[S->in]) continue;
+    int se = -1;
+    for (int e = 0; e < n->nex; e++)
+      if (n->ex[e].kind == FE_ACC && n->ex[e].acc == s) se = e;
+    if (se < 0) continue;
+    uint8_t *rs = r + n->nex;
+    nan_reach(n, se, rs);
+    bool all = n->nst > 0;
+    for (int j = 0; j < n->nst; j++)
+      if (!rs[n->st[j].expr]) all = false;
+    if (all) return true;
+  }
+  return false;
+}
+
+/* FNest.pipe: a row loop (one outer and one inner loop, 4 lanes inside)
+ * whose pass 0 holds only float amax / amin accumulators of inner values
+ * (no store, nothing of the row's outer values) runs that pass for the next
+ * row inside pass 1 of the current one: the next row's reads overlap this
+ * row's arithmetic (softmax: the max of row r + 1 with exp of row r). The
+ * same elements go to the same lanes in the same order. */
+static bool nest_pipe(const FNest *n) {
+  if (n->kind != FN_REDUCE || n->vec != FV_INNER || n->nouter != 1 ||
+      n->ninner != 1 || n->npass < 2)
+    return false;
+  for (int j = 0; j < n->nst; j++)
+    if (n->st[j].pass == 0) return false;
+  uint8_t *m = calloc((size_t)n->nex + 1, 1);
+  if (!m) return false;
+  bool ok = false;
+  for (int k = 0; k < n->nacc; k++) {
+    const FAcc *a = &n->acc[k];
+    if (a->pass != 0) continue;
+    ok = (a->op == OP_AMAX || a->op == OP_AMIN) && a->dt == DT_F32;
+    if (!ok) break;
+    dwF_mark_expr(n, a->in, m);
+  }
+  for (int e = 0; ok && e < n->nex; e++) {
+    const FExpr *x = &n->ex[e];
+    if (!m[e] || x->kind == FE_CONST) continue;
+    if (!x->inner || (x->kind != FE_LOAD && x->kind != FE_OP && x->kind != FE_CAST))
+      ok = false;
+  }
+  free(m);
+  return ok;
+}
+
+/* The schedule of a planned nest: FAcc.nanfree, FNest.pipe. */
+static bool schedule(Ctx *c, FNest *n) {
+  uint8_t *r = malloc(2 * (size_t)n->nex + 1);
+  if (!r) return dw_fail(c, EXC_MemoryError, "out of memory");
+  for (int k = 0; k < n->nacc; k++) n->acc[k].nanfree = acc_nanfree(n, k, r);
+  free(r);
+  n->pipe = nest_pipe(n);
+  return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* The pipeline                                                        */
 /* ------------------------------------------------------------------ */
@@ -1536,6 +1649,7 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
     simplify(&p->nest[k]);
     count_passes(&p->nest[k]);
     choose_vec(&p->nest[k]);
+    ok = schedule(c, &p->nest[k]);
   }
   for (int k = 0; b.ni && k < p->nnest; k++) free_nest_info(&b.ni[k]);
   free(b.ni);

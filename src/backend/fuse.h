@@ -97,6 +97,10 @@ typedef struct FAcc {
   int in;      /* expr accumulated */
   int pass;    /* pass updating it */
   int node;    /* the reduction node */
+  bool nanfree; /* float amax whose nans need not be tracked: its result
+                   is read only as x - amax(x), and a nan of the row reaches
+                   every stored value through a float sum anyway
+                   (softmax, log_softmax; see acc_nanfree in fuse.c) */
 } FAcc;
 
 /* A store of expr into buf[aff]. */
@@ -129,6 +133,8 @@ typedef struct FNest {
   int nouter, ninner; /* vars [0, nouter) outer, [nouter, nouter+ninner) */
   int64_t ext[F_MAXVARS];
   int npass;
+  bool pipe; /* FV_INNER rows whose pass 0 (amax / amin only) runs for the
+                next row inside pass 1 of this row (see nest_pipe in fuse.c) */
   FExpr *ex;
   int nex, capex;
   FAcc *acc;
@@ -178,6 +184,10 @@ void dwF_free(FPlan *p);
 /* Sets live[] of e and of every expression it depends on (through
  * operands and the inputs of the accumulators it reads). */
 void dwF_mark_expr(const FNest *n, int e, uint8_t *live);
+/* Whether expression e is x - amax(x) over the nest's inner loops (x the
+ * same value: the same expression, or loads of the same element): <= 0 or
+ * nan wherever it is evaluated. */
+bool dwF_arg_nonpos(const FNest *n, int e);
 /* Text form of the nests (tests, debugging, the playground). */
 void dwF_dump(Buf *b, const FPlan *p);
 /* The compute dtype an FE_OP of graph node `nd` works in (its inputs are

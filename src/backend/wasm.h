@@ -428,6 +428,13 @@ struct Em {
   bool nosite;     /* writing a slot read or a prologue: no sites */
   bool in_prologue;/* slots are read from the size block, not locals */
   uint32_t symext; /* the current nest's WSized.symext */
+  /* FNest.pipe (see pipe_* in wasm_emit.c): pass 0 of the next row runs
+   * inside pass 1 of this one */
+  struct AccSt *pipe_st; /* its accumulators (NULL: no pipeline) */
+  struct Val *pipe_m;    /* per accumulator: the result for the current row */
+  int pipe_row;          /* local: the next row (the last row: itself) */
+  int pipe_last;         /* local: the last row of the loop */
+  bool pipe_next;        /* emitting the next row's reads (RowBase.next) */
 };
 
 /* wasm_sized.c, sizes as arguments (Em.sz): the constant of wasm type

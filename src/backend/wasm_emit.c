@@ -771,22 +771,6 @@ static Val arange_lane(Em *E, const FExpr *x, int idx_local, int64_t add) {
 
 static Val eval(Em *E, int e);
 
-/* Whether expression e is x - amax(x) over the nest's inner loops (x the
- * same value: the same expression, or loads of the same element): <= 0 or
- * nan wherever it is evaluated. */
-static bool exp_arg_nonpos(const FNest *n, int e) {
-  const FExpr *d = &n->ex[e];
-  if (d->kind != FE_OP || d->op != OP_SUB) return false;
-  const FExpr *m = &n->ex[d->a[1]];
-  if (m->kind != FE_ACC || n->acc[m->acc].op != OP_AMAX || n->acc[m->acc].dt != DT_F32)
-    return false;
-  int xa = d->a[0], xb = n->acc[m->acc].in;
-  if (xa == xb) return true;
-  const FExpr *a = &n->ex[xa], *b = &n->ex[xb];
-  return a->kind == FE_LOAD && b->kind == FE_LOAD && a->buf == b->buf &&
-         !memcmp(&a->aff, &b->aff, sizeof a->aff);
-}
-
 static Val compute(Em *E, const FExpr *x, int lanes) {
   switch ((FExprKind)x->kind) {
   case FE_LOAD:
@@ -815,7 +799,7 @@ static Val compute(Em *E, const FExpr *x, int lanes) {
     Val a[3];
     for (int k = 0; k < x->nin; k++) a[k] = eval(E, x->a[k]);
     const GNode *nd = &E->g->nodes[x->node];
-    if (x->op == OP_EXP && lanes == 4 && exp_arg_nonpos(E->n, x->a[0])) {
+    if (x->op == OP_EXP && lanes == 4 && dwF_arg_nonpos(E->n, x->a[0])) {
       OpAttrs at = nd->at;
       at.flag = 1; /* dwW_fmath4: exp of an argument <= 0 */
       return unop(E, OP_EXP, &at, a[0]);
@@ -1085,7 +1069,8 @@ static Val inner_index(Em *E, int lanes) {
  * lanes that met a nan (3 instructions instead of fminmax's 6); nan_fix
  * puts the nan back before the lanes fold. */
 static bool acc_nanmask(const FAcc *a, int lanes) {
-  return (a->op == OP_AMAX || a->op == OP_AMIN) && a->dt == DT_F32 && lanes == 4;
+  return (a->op == OP_AMAX || a->op == OP_AMIN) && a->dt == DT_F32 && lanes == 4 &&
+         !a->nanfree;
 }
 static void nan_fix(Em *E, Val *cur, Val nan) {
   get(E, kconst(E, DT_F32, 4, NAN).l[0]);
@@ -1134,6 +1119,13 @@ static void acc_update(Em *E, const FAcc *a, AccSt *st, int slot, Val v) {
       get(E, r.l[0]);
       set(E, st->s.l[0]);
     }
+    return;
+  }
+  if (a->nanfree && v.lanes == 4) { /* FAcc.nanfree: pmax alone */
+    get(E, cur->l[0]);
+    get(E, v.l[0]);
+    ins(E, W_F32X4_PMAX);
+    set(E, cur->l[0]);
     return;
   }
   if (acc_nanmask(a, v.lanes)) {
@@ -1348,7 +1340,10 @@ static void set_row_bases(Em *E) {
   for (int k = 0; k < E->nrb; k++) {
     const RowBase *r = &E->rb[k];
     FAff a = r->base;
+    int row = E->var[0];
+    if (r->next) E->var[0] = E->pipe_row;
     uint32_t off = push_addr(E, r->buf, &a);
+    E->var[0] = row;
     if (off) {
       i32c(E, off);
       ins(E, W_I32_ADD);
@@ -1544,6 +1539,20 @@ static void plan_carries(Em *E) {
 /* One execution of the inner body of pass p: accumulators and stores. */
 static void inner_body(Em *E, int p, AccSt *acc, int slot) {
   const FNest *n = E->n;
+  if (E->pipe_st && p == 1) { /* FNest.pipe: pass 0 of the next row */
+    clear_inner_memo(E);
+    E->in_inner = true;
+    E->pipe_next = true;
+    for (int k = 0; k < n->nacc; k++) {
+      if (n->acc[k].pass != 0) continue;
+      Val v = eval(E, n->acc[k].in);
+      int saved = E->fn->node;
+      E->fn->node = n->acc[k].node;
+      acc_update(E, &n->acc[k], &E->pipe_st[k], slot, v);
+      E->fn->node = saved;
+    }
+    E->pipe_next = false;
+  }
   clear_inner_memo(E);
   E->in_inner = true;
   for (int c = 0; c < E->ncarry; c++) { /* values kept by an earlier pass */
@@ -1584,6 +1593,17 @@ static void inner_body(Em *E, int p, AccSt *acc, int slot) {
     E->fn->node = saved;
   }
   E->in_inner = false;
+}
+
+/* The vector accumulators of pass p are folded (FV_INNER, before the
+ * tail): also those of the next row's pass 0 inside pass 1 (FNest.pipe). */
+static void fold_pass(Em *E, int p, AccSt *acc) {
+  const FNest *n = E->n;
+  for (int k = 0; k < n->nacc; k++) {
+    if (n->acc[k].pass == p) acc_fold(E, &n->acc[k], &acc[k]);
+    if (E->pipe_st && p == 1 && n->acc[k].pass == 0)
+      acc_fold(E, &n->acc[k], &E->pipe_st[k]);
+  }
 }
 
 /* After an element of the flat loop of several inner loops: the next
@@ -1747,9 +1767,7 @@ static void cascade_loop(Em *E, int p, AccSt *acc, int U) {
     if (!part) casc_blocks_close(E, p, acc, U, flat, L, end);
     if (part && sr) guard_close(E);
   }
-  if (vec)
-    for (int k = 0; k < n->nacc; k++)
-      if (n->acc[k].pass == p) acc_fold(E, &n->acc[k], &acc[k]);
+  if (vec) fold_pass(E, p, acc);
   for (int64_t t = 0; sr ? t < DW_SUM_LANES - 1 : full + t < R; t++) {
     if (sr) guard_open(E, full + t, R);
     if (!multi) {
@@ -1798,8 +1816,7 @@ static void inner_loops(Em *E, int v, int p, AccSt *acc) {
     }
     E->lanes_i = 1;
     E->vvar = -1;
-    for (int k = 0; k < n->nacc; k++)
-      if (n->acc[k].pass == p) acc_fold(E, &n->acc[k], &acc[k]);
+    fold_pass(E, p, acc);
     if (ext > full || sv) {
       if (sv) guard_open(E, full, ext);
       Capture cap = loop_capture(E, v);
@@ -1879,6 +1896,66 @@ static int jam_width(Em *E) {
   return U;
 }
 
+/* FNest.pipe: pass 0 of a row runs inside pass 1 of the row before. */
+static void pipe_begin(Em *E) { /* the accumulators of the next row */
+  const FNest *n = E->n;
+  for (int k = 0; k < n->nacc; k++)
+    if (n->acc[k].pass == 0) acc_begin(E, &n->acc[k], &E->pipe_st[k]);
+}
+static void pipe_results(Em *E) { /* ... final: the next row's results */
+  const FNest *n = E->n;
+  for (int k = 0; k < n->nacc; k++) {
+    if (n->acc[k].pass != 0) continue;
+    int saved = E->fn->node;
+    E->fn->node = n->acc[k].node;
+    Val r = acc_result(E, &n->acc[k], &E->pipe_st[k]);
+    if (!E->pipe_m[k].lanes) E->pipe_m[k] = vnew(E, (DType)r.dt, r.lanes);
+    get(E, r.l[0]);
+    set(E, E->pipe_m[k].l[0]);
+    E->fn->node = saved;
+  }
+}
+/* In front of the row loop (its variable at the first row): pass 0 of the
+ * first row, and the last row (local hi - 1, or ext - 1 when hi < 0). */
+static void pipe_prologue(Em *E, int hi, int64_t ext) {
+  const FNest *n = E->n;
+  if (!E->pipe_st) return;
+  if (hi >= 0) {
+    get(E, hi);
+    i32c(E, 1);
+    ins(E, W_I32_SUB);
+  } else {
+    i32c(E, ext - 1);
+  }
+  set(E, E->pipe_last);
+  memset(E->has, 0, (size_t)n->nex);
+  memset(E->has_splat, 0, (size_t)n->nex);
+  E->lanes_i = E->lanes_o;
+  pipe_begin(E);
+  int vsaved = E->vvar;
+  inner_loops(E, n->nouter, 0, E->pipe_st);
+  E->vvar = vsaved;
+  E->lanes_i = E->lanes_o;
+  pipe_results(E);
+}
+/* In a row's body instead of pass 0: its results, and the next row
+ * (row + (row < last)) whose pass 0 runs inside pass 1. */
+static void pipe_row(Em *E) {
+  const FNest *n = E->n;
+  for (int j = 0; j < n->nex; j++)
+    if (n->ex[j].kind == FE_ACC && n->acc[n->ex[j].acc].pass == 0) {
+      E->memo[j] = E->pipe_m[n->ex[j].acc];
+      E->has[j] = 1;
+    }
+  eval_ready(E, 0);
+  get(E, E->var[0]);
+  get(E, E->var[0]);
+  get(E, E->pipe_last);
+  ins(E, W_I32_LT_U);
+  ins(E, W_I32_ADD);
+  set(E, E->pipe_row);
+}
+
 /* The body of the outer loops: passes, then the outer stores; U > 1: the
  * U jammed copies of a column sum (jam_width), their inner loop together,
  * then each copy's results and stores at its offset. */
@@ -1896,6 +1973,11 @@ static void outer_body_n(Em *E, int U) {
   if (U > 1) E->jam_var = E->vvar;
   if (U > E->maxjam) E->maxjam = U;
   for (int p = 0; p < n->npass; p++) {
+    if (E->pipe_st && p == 0) {
+      pipe_row(E);
+      continue;
+    }
+    if (E->pipe_st && p == 1) pipe_begin(E);
     for (int i = 0; i < U * n->nacc; i++) {
       int k = i % n->nacc;
       if (n->acc[k].pass == p) {
@@ -1916,6 +1998,7 @@ static void outer_body_n(Em *E, int U) {
   }
   if (U == 1) {
     outer_stores(E);
+    if (E->pipe_st) pipe_results(E);
   } else {
     for (int u = 0; u < U; u++) {
       E->jam_off = (int64_t)u * E->lanes_o;
@@ -1987,6 +2070,7 @@ static void chunk_loop(Em *E, bool innermost) {
     return;
   }
   get(E, LO); set(E, var);
+  pipe_prologue(E, HI, 0);
   Capture cap = innermost ? loop_capture(E, 0) : (Capture){0, 0, 0};
   ins(E, W_LOOP);
   outer_loops(E, 1);
@@ -2049,6 +2133,11 @@ static void outer_loops(Em *E, int v) {
     return;
   }
   if (sv) guard_open(E, 0, ext);
+  if (v == 0 && E->pipe_st) {
+    i32c(E, 0);
+    set(E, E->var[0]);
+    pipe_prologue(E, -1, ext);
+  }
   Capture cap = innermost ? loop_capture(E, v) : (Capture){0, 0, 0};
   loop_open(E, E->var[v], 0);
   outer_loops(E, v + 1);
@@ -2549,6 +2638,18 @@ static bool emit_nest(Em *E, int k) {
   E->in_inner = false;
   plan_carries(E);
   E->ncarries += E->ncarry;
+  E->pipe_st = NULL;
+  E->pipe_m = NULL;
+  bool pipe = n->pipe && !E->symext;
+  for (int c = 0; c < E->ncarry; c++)
+    if (E->carry[c].pass == 0) pipe = false;
+  if (pipe) {
+    E->pipe_st = calloc((size_t)n->nacc, sizeof *E->pipe_st);
+    E->pipe_m = calloc((size_t)n->nacc, sizeof *E->pipe_m);
+    if (!E->pipe_st || !E->pipe_m) E->oom = true;
+    E->pipe_row = local_new(E, T_I32, "next");
+    E->pipe_last = local_new(E, T_I32, "last");
+  }
   if (!E->oom) {
     if (n->kind == FN_MATMUL) {
       MM mm;
@@ -2571,6 +2672,10 @@ static bool emit_nest(Em *E, int k) {
   free(E->splat);
   free(E->has);
   free(E->has_splat);
+  free(E->pipe_st);
+  free(E->pipe_m);
+  E->pipe_st = NULL;
+  E->pipe_m = NULL;
   E->memo = E->splat = NULL;
   E->has = E->has_splat = NULL;
   return !E->oom;

@@ -230,6 +230,7 @@ typedef struct RowBase {
   int buf;
   FAff base;
   int local;
+  bool next; /* of the next row (Em.pipe_row for the outer variable) */
 } RowBase;
 
 /* The local holding the row base of (buf, aff) for the loop being
@@ -238,14 +239,15 @@ static inline int row_base(Em *E, int buf, const FAff *aff) {
   FAff base = *aff;
   base.c[E->rb_var] = 0;
   for (int k = 0; k < E->nrb; k++)
-    if (E->rb[k].buf == buf && !memcmp(&E->rb[k].base, &base, sizeof base))
+    if (E->rb[k].buf == buf && E->rb[k].next == E->pipe_next &&
+        !memcmp(&E->rb[k].base, &base, sizeof base))
       return E->rb[k].local;
   if (!DW_GROW(E->rb, E->caprb, E->nrb, 16)) {
     E->oom = true;
     return 0;
   }
   int l = local_new(E, T_I32, "row");
-  E->rb[E->nrb++] = (RowBase){buf, base, l};
+  E->rb[E->nrb++] = (RowBase){buf, base, l, E->pipe_next};
   return l;
 }
 

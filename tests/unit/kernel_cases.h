@@ -21,7 +21,8 @@
 /* How one input is filled. */
 typedef struct InSpec {
   double lo, hi;  /* uniform range (ints: inclusive) */
-  int special;    /* 1: sprinkle nan/inf/-0 (floats); 2: include zeros */
+  int special;    /* 1: sprinkle nan/inf/-0 (floats); 2: include zeros;
+                     3: a few nan/inf/-inf/-0/0 far apart (floats) */
 } InSpec;
 
 typedef struct KCase {
@@ -37,6 +38,9 @@ typedef struct KCase {
   bool exact;        /* float outputs bit-identical to eager (0 ulp) */
   int want_jam;      /* > 0: the widest jam of column sums in the module
                         (WasmModule.maxjam) must be this */
+  int want_pipe;     /* 1: a nest runs pass 0 of the next row inside pass 1
+                        (FNest.pipe); -1: none does; 0: not checked */
+  int want_nanfree;  /* the same for a max without a nan mask (FAcc.nanfree) */
   bool bad;          /* building failed (a bug in the case) */
 } KCase;
 
@@ -820,6 +824,66 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 3, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 1)), e,
          k2(&b, OP_DIV, ey, kred(&b, OP_SUM, ey, true, 1, 1)));
     b.k->exact = true;
+    b.k->want_pipe = 1;     /* both maxima in pass 0 */
+    b.k->want_nanfree = -1; /* exp(x - max) is an output */
+  }
+  /* rows with pass 0 (the max) of the next row inside pass 1 (FNest.pipe)
+   * and the max without a nan mask (FAcc.nanfree): some rows with a nan, inf,
+   * -inf or a zero (in the 4-lane part and in the tail of 3) */
+  for (int lg = 0; lg < 2; lg++) {
+    b = knew(L, c, lg ? "log_softmax_rows_pipe_special" : "softmax_rows_pipe_special");
+    int x = kin(&b, "x", DT_F32, -9, 9, 2, 37, 67);
+    b.k->in[0].special = 3;
+    int m = kred(&b, OP_AMAX, x, true, 1, 1);
+    int d = k2(&b, OP_SUB, x, m), e = k1(&b, OP_EXP, d);
+    int s = kred(&b, OP_SUM, e, true, 1, 1);
+    kout(&b, 1, lg ? k2(&b, OP_SUB, d, k1(&b, OP_LOG, s)) : k2(&b, OP_DIV, e, s));
+    b.k->exact = true;
+    b.k->want_pipe = b.k->want_nanfree = 1;
+  }
+  b = knew(L, c, "softmax_two_rows_pipe"); /* the next row of the last: itself */
+  {
+    int x = kin(&b, "x", DT_F32, -9, 9, 2, 2, 67);
+    int m = kred(&b, OP_AMAX, x, true, 1, 1);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    kout(&b, 1, k2(&b, OP_MUL, e, k2(&b, OP_DIV, kconst(&b, DT_F32, 1),
+                                      kred(&b, OP_SUM, e, true, 1, 1))));
+    b.k->exact = true;
+    b.k->want_pipe = b.k->want_nanfree = 1;
+  }
+  b = knew(L, c, "softmax_rows_and_max_special"); /* the max is an output */
+  {
+    int x = kin(&b, "x", DT_F32, -9, 9, 2, 37, 67);
+    b.k->in[0].special = 3;
+    int m = kred(&b, OP_AMAX, x, true, 1, 1);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    kout(&b, 2, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 1)), m);
+    b.k->exact = true;
+    b.k->want_pipe = 1;
+    b.k->want_nanfree = -1;
+  }
+  b = knew(L, c, "softmax_rows_scaled_special"); /* pass 0 reads s[row] */
+  {
+    int x = kin(&b, "x", DT_F32, -9, 9, 2, 37, 67);
+    int sc = kin(&b, "s", DT_F32, 0.5, 2, 2, 37, 1);
+    b.k->in[0].special = 3;
+    int y = k2(&b, OP_MUL, x, sc);
+    int m = kred(&b, OP_AMAX, y, true, 1, 1);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, y, m));
+    kout(&b, 1, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 1)));
+    b.k->exact = true;
+    b.k->want_pipe = -1;
+    b.k->want_nanfree = 1;
+  }
+  b = knew(L, c, "chunked_softmax_rows_pipe");
+  {
+    int x = kin(&b, "x", DT_F32, -5, 5, 2, 600, 513);
+    b.k->in[0].special = 3;
+    int m = kred(&b, OP_AMAX, x, true, 1, -1);
+    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    kout(&b, 1, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, -1)));
+    b.k->exact = true;
+    b.k->want_pipe = b.k->want_nanfree = 1;
   }
   b = knew(L, c, "log_softmax_rows_large");
   {
@@ -1003,6 +1067,10 @@ static inline Tensor *kdata(Ctx *c, const TMeta *m, const InSpec *s) {
         v = sp[(i / 7) % 5];
       }
       if (s->special == 2 && i % 5 == 2) v = i % 2 ? 0.0 : -0.0;
+      if (s->special == 3 && i % 89 == 7) {
+        static const double sp[] = {NAN, INFINITY, -INFINITY, -0.0, 0.0};
+        v = sp[(i / 89) % 5];
+      }
     } else {
       v = floor(s->lo + (s->hi - s->lo + 1) * u);
       if (v > s->hi) v = s->hi;
