@@ -11,6 +11,11 @@
 //
 //   node tests/bench/perf_bench.mjs [--rounds N] [--only chain,mlp] [--no-peers]
 //                                   [--no-startup | --startup-only] [--json FILE]
+//                                   [--base DIR]
+//
+// --base DIR: also the compiled column of another checkout (its wasm/ built),
+// e.g. main, in the same rounds, with the ratio compiled / base: a change
+// measured against its base side by side instead of in two runs.
 //
 // --startup-only: only the fresh-process figures (CLI print(1), the seed
 // example, createCompiler(), the first graph, the first calls of chain,
@@ -45,6 +50,7 @@ const opt = (name, dflt) => {
 const ROUNDS = Number(opt('--rounds', 3));
 const ONLY = opt('--only', null)?.split(',');
 const PEERS = !argv.includes('--no-peers');
+const BASE = opt('--base', null);
 const STARTUP_ONLY = argv.includes('--startup-only');
 const STARTUP = STARTUP_ONLY || !argv.includes('--no-startup');
 const JSON_OUT = opt('--json', null);
@@ -531,8 +537,12 @@ try {
     log(`hand kernels unavailable (emcc): ${e.message.split('\n')[0]}`);
   }
   const peers = PEERS && !STARTUP_ONLY ? await loadPeers() : {};
-  const cols = ['compiled', 'binaryen', 'eager', ...Object.keys(peers), ...(hand ? ['hand'] : [])];
-  const label = { compiled: 'compiled', binaryen: 'compiled (Binaryen tier)', eager: 'eager', hand: 'hand', ...Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, p.label])) };
+  // --base: the other checkout's compiler (its first tier, as 'compiled')
+  const dwBase = BASE && !STARTUP_ONLY
+    ? await (await import(pathToFileURL(path.resolve(BASE, 'wasm', 'index.js')).href)).createCompiler()
+    : null;
+  const cols = ['compiled', ...(dwBase ? ['base'] : []), 'binaryen', 'eager', ...Object.keys(peers), ...(hand ? ['hand'] : [])];
+  const label = { compiled: 'compiled', base: `compiled (base ${BASE})`, binaryen: 'compiled (Binaryen tier)', eager: 'eager', hand: 'hand', ...Object.fromEntries(Object.entries(peers).map(([k, p]) => [k, p.label])) };
   const results = {};
   const fastest = {};
   for (const w of WORKLOADS) {
@@ -555,6 +565,10 @@ try {
       const sc = stats(tc);
       record(w.name, 'compiled', sc);
       (firstRuns[w.name] ??= []).push(sc);
+      if (dwBase) {
+        dwBase.reset();
+        record(w.name, 'base', stats(parseTimes(dwBase.run(pyProgram(w, true), { filename: `${w.name}.py` }), `${w.name} base`)));
+      }
       dwOpt.reset();
       const to = parseTimes(dwOpt.run(pyProgram(w, true), { filename: `${w.name}.py` }), `${w.name} compiled (Binaryen)`);
       record(w.name, 'binaryen', stats(to));
@@ -634,6 +648,11 @@ try {
       out.push(
         `  ${''.padEnd(11)} fastest calls: vs best peer (${label[fBest[0]] ?? 'none'}) ${s.fastest.vsBestPeer.toFixed(2)}x; vs hand ${s.fastest.vsHand.toFixed(2)}x${gff}`,
       );
+      if (dwBase) {
+        s.vsBase = m('compiled') / m('base');
+        s.fastest.vsBase = f('compiled') / f('base');
+        out.push(`  ${''.padEnd(11)} vs base: ${s.vsBase.toFixed(2)}x median, ${s.fastest.vsBase.toFixed(2)}x fastest calls`);
+      }
     }
   }
   let st = null;
