@@ -1222,6 +1222,29 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
     *out = true;
     return true;
   }
+  if (ref.t == V_TENSOR && (res.t == V_INT || res.t == V_BOOL || res.t == V_FLOAT)) {
+    /* utils.py: a number res becomes torch.tensor(res) (0-d: it broadcasts
+     * in allclose), and exact_dtype compares the dtypes first. */
+    Tensor *x = TEN(ref);
+    if (!x->st) {
+      dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+      return false;
+    }
+    DType dt = res.t == V_BOOL ? DT_BOOL : res.t == V_INT ? DT_I64 : DT_F32;
+    if (x->dtype != dt) return true;
+    double q = res.t == V_FLOAT ? (double)(float)res.u.f : (double)res.u.i;
+    int64_t n = dwT_numel(x);
+    for (int64_t k = 0; k < n; k++) {
+      double p = dwT_get(x, k);
+      if (isnan(p) || isnan(q)) {
+        if (!(equal_nan && isnan(p) && isnan(q))) return true;
+        continue;
+      }
+      if (p != q && !(dt == DT_F32 && fabs(p - q) <= tol + tol * fabs(q))) return true;
+    }
+    *out = true;
+    return true;
+  }
   if (ref.t == V_TENSOR) {
     if (res.t != V_TENSOR) return true;
     Tensor *x = TEN(ref), *y = TEN(res);

@@ -339,6 +339,8 @@ static uint64_t sig_of(Value v, int depth) {
     int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
     Value *items = v.t == V_LIST ? ((List *)v.u.o)->items : ((Tuple *)v.u.o)->items;
     h = mix(h, (uint64_t)n);
+    /* the tuple's type: torch.Size, a return type and tuple differ (TYPE_MATCH) */
+    if (v.t == V_TUPLE) h = mix(h, (uint64_t)((Tuple *)v.u.o)->h.flags);
     if (depth >= 4) return h;
     for (int64_t k = 0; k < n && k < 256; k++) h = mix(h, sig_of(items[k], depth + 1));
     return h;

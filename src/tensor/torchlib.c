@@ -1540,6 +1540,33 @@ BI(t_is_floating_point) {
   return dwV_bool(dwT_is_float(TEN(v[0])->dtype));
 }
 
+/* x.element_size(): bytes per element of the dtype */
+BI(t_element_size) {
+  Value v[1];
+  if (!dwL_bind(I, "element_size", self, a, "input", v, 1) ||
+      !as_tensor_arg(I, v[0], "element_size", "input"))
+    return dwV_null();
+  return dwV_int((int64_t)dwT_dtype_size[TEN(v[0])->dtype]);
+}
+
+/* torch.is_complex(x) / x.is_complex(): no complex dtypes here, so False */
+BI(t_is_complex) {
+  Value v[1];
+  if (!dwL_bind(I, "is_complex", self, a, "input", v, 1) ||
+      !as_tensor_arg(I, v[0], "is_complex", "input"))
+    return dwV_null();
+  return dwV_bool(false);
+}
+
+/* x.__len__(): len(x), the size of dim 0 (TypeError for a 0-d tensor) */
+BI(t_len) {
+  Value v[1];
+  if (!dwL_bind(I, "__len__", self, a, "input", v, 1) || !as_tensor_arg(I, v[0], "__len__", "input"))
+    return dwV_null();
+  int64_t n = dwL_len(I, v[0]);
+  return n < 0 ? dwV_null() : dwV_int(n);
+}
+
 BI(t_size) {
   Value v[2];
   if (!dwL_bind(I, "size", self, a, "input,dim", v, 2) || !as_tensor_arg(I, v[0], "size", "input"))
@@ -2073,7 +2100,7 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   }
   if (!strcmp(n, "device")) return dwDv_cpu(I);
   if (!strcmp(n, "requires_grad")) return dwV_bool(DW_REQUIRES_GRAD(t));
-  if (!strcmp(n, "is_cuda")) return dwV_bool(false);
+  if (!strcmp(n, "is_cuda") || !strcmp(n, "is_sparse")) return dwV_bool(false);
   if (!strcmp(n, "is_leaf")) return dwV_bool(true);
   if (!strcmp(n, "grad") || !strcmp(n, "grad_fn")) {
     if (!strcmp(n, "grad_fn")) return dwV_none();
@@ -2506,6 +2533,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
     {"torch.numel", t_numel, TK_PURE, 0, 0}, {"torch.is_tensor", t_is_tensor, TK_PURE, 0, 0},
     {"torch.is_floating_point", t_is_floating_point, TK_PURE, 0, 0},
+    {"torch.is_complex", t_is_complex, TK_PURE, 0, 0},
     {"torch.get_default_dtype", t_default_dtype, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
     {"torch.no_grad", c_no_grad, TK_PURE, 0, 0}, {"torch.enable_grad", c_no_grad, TK_PURE, 0, 0},
@@ -2543,6 +2571,8 @@ static const BuiltinDef tensor_methods[] = {
     M("square", t_square, TK_TENSOR, 0),
     M("size", t_size, TK_PURE, 0), M("stride", t_stride, TK_PURE, 0), M("dim", t_dim, TK_PURE, 0), M("numel", t_numel, TK_PURE, 0),
     M("is_floating_point", t_is_floating_point, TK_PURE, 0),
+    M("is_complex", t_is_complex, TK_PURE, 0), M("ndimension", t_dim, TK_PURE, 0),
+    M("element_size", t_element_size, TK_PURE, 0), M("__len__", t_len, TK_PURE, 0),
     M("nelement", t_numel, TK_PURE, 0),
     M("item", t_item, TK_DATA, 0), M("tolist", t_tolist, TK_DATA, 0),
     M("float", t_cast, TK_TENSOR, DT_F32), M("double", t_cast, TK_TENSOR, DT_F64),
