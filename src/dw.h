@@ -1101,6 +1101,8 @@ typedef struct WasmModule {
                         its output instead of computing them twice */
   int maxjam;        /* the widest jam of column sums (outer-body copies
                         sharing one inner loop; 1: none) */
+  int coltiled;      /* column sums whose full blocks of rows are read
+                        tile by tile (backend/wasm_colsum.c) */
   size_t scratch;    /* > 0: the kernel needs this many bytes of scratch
                         memory, passed (16-byte aligned) as one more data
                         pointer after the outputs */

@@ -5,6 +5,8 @@
  *   wasm_math.c    the float32 transcendentals of dwmath.h as SIMD code,
  *                  and the scalar helper functions fmodf, powf, sincosf_big
  *   wasm_module.c  the module: sections, names, the source map, the text
+ *   wasm_colsum.c  column sums read tile by tile (the full blocks of rows
+ *                  of a jammed column sum, levels in scratch)
  *
  * What they share lives here: the instruction table, LEB128, the functions
  * under construction and the emitter's state (Em), and the instruction
@@ -422,6 +424,14 @@ struct Em {
   int ncarry;
   int ncarries;    /* over all nests (WasmModule.ncarries) */
   int maxjam;      /* widest jam over all nests (WasmModule.maxjam) */
+  /* a tiled column sum (wasm_colsum.c): while cs_on, the jammed copies'
+   * cascade levels >= 1 are in scratch at local cs_sp0, W columns per slot
+   * row from the column in local cs_lo (-1: column 0) */
+  bool cs_on;
+  int cs_lo, cs_sp0;
+  int64_t cs_W;
+  size_t cs_scratch; /* scratch bytes the tiled sums use, after the plan's */
+  int coltiled;    /* tiled column sums emitted (WasmModule.coltiled) */
   /* sizes as arguments (dw.h WSized); NULL: every constant in the code */
   WSized *sz;
   int site;        /* sites emitted so far */
@@ -786,6 +796,31 @@ static inline int VSHUF(Em *E, int a, int b, const uint8_t lanes[16]) {
   set(E, t);
   return t;
 }
+/* The end of a loop over local x from local base: x += step, again while
+ * x - base < end. */
+static inline void loop_close_from(Em *E, int x, int64_t step, int base, int64_t end) {
+  get(E, x);
+  i32c(E, step);
+  ins(E, W_I32_ADD);
+  ins_i(E, W_LOCAL_TEE, x);
+  get(E, base);
+  ins(E, W_I32_SUB);
+  i32c(E, end);
+  ins(E, W_I32_LT_U);
+  ins_i(E, W_BR_IF, 0);
+  ins(E, W_END);
+}
+
+/* if ((local count) % m == 0) { ... : the caller writes the end. m is a
+ * power of two. */
+static inline void if_multiple(Em *E, int count, int64_t m) {
+  get(E, count);
+  i32c(E, m - 1);
+  ins(E, W_I32_AND);
+  ins(E, W_I32_EQZ);
+  ins(E, W_IF);
+}
+
 /* ------------------------------------------------------------------ */
 /* Across the files                                                    */
 /* ------------------------------------------------------------------ */
@@ -802,5 +837,23 @@ bool dwW_assemble(Em *E, WasmModule *out);
 /* The body of a sort nest (FN_SORT) into the current function, whose
  * buffer addresses are loaded (wasm_sort.c). */
 bool dwW_emit_sort(Em *E, const FNest *n);
+/* wasm_colsum.c, column sums read tile by tile: in front of the loop of the
+ * U jammed copies of a column sum over columns [lo, hiu) (locals; -1: 0 and
+ * hiu_c), the full blocks of DW_SUM_BLOCK rows, every column for each
+ * slot, into levels >= 1 held in scratch (W columns); true (and Em.cs_on)
+ * when it did, false when the nest reads its rows as before. */
+struct Val;
+/* The columns per call of a chunked nest (wasm_emit.c chunk_rows) that
+ * may be such a sum: at least a 4 KB page of float32 per row. */
+int64_t dwW_colsum_rows(const FNest *n, int64_t rows);
+bool dwW_colsum_blocks(Em *E, int U, int lo, int hiu, int64_t hiu_c, int64_t W);
+/* The levels >= 1 of accumulator k of jammed copy u from scratch into its
+ * lev[l * DW_SUM_LANES + j] (AccSt.lev), at the start of that copy's
+ * remaining rows (Em.cs_on). */
+void dwW_colsum_levels(Em *E, int k, int u, struct Val *lev);
+/* wasm_emit.c, for wasm_colsum.c: slot j of the block at local blk, the U
+ * jammed copies' level-0 accumulators lev0[u * nacc + k] (in scratch mode
+ * the levels >= 1 are not touched), their row bases in front. */
+void dwW_slot_rows(Em *E, int U, int j, int blk, const struct Val *lev0);
 
 #endif /* DW_WASM_H */

@@ -1263,11 +1263,7 @@ static void casc_block_end(Em *E, int p, AccSt *acc, int U, int count, int L) {
   int64_t span = DW_SUM_BLOCK;
   for (int l = 1; l + 1 < L; l++) {
     span *= DW_SUM_FAN;
-    get(E, count);
-    i32c(E, span - 1);
-    ins(E, W_I32_AND);
-    ins(E, W_I32_EQZ);
-    ins(E, W_IF);
+    if_multiple(E, count, span);
     opened++;
     casc_flush(E, p, acc, U, l);
   }
@@ -1651,6 +1647,36 @@ static void casc_bodies(Em *E, int p, AccSt *acc, int U, int slot) {
   E->jam_off = 0;
 }
 
+/* Slot j of the block starting at local blk (one inner loop, slots over
+ * the outer lanes): elements blk + j, blk + j + 8, ..., blk + j + 120 in
+ * order, the bodies of the U jammed copies into their slot j. */
+static void slot_rows(Em *E, int p, AccSt *acc, int U, int j, int blk) {
+  int var = E->var[E->n->nouter];
+  get(E, blk);
+  if (j) {
+    i32c(E, j);
+    ins(E, W_I32_ADD);
+  }
+  set(E, var);
+  ins(E, W_LOOP); /* elements of slot j */
+  casc_bodies(E, p, acc, U, j);
+  loop_close_from(E, var, DW_SUM_LANES, blk, DW_SUM_BLOCK);
+}
+
+void dwW_slot_rows(Em *E, int U, int j, int blk, const Val *lev0) {
+  const FNest *n = E->n;
+  AccSt *acc = calloc((size_t)(n->nacc * U) + 1, sizeof *acc);
+  if (!acc) {
+    E->oom = true;
+    return;
+  }
+  for (int i = 0; i < U * n->nacc; i++) acc[i].lev[0][j] = lev0[i];
+  Capture cap = loop_capture(E, n->nouter);
+  slot_rows(E, 0, acc, U, j, blk);
+  loop_splice(E, cap);
+  free(acc);
+}
+
 /* The inner loops of a pass with cascade accumulators (see AccSt), as one
  * flat loop over the R reduced elements: steps of 8 (FV_INNER: two 4-lane
  * bodies, slots 0 and 1; else 8 bodies, slots 0..7) in blocks of
@@ -1692,35 +1718,18 @@ static void cascade_loop(Em *E, int p, AccSt *acc, int U) {
     set(E, flat);
   }
   if (!vec && !multi && base) { /* blocks slot by slot */
-    int blk = local_new(E, T_I32, "blk");
-    i32c(E, 0);
-    set(E, blk);
-    ins(E, W_LOOP); /* blocks */
-    for (int j = 0; j < DW_SUM_LANES; j++) {
+    if (!E->cs_on) { /* (a tiled column sum ran them: wasm_colsum.c) */
+      int blk = local_new(E, T_I32, "blk");
+      i32c(E, 0);
+      set(E, blk);
+      ins(E, W_LOOP); /* blocks */
+      for (int j = 0; j < DW_SUM_LANES; j++) slot_rows(E, p, acc, U, j, blk);
       get(E, blk);
-      if (j) {
-        i32c(E, j);
-        ins(E, W_I32_ADD);
-      }
-      set(E, var);
-      ins(E, W_LOOP); /* elements of slot j */
-      casc_bodies(E, p, acc, U, j);
-      get(E, var);
-      i32c(E, DW_SUM_LANES);
-      ins(E, W_I32_ADD);
-      ins_i(E, W_LOCAL_TEE, var);
-      get(E, blk);
-      ins(E, W_I32_SUB);
       i32c(E, DW_SUM_BLOCK);
-      ins(E, W_I32_LT_U);
-      ins_i(E, W_BR_IF, 0);
-      ins(E, W_END);
+      ins(E, W_I32_ADD);
+      set(E, blk);
+      casc_blocks_close(E, p, acc, U, blk, L, base);
     }
-    get(E, blk);
-    i32c(E, DW_SUM_BLOCK);
-    ins(E, W_I32_ADD);
-    set(E, blk);
-    casc_blocks_close(E, p, acc, U, blk, L, base);
     i32c(E, base);
     set(E, var);
   }
@@ -1984,6 +1993,7 @@ static void outer_body_n(Em *E, int U) {
         int saved = E->fn->node;
         E->fn->node = n->acc[k].node;
         acc_begin(E, &n->acc[k], &acc[i]);
+        if (E->cs_on) dwW_colsum_levels(E, k, i / n->nacc, &acc[i].lev[0][0]);
         E->fn->node = saved;
       }
     }
@@ -2037,12 +2047,16 @@ static void chunk_loop(Em *E, bool innermost) {
       get(E, LO); ins(E, W_I32_ADD); set(E, hiu);
       ins(E, W_BLOCK);
       get(E, var); get(E, hiu); ins(E, W_I32_GE_U); ins_i(E, W_BR_IF, 0);
+      if (dwW_colsum_blocks(E, U, LO, hiu, 0, E->chunk[E->n - E->p->nest])) {
+        get(E, LO); set(E, var);
+      }
       ins(E, W_LOOP);
       outer_body_n(E, U);
       get(E, var); i32c(E, 4 * U); ins(E, W_I32_ADD); ins_i(E, W_LOCAL_TEE, var);
       get(E, hiu); ins(E, W_I32_LT_U); ins_i(E, W_BR_IF, 0);
       ins(E, W_END);
       ins(E, W_END);
+      E->cs_on = false;
     }
     ins(E, W_BLOCK);
     get(E, var); get(E, hi4); ins(E, W_I32_GE_U); ins_i(E, W_BR_IF, 0);
@@ -2102,9 +2116,11 @@ static void outer_loops(Em *E, int v) {
     int U = full ? jam_width(E) : 1;
     int64_t fullu = full / (4 * U) * (4 * U);
     if (U > 1 && fullu) { /* 4 U lanes per step (jam_width) */
+      dwW_colsum_blocks(E, U, -1, -1, fullu, fullu);
       loop_open(E, E->var[v], 0);
       outer_body_n(E, U);
       loop_close(E, E->var[v], 4 * U, fullu);
+      E->cs_on = false;
     } else {
       fullu = 0;
     }
@@ -2535,6 +2551,8 @@ static const char *const c_names[3] = {"args", "lo", "hi"};
  * V8 first runs a module in its baseline tier and tiers hot functions up
  * between calls (never inside one), so a single long call would stay slow.
  * Returns the rows per call (about 64K loop iterations), or 0. */
+
+
 static int64_t chunk_rows(const FNest *n) {
   if (n->kind == FN_MATMUL || n->nouter == 0 || n->ext[0] < 4) return 0;
   int64_t total = 1;
@@ -2542,6 +2560,7 @@ static int64_t chunk_rows(const FNest *n) {
   if (total < ((int64_t)1 << 18)) return 0;
   int64_t per_row = total / n->ext[0];
   int64_t rows = ((int64_t)1 << 16) / (per_row ? per_row : 1);
+  rows = dwW_colsum_rows(n, rows);
   if (rows < 1) rows = 1;
   if (n->vec == FV_OUTER && n->nouter == 1) rows = (rows + 3) & ~(int64_t)3;
   return rows < n->ext[0] ? rows : 0;
@@ -2821,7 +2840,8 @@ bool dwW_emit_sized(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   out->nloops = p->nnest;
   out->ncarries = E.ncarries;
   out->maxjam = E.maxjam > 1 ? E.maxjam : 1;
-  out->scratch = p->scratch;
+  out->scratch = p->scratch + E.cs_scratch;
+  out->coltiled = E.coltiled;
   for (int k = 0; k < E.nfn; k++) fn_free(E.fns[k]);
   free(E.fns);
   free(E.ptr);

@@ -41,6 +41,8 @@ typedef struct KCase {
   int want_pipe;     /* 1: a nest runs pass 0 of the next row inside pass 1
                         (FNest.pipe); -1: none does; 0: not checked */
   int want_nanfree;  /* the same for a max without a nan mask (FAcc.nanfree) */
+  int want_tiled;    /* > 0: this many column sums read tile by tile
+                        (WasmModule.coltiled); < 0: none */
   bool bad;          /* building failed (a bug in the case) */
 } KCase;
 
@@ -736,6 +738,7 @@ static inline void build_cases(Ctx *c, KList *L) {
          kred(&b, OP_MEAN, x, true, 1, 0));
     b.k->exact = true;
     b.k->want_jam = 4;
+    b.k->want_tiled = 1;
   }
   b = knew(L, c, "sum_cols_outer_value_inside");
   {
@@ -745,6 +748,38 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 1, kred(&b, OP_SUM, k2(&b, OP_MUL, x, w), false, 1, 0));
     b.k->exact = true;
     b.k->want_jam = 1;
+    b.k->want_tiled = -1;
+  }
+  b = knew(L, c, "sum_cols_tiled_pages_chunked");
+  {
+    /* [1030, 1100]: called in chunks of 1024 columns (a page of each row)
+     * then 76 (64 jammed, 3 vectors, scalars); 8 full blocks read tile by
+     * tile, then 6 rows: the partial block; two sums in the nest */
+    int x = kin(&b, "x", DT_F32, -1, 2, 2, 1030, 1100);
+    b.k->in[0].special = 2;
+    kout(&b, 2, kred(&b, OP_SUM, k2(&b, OP_MUL, x, x), false, 1, 0),
+         kred(&b, OP_MEAN, x, true, 1, 0));
+    b.k->exact = true;
+    b.k->want_jam = 4;
+    b.k->want_tiled = 1;
+  }
+  b = knew(L, c, "sum_cols_tiled_three_levels");
+  {
+    /* 2100 rows: 16 full blocks (a level-1 flush into level 2 in scratch
+     * at block 16), then 52 rows; one call (not chunked) */
+    int x = kin(&b, "x", DT_F32, -1, 2, 2, 2100, 300);
+    kout(&b, 1, kred(&b, OP_SUM, x, false, 1, 0));
+    b.k->exact = true;
+    b.k->want_tiled = 1;
+  }
+  b = knew(L, c, "sum_cols_tiled_f64_batched");
+  {
+    /* float64, dim 1 of [3, 260, 40]: the tiles inside the loop over the
+     * batch (the scratch zeroed for each), 2 blocks and 4 rows */
+    int x = kin(&b, "x", DT_F64, -2, 2, 3, 3, 260, 40);
+    kout(&b, 1, kred(&b, OP_SUM, x, false, 1, 1));
+    b.k->exact = true;
+    b.k->want_tiled = 1;
   }
   b = knew(L, c, "sum_two_reduced_dims_rotating");
   {

@@ -389,6 +389,8 @@ static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
           k->name, m.ncarries, k->want_carries);
     CHECK(k->want_jam == 0 || m.maxjam == k->want_jam, "%s: jam %d, want %d", k->name,
           m.maxjam, k->want_jam);
+    CHECK(k->want_tiled == 0 || m.coltiled == (k->want_tiled > 0 ? k->want_tiled : 0),
+          "%s: %d column sums tiled, want %d", k->name, m.coltiled, k->want_tiled);
     if (!dump_dir) CHECK(validate(&m, k->name), "%s: wasm-opt validates", k->name);
     if (manifest) dump_case(c, k, &m, dump_dir, manifest, i == 0, timing);
     dwW_free(&m);
