@@ -58,6 +58,13 @@ export interface CompilerOptions {
    * few dozen to fully optimise Binaryen itself (40 take ~1.5 s).
    */
   warmup?: boolean | number;
+  /**
+   * Node, tier 'auto': Binaryen's worker thread starts only once a kernel
+   * has waited this many ms for it (default 0: at once). A program that
+   * ends sooner never shares the cores with Binaryen; optimizeLater() hands
+   * what is still waiting to a detached process. The CLI uses 1000.
+   */
+  optimizeDelayMs?: number;
   /** Binaryen optimisation level of kernels (default 2). */
   optimizeLevel?: number;
   /** Binaryen shrink level of kernels (default 1). */
@@ -398,6 +405,15 @@ export declare class Compiler {
    * buffers in the core's memory (default: a built-in SIMD kernel).
    */
   selfTest(opts?: { wasm?: Uint8Array; input?: Float32Array; outputLength?: number }): SelfTestResult;
+  /**
+   * Node: hands the kernels still waiting for Binaryen to a detached process
+   * that writes them to the persistent cache (`cache`), so the next process
+   * starts with them optimised; this compiler keeps their emitted tier and
+   * optimises nothing more. For a process about to end (the CLI calls it
+   * after its run). Returns how many kernels were handed over (0 without a
+   * cache, in the browser, or when nothing waits).
+   */
+  optimizeLater(): number;
   /** Frees the core instance; the compiler is unusable afterwards. */
   dispose(): void;
 }

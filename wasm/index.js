@@ -26,8 +26,12 @@ const nodeHost = {
     const dir = opts.cache === true ? defaultCacheDir() : typeof opts.cache === 'string' ? opts.cache : null;
     return dir ? new NodeStore(dir) : null;
   },
-  makeOptimizer(_opts, store) {
-    return new WorkerOptimizer({ storeDir: store?.dir ?? null });
+  makeOptimizer(opts, store) {
+    const delayMs = opts.optimizeDelayMs ?? 0;
+    if (typeof delayMs !== 'number' || !(delayMs >= 0)) {
+      throw new TypeError(`optimizeDelayMs must be a number >= 0, not ${JSON.stringify(delayMs)}`);
+    }
+    return new WorkerOptimizer({ storeDir: store?.dir ?? null, delayMs });
   },
 };
 

@@ -1102,9 +1102,12 @@ static int place_matmul(Builder *b, int u) {
   if (r < 0) return r;
   r = operand(b, nd->in[1], rb, &bufb, &fb);
   if (r < 0) return r;
-  /* B contiguous along n is read in place; contiguous along k (x @ W.T)
-   * through packed panels; anything else is materialised first */
-  bool pack = Nn >= 4 && K > 0 && fb.c[vn] != 1 && fb.c[vk] == 1 && mo->dtype == DT_F32;
+  /* float32 B is read through packed panels when contiguous along k
+   * (x @ W.T); when contiguous along n, from 8 rows (a panel serves M / 4
+   * row tiles; the emitter chooses, at run time if M is a size argument),
+   * else in place; anything else is materialised first */
+  bool pack = K > 0 && mo->dtype == DT_F32 &&
+              ((Nn >= 4 && fb.c[vn] != 1 && fb.c[vk] == 1) || (fb.c[vn] == 1 && M >= 2));
   if (Nn > 1 && fb.c[vn] != 1 && !pack) {
     b->need = nd->in[1];
     if (b->ns[nd->in[1]].buf >= 0) {
@@ -1819,7 +1822,9 @@ void dwF_dump(Buf *b, const FPlan *p) {
       dwB_putc(b, '[');
       put_aff(b, n, &n->mm_ab);
       dwB_printf(b, "] : %s%s\n", dt_short[n->mm_dt],
-                 n->mm_pack ? "  (B packed in panels)" : "");
+                 !n->mm_pack              ? ""
+                 : n->mm_ab.c[n->nouter - 1] == 1 ? "  (B packed in panels from 8 rows)"
+                                                  : "  (B packed in panels)");
     }
     for (int k = 0; k < n->nex; k++) put_expr(b, p, n, k);
     for (int k = 0; k < n->nacc; k++)

@@ -149,7 +149,9 @@ typedef struct FNest {
   FAff mm_aa, mm_ab; /* their element indices over (b.., m, n, k) */
   bool mm_pack;      /* float32 B whose k is contiguous and n is not
                         (x @ W.T, nn.Linear's layout): read through panels
-                        of 8 (or 4) columns packed k-major in scratch */
+                        of 8 (or 4) columns packed k-major in scratch; B
+                        contiguous along n (M >= 2): the same from 8 rows
+                        (wasm_emit.c mm_batch), else read in place */
   size_t mm_pack_off; /* mm_pack: byte offset of the panel (K x 8 floats)
                          in the scratch area */
   /* FN_SORT (mm_node: the argsort node): sort_out[r, :] = the order of

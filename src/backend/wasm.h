@@ -692,6 +692,13 @@ static inline void get(Em *E, int l) { ins_i(E, W_LOCAL_GET, l); }
 static inline void set(Em *E, int l) { ins_i(E, W_LOCAL_SET, l); }
 static inline void i32c(Em *E, int64_t v) { ins_i(E, W_I32_CONST, (int32_t)v); }
 static inline void i64c(Em *E, int64_t v) { ins_i(E, W_I64_CONST, v); }
+/* local l (i32) += v */
+static inline void local_add(Em *E, int l, int64_t v) {
+  get(E, l);
+  i32c(E, v);
+  ins(E, W_I32_ADD);
+  set(E, l);
+}
 
 /* ------------------------------------------------------------------ */
 /* v128 temporaries and shorthand for the dwmath.h recipes             */

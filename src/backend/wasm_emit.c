@@ -1452,12 +1452,20 @@ static void guard_open(Em *E, int64_t start, int64_t end) {
 /* After a guarded loop: outer values first computed inside it (eval's
  * has == 3) and splats may be unset at run time, so they are computed
  * again where next needed. */
-static void guard_close(Em *E) {
-  ins(E, W_END);
+static void guard_forget(Em *E) {
   for (int k = 0; k < E->n->nex; k++) {
     if (E->has[k] == 3) E->has[k] = 0;
     E->has_splat[k] = 0;
   }
+}
+static void guard_close(Em *E) {
+  ins(E, W_END);
+  guard_forget(E);
+}
+/* The other arm of an `if` (each arm computes its own values). */
+static void guard_else(Em *E) {
+  ins(E, W_ELSE);
+  guard_forget(E);
 }
 
 
@@ -2393,6 +2401,23 @@ static void mm_pack_panel(Em *E, MM *mm, int w) {
   int pp = local_new(E, T_I32, "pp");
   get(E, mm->panel);
   set(E, pp);
+  if (cn == 4) { /* B contiguous along n: each k's w columns copied */
+    int64_t rs = n->mm_ab.c[vk] * 4;
+    bool sk = sym_var(E, vk);
+    if (sk) guard_open(E, 0, K);
+    loop_open(E, mm->lk, 0);
+    for (int q = 0; q < w / 4; q++) {
+      get(E, pp);
+      get(E, pb);
+      ins_mem(E, W_V128_LOAD, 4, (uint32_t)(16 * q));
+      ins_mem(E, W_V128_STORE, 4, (uint32_t)(16 * q));
+    }
+    local_add(E, pb, rs);
+    local_add(E, pp, 4 * w);
+    loop_close(E, mm->lk, 1, K);
+    if (sk) ins(E, W_END);
+    return;
+  }
   bool offs = cn >= 0 && cn * (w - 1) < ((int64_t)1 << 30);
   int colp[8];
   for (int j = 0; j < w; j++) { /* column pointers when B's rows are far apart */
@@ -2431,15 +2456,9 @@ static void mm_pack_panel(Em *E, MM *mm, int w) {
     }
     for (int j = 0; j < w; j++) {
       if (offs && j) break;
-      get(E, colp[j]);
-      i32c(E, 16);
-      ins(E, W_I32_ADD);
-      set(E, colp[j]);
+      local_add(E, colp[j], 16);
     }
-    get(E, pp);
-    i32c(E, 16 * w);
-    ins(E, W_I32_ADD);
-    set(E, pp);
+    local_add(E, pp, 16 * w);
     loop_close(E, mm->lk, 4, K4);
     if (sk) ins(E, W_END);
   }
@@ -2501,6 +2520,8 @@ static void mm_packed(Em *E, MM *mm) {
   }
 }
 
+static void mm_inplace(Em *E, MM *mm);
+
 static void mm_batch(Em *E, MM *mm, int v) {
   const FNest *n = E->n;
   int nb = n->nouter - 2;
@@ -2517,10 +2538,38 @@ static void mm_batch(Em *E, MM *mm, int v) {
   int64_t M = n->ext[nb], N = n->ext[nb + 1];
   bool sm = sym_var(E, nb), sn = sym_var(E, nb + 1);
   if ((M == 0 && !sm) || (N == 0 && !sn)) return;
+  if (n->mm_pack && n->mm_ab.c[nb + 1] == 1) {
+    /* B contiguous along n: packing pays from 8 rows (M / 4 row tiles per
+     * panel); a size argument M chooses at run time */
+    if (!sm) {
+      if (M >= 8) mm_packed(E, mm);
+      else mm_inplace(E, mm);
+      return;
+    }
+    i32c(E, M);
+    i32c(E, 8);
+    ins(E, W_I32_GE_U);
+    ins(E, W_IF);
+    mm_packed(E, mm);
+    guard_else(E);
+    mm_inplace(E, mm);
+    guard_close(E);
+    return;
+  }
   if (n->mm_pack) {
     mm_packed(E, mm);
     return;
   }
+  mm_inplace(E, mm);
+}
+
+/* Row tiles, each over every column of B read in place. */
+static void mm_inplace(Em *E, MM *mm) {
+  const FNest *n = E->n;
+  mm->panel = -1; /* (a packed arm may come first) */
+  int nb = n->nouter - 2;
+  int64_t M = n->ext[nb];
+  bool sm = sym_var(E, nb);
   int64_t rows4 = M & ~(int64_t)3;
   if (rows4 || sm) {
     if (sm) guard_open(E, 0, rows4);

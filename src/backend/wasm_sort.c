@@ -26,14 +26,6 @@ static void while_close(Em *E) {
   ins(E, W_END);
 }
 
-/* l += v */
-static void add_to(Em *E, int l, int64_t v) {
-  get(E, l);
-  i32c(E, v);
-  ins(E, W_I32_ADD);
-  set(E, l);
-}
-
 /* the address base + index * size */
 static void addr(Em *E, int base, int index, int size) {
   get(E, base);
@@ -51,8 +43,8 @@ static void move_one(Em *E, int out, int k, int from, int i) {
   addr(E, from, i, 8);
   ins_mem(E, W_I64_LOAD, 8, 0);
   ins_mem(E, W_I64_STORE, 8, 0);
-  add_to(E, k, 1);
-  add_to(E, i, 1);
+  local_add(E, k, 1);
+  local_add(E, i, 1);
 }
 
 typedef struct IntCmp {
@@ -167,7 +159,7 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   get(E, i);
   ins(E, W_I64_EXTEND_I32_U);
   ins_mem(E, W_I64_STORE, 8, 0);
-  add_to(E, i, 1);
+  local_add(E, i, 1);
   while_close(E);
   /* runs of w merged into runs of 2w, from a into b, then a <-> b */
   i32c(E, 1);
@@ -257,7 +249,7 @@ bool dwW_emit_sort(Em *E, const FNest *n) {
   move_one(E, b, k, a, i);
   while_close(E);
   ins(E, W_END);
-  add_to(E, r, 1);
+  local_add(E, r, 1);
   while_close(E); /* rows */
   return !E->oom;
 }

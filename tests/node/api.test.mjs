@@ -406,6 +406,51 @@ describe('kernel tiers', () => {
     assert.equal(e.selfTest().tier, 'emitted', 'a damaged entry is ignored');
     e.dispose();
   });
+
+  test('optimizeDelayMs holds Binaryen back until a kernel has waited that long', async () => {
+    await assert.rejects(createCompiler({ optimizeDelayMs: -1 }), TypeError);
+    await assert.rejects(createCompiler({ optimizeDelayMs: 'soon' }), TypeError);
+    const c = await createCompiler({ cache: false, optimizeDelayMs: 300 });
+    assert.equal(c.selfTest().tier, 'emitted');
+    const t0 = Date.now();
+    await settled(c, 1);
+    assert.ok(Date.now() - t0 >= 250, `optimised after ${Date.now() - t0} ms, not before the delay`);
+    assert.equal(c.selfTest().tier, 'optimized');
+    c.dispose();
+  });
+
+  test('optimizeLater(): a detached process writes what still waits to the cache for the next process', async () => {
+    const dir = tempDir('dynawasm-later-');
+    const a = await createCompiler({ cache: dir, optimizeDelayMs: 1e9 });
+    assert.equal(a.selfTest().tier, 'emitted');
+    await new Promise((r) => setTimeout(r, 100));
+    a.poll();
+    assert.equal(a.stats.kernelsOptimized, 0, 'held back by the delay: no worker');
+    assert.equal(a.optimizeLater(), 1, 'one kernel handed over');
+    assert.equal(a.optimizeLater(), 0, 'nothing waits any more');
+    assert.equal(a.selfTest().tier, 'emitted', 'this compiler keeps the emitted tier');
+    a.dispose();
+    const t0 = Date.now();
+    const kernels = () => fs.readdirSync(dir).filter((f) => f.endsWith('.kernel'));
+    while (!kernels().length) {
+      if (Date.now() - t0 > 120000) throw new Error(`no entry after 120 s: ${fs.readdirSync(dir)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const b = await createCompiler({ cache: dir });
+    assert.equal(b.selfTest().tier, 'optimized', 'the next compiler starts with the optimised tier');
+    assert.equal(b.stats.kernelStoreHits, 1);
+    b.dispose();
+    // the spool is left empty and the detached optimiser's lock released
+    while (fs.existsSync(path.join(dir, 'spool', 'optimizer.pid'))) {
+      if (Date.now() - t0 > 120000) throw new Error('the detached optimiser did not finish');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'spool')), []);
+    const c = await createCompiler({ cache: false, optimizeDelayMs: 1e9 });
+    c.selfTest();
+    assert.equal(c.optimizeLater(), 0, 'without a cache nothing is handed over');
+    c.dispose();
+  });
 });
 
 test('browser entry: the Cache API store gives the next compiler the optimised tier', async () => {

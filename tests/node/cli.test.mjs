@@ -179,3 +179,29 @@ describe('the two CLIs agree', () => {
     });
   }
 });
+
+test("node CLI: a short run's kernels are optimised after it ends, into the cache the next run starts from", async () => {
+  // the run ends before Binaryen's worker would start (optimizeDelayMs):
+  // its kernels go to a detached optimiser that fills the cache
+  const cache = path.join(dir, 'kernel-cache');
+  const env = { DYNAWASM_CACHE_DIR: cache };
+  const first = await nodeCli(['run', COMPILED, '--json'], { env });
+  assert.equal(first.code, 0, first.stderr);
+  const r1 = JSON.parse(first.stdout);
+  assert.ok(r1.ok && r1.graphs.length === 2, first.stdout);
+  assert.deepEqual(r1.graphs.map((g) => g.tier), ['emitted', 'emitted']);
+  const t0 = Date.now();
+  const kernels = () => (fs.existsSync(cache) ? fs.readdirSync(cache).filter((f) => f.endsWith('.kernel')) : []);
+  while (kernels().length < 2) {
+    assert.ok(Date.now() - t0 < 120_000, `the cache has ${kernels().length} of 2 kernels after 120 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const second = await nodeCli(['run', COMPILED, '--json'], { env });
+  const r2 = JSON.parse(second.stdout);
+  assert.equal(r2.stdout, r1.stdout);
+  assert.deepEqual(r2.graphs.map((g) => g.tier), ['optimized', 'optimized'], 'from the cache at once');
+  while (fs.existsSync(path.join(cache, 'spool', 'optimizer.pid'))) {
+    assert.ok(Date.now() - t0 < 120_000, 'the detached optimiser ends');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});

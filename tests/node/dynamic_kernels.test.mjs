@@ -130,6 +130,30 @@ for n, m in [(2, 3), (5, 7), (9, 2), (17, 13), (6, 6), (3, 12)]:
   });
 });
 
+test('a matmul whose rows cross 8 (B packed in panels from 8 rows, chosen at run time): one module', async () => {
+  // B contiguous along n is packed when there are 8 rows or more, read in
+  // place below: with the rows a size argument, the module carries both
+  // and chooses per call; every size equals the eager result
+  const c = await createCompiler();
+  const src = `import torch
+
+@torch.compile(dynamic=True)
+def f(a, b):
+    return (a @ b).relu()
+
+for m in [3, 8, 5, 17, 7, 12, 9]:
+    a = (torch.arange(m * 10, dtype=torch.float32).reshape(m, 10) % 5) / 4 - 0.5
+    b = (torch.arange(10 * 13, dtype=torch.float32).reshape(10, 13) % 7) / 3 - 1
+    print(m, (a @ b).relu().tolist() == f(a, b).tolist(), f(a, b).tolist())
+`;
+  const r = same(c, src);
+  assert.ok(!r.stdout.includes('False'), r.stdout);
+  const sym = r.graphs.filter((g) => g.runs > 1);
+  assert.equal(sym.length, 1);
+  assert.equal(sym[0].modules, 1, 'both arms in one module');
+  c.dispose();
+});
+
 test('the optimised tier serves every size', async () => {
   const c = await createCompiler({ tier: 'optimized' });
   const src = `import torch

@@ -43,6 +43,8 @@ typedef struct KCase {
   int want_nanfree;  /* the same for a max without a nan mask (FAcc.nanfree) */
   int want_tiled;    /* > 0: this many column sums read tile by tile
                         (WasmModule.coltiled); < 0: none */
+  int want_pack;     /* >= 0: matmul nests reading B through packed panels
+                        (FNest.mm_pack); -1: not checked */
   bool bad;          /* building failed (a bug in the case) */
 } KCase;
 
@@ -232,6 +234,7 @@ static inline KB knew(KList *l, Ctx *c, const char *fmt, ...) {
   vsnprintf(k->name, sizeof k->name, fmt, ap);
   va_end(ap);
   dwG_init(&k->g);
+  k->want_pack = -1;
   return (KB){c, k, 3};
 }
 
@@ -952,13 +955,15 @@ static inline void build_cases(Ctx *c, KList *L) {
   }
   /* -- matmul -- */
   /* {M, K, N, w}: x[M, K] @ w[K, N] + bias, relu; w = 1: x @ W.T with W
-   * [N, K] (nn.Linear's layout), read through packed panels (8 and 4
-   * columns, the rest one by one; K % 4 != 0; rows in tiles of 4 and one
-   * by one), bit-identical to eager */
+   * [N, K] (nn.Linear's layout). B is read through panels of 8 and 4
+   * columns packed k-major (the rest one by one; K % 4 != 0; rows in tiles
+   * of 4 and one by one) when it is W.T (N >= 4), or contiguous along n
+   * with 2 rows or more; else in place. Bit-identical to eager either way. */
   static const int mm_sizes[][4] = {{1, 1, 1, 0}, {2, 3, 4, 0}, {4, 8, 8, 0}, {5, 7, 9, 0},
                                     {8, 16, 12, 0}, {13, 5, 11, 0}, {3, 33, 17, 0},
                                     {9, 37, 19, 1}, {5, 33, 12, 1}, {4, 8, 4, 1},
-                                    {1, 3, 5, 1}, {7, 64, 16, 1}};
+                                    {1, 3, 5, 1}, {7, 64, 16, 1}, {17, 37, 21, 0},
+                                    {8, 1, 8, 0}, {7, 9, 16, 0}};
   for (size_t k = 0; k < sizeof mm_sizes / sizeof *mm_sizes; k++) {
     int M = mm_sizes[k][0], K = mm_sizes[k][1], N = mm_sizes[k][2], t = mm_sizes[k][3];
     b = knew(L, c, "%s_%dx%dx%d", t ? "linear_packed" : "matmul_bias_relu", M, K, N);
@@ -968,7 +973,8 @@ static inline void build_cases(Ctx *c, KList *L) {
     int bias = kin(&b, "b", DT_F32, -2, 2, 1, N);
     kout(&b, 1, k1(&b, OP_RELU, k2(&b, OP_ADD, k2(&b, OP_MATMUL, x, w), bias)));
     b.k->want_nests = 1; /* one nest: no copy of W.T either */
-    b.k->exact = t;
+    b.k->want_pack = t ? N >= 4 : M >= 2;
+    b.k->exact = true;
   }
   b = knew(L, c, "matmul_linear_transposed_weight");
   {

@@ -369,9 +369,10 @@ static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
     if (!planned) continue;
     CHECK(k->want_nests == 0 || p.nnest == k->want_nests,
           "%s: %d nests, want %d", k->name, p.nnest, k->want_nests);
-    int pipes = 0, nanfree = 0;
+    int pipes = 0, nanfree = 0, packs = 0;
     for (int j = 0; j < p.nnest; j++) {
       pipes += p.nest[j].pipe;
+      packs += p.nest[j].kind == FN_MATMUL && p.nest[j].mm_pack;
       for (int a = 0; a < p.nest[j].nacc; a++) nanfree += p.nest[j].acc[a].nanfree;
     }
     CHECK(k->want_pipe == 0 || (k->want_pipe > 0) == (pipes > 0), "%s: %d nests pipelined, want %s",
@@ -379,6 +380,8 @@ static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
     CHECK(k->want_nanfree == 0 || (k->want_nanfree > 0) == (nanfree > 0),
           "%s: %d maxima without a nan mask, want %s", k->name, nanfree,
           k->want_nanfree > 0 ? "some" : "none");
+    CHECK(k->want_pack < 0 || packs == k->want_pack, "%s: %d matmuls through packed panels, want %d",
+          k->name, packs, k->want_pack);
     WasmModule m;
     bool ok = dwW_emit(c, &p, k->mode, "main.py", &m);
     dwF_free(&p);

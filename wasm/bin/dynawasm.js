@@ -168,13 +168,17 @@ async function main(argv) {
   let compiler;
   try {
     // kernels run at once as emitted; Binaryen's optimised ones come from
-    // (and go to) the kernel cache on disk, $DYNAWASM_CACHE_DIR (empty: none)
-    compiler = await createCompiler({ cache: true });
+    // (and go to) the kernel cache on disk, $DYNAWASM_CACHE_DIR (empty: none).
+    // Binaryen's worker starts only if the program runs for a second: a
+    // shorter one has its cores to itself, and its kernels are optimised
+    // after it ends (optimizeLater) for the next run.
+    compiler = await createCompiler({ cache: true, optimizeDelayMs: 1000 });
   } catch (e) {
     await write(process.stderr, `${PROG}: error: cannot load the compiler: ${e.message}\n`);
     return 3;
   }
   const report = compiler.run(source, { ...args.run, filename });
+  compiler.optimizeLater();
 
   if (args.json) {
     await write(process.stdout, `${JSON.stringify(report)}\n`);

@@ -424,6 +424,16 @@ export class Compiler {
     }
   }
 
+  /**
+   * Node: the kernels still waiting for Binaryen are handed to a detached
+   * process that writes them to the persistent cache (if there is one), for
+   * the next process; this compiler keeps their emitted tier. For a process
+   * about to end (the CLI). Returns how many were handed over.
+   */
+  optimizeLater() {
+    return this.#kernels?.optimizer?.handOff?.() ?? 0;
+  }
+
   /** Releases the core instance. The compiler cannot be used afterwards. */
   dispose() {
     if (this.#core) {

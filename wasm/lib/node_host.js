@@ -15,9 +15,17 @@
 //                   and posts the compiled module: swapping it in costs the
 //                   main thread an instantiation (~0.2 ms), not a TurboFan
 //                   compile inside a kernel call (15 ms CPU for the MLP's).
+//                   With a start delay (the CLI's), the worker starts only
+//                   once a kernel has waited that long, so a short program
+//                   never shares the cores with Binaryen's start-up; what
+//                   is still waiting when it ends goes to a detached
+//                   process (handOff, optimize_later.js) that writes it to
+//                   the store for the next process.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { MessageChannel, Worker, isMainThread, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { decodeEntry, encodeEntry, entryName } from './cache.js';
@@ -160,16 +168,70 @@ export function writeEntry(dir, file, bytes) {
   }
 }
 
+/** The spool of a store: jobs handed over to a detached optimiser. */
+export function spoolDir(storeDir) {
+  return path.join(storeDir, 'spool');
+}
+
+/** The lock of the detached optimiser of a store (its pid; refreshed per job). */
+export function spoolLock(storeDir) {
+  return path.join(spoolDir(storeDir), 'optimizer.pid');
+}
+
+/** A detached optimiser works on this store now (its lock is fresh and its process alive). */
+function optimizerRunning(storeDir) {
+  try {
+    const lock = spoolLock(storeDir);
+    if (Date.now() - fs.statSync(lock).mtimeMs > 30000) return false;
+    process.kill(Number(fs.readFileSync(lock, 'utf8')), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes jobs ({file, bytes, text, optimizeLevel, shrinkLevel}) to the
+ * store's spool and starts a detached optimiser (optimize_later.js) unless
+ * one is at work on it; false if the jobs could not be written.
+ */
+export function spoolJobs(storeDir, jobs) {
+  const dir = spoolDir(storeDir);
+  const name = path.join(dir, `${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+  const text = JSON.stringify(jobs.map((j) => ({ ...j, bytes: Buffer.from(j.bytes).toString('base64') })));
+  writeEntry(dir, name, text);
+  if (!fs.existsSync(name)) return false;
+  if (!optimizerRunning(storeDir)) {
+    try {
+      const child = spawn(process.execPath, [fileURLToPath(new URL('./optimize_later.js', import.meta.url)), storeDir], {
+        detached: true,
+        stdio: 'ignore',
+      });
+      child.on('error', () => {}); // no process: the jobs wait for the next one
+      child.unref();
+    } catch {
+      /* the jobs stay in the spool for the next detached optimiser */
+    }
+  }
+  return true;
+}
+
 /** @implements {import('./optimizer.js').Optimizer} */
 export class WorkerOptimizer {
-  /** @param {{storeDir: string|null}} o */
+  /** @param {{storeDir: string|null, delayMs?: number}} o (delayMs: the
+   * worker starts once the oldest job has waited that long; 0: at once) */
   constructor(o) {
     this.storeDir = o.storeDir;
+    this.delayMs = o.delayMs ?? 0;
     this.worker = null;
     this.port = null;
     this.nextId = 1;
+    /** @type {Map<number, {done: Function, msg: object}>} */
     this.pending = new Map();
+    this.queued = []; // messages held back by the delay
+    this.firstQueued = 0;
     this.failed = false;
+    this.closed = false;
   }
 
   #start() {
@@ -195,28 +257,47 @@ export class WorkerOptimizer {
 
   #fail() {
     this.failed = true;
-    for (const done of this.pending.values()) done(null);
+    for (const p of this.pending.values()) p.done(null);
     this.pending.clear();
+    this.queued = [];
   }
 
   #done(m) {
-    const done = this.pending.get(m.id);
-    if (!done) return;
+    const p = this.pending.get(m.id);
+    if (!p) return;
     this.pending.delete(m.id);
-    done(m.error ? null : { optimized: m.optimized, module: m.module ?? null, wat: m.wat, optimizeMs: m.optimizeMs, stored: m.stored });
+    p.done(m.error ? null : { optimized: m.optimized, module: m.module ?? null, wat: m.wat, optimizeMs: m.optimizeMs, stored: m.stored });
+  }
+
+  #post(msg) {
+    if (!this.worker) this.#start();
+    this.port.postMessage(msg);
+  }
+
+  /** Posts the held-back jobs once the oldest has waited delayMs. */
+  #release() {
+    if (!this.queued.length || Date.now() - this.firstQueued < this.delayMs) return;
+    const q = this.queued;
+    this.queued = [];
+    for (const msg of q) this.#post(msg);
   }
 
   request(job, done) {
-    if (this.failed) return done(null);
-    if (!this.worker) this.#start();
+    if (this.failed || this.closed) return done(null);
     const id = this.nextId++;
-    this.pending.set(id, done);
     const file = this.storeDir ? path.join(this.storeDir, `${entryName(job.recipe, job.bytes)}.kernel`) : null;
-    this.port.postMessage({ id, bytes: job.bytes, text: job.text, optimizeLevel: job.optimizeLevel, shrinkLevel: job.shrinkLevel, dir: this.storeDir, file });
+    const msg = { id, bytes: job.bytes, text: job.text, optimizeLevel: job.optimizeLevel, shrinkLevel: job.shrinkLevel, dir: this.storeDir, file };
+    this.pending.set(id, { done, msg });
+    if (this.worker || this.delayMs <= 0) return this.#post(msg);
+    if (!this.queued.length) this.firstQueued = Date.now();
+    this.queued.push(msg);
+    this.#release();
   }
 
-  /** Applies every result that has arrived, synchronously. */
+  /** Applies every result that has arrived, synchronously (and starts
+   * the worker when the delay is over). */
   poll() {
+    this.#release();
     if (!this.port || !this.pending.size) return;
     for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) this.#done(m.message);
   }
@@ -226,8 +307,23 @@ export class WorkerOptimizer {
     return this.pending.size > 0;
   }
 
+  /**
+   * Closes the optimiser and hands the jobs it has not finished to a
+   * detached process that writes their results to the store (none: they
+   * are dropped). Returns how many were handed over.
+   */
+  handOff() {
+    const jobs = [...this.pending.values()].map(({ msg }) => msg).filter((m) => m.file);
+    this.close();
+    if (!jobs.length || !this.storeDir) return 0;
+    const out = jobs.map(({ bytes, text, optimizeLevel, shrinkLevel, file }) => ({ bytes, text, optimizeLevel, shrinkLevel, file }));
+    return spoolJobs(this.storeDir, out) ? out.length : 0;
+  }
+
   close() {
+    this.closed = true;
     this.pending.clear();
+    this.queued = [];
     // the worker exits after the job it is on (optimize_worker.js), never
     // inside a compile; it is unref'd, so it never keeps the process alive
     if (this.worker && this.flagSlot >= 2) Atomics.store(flagState, FLAG_SLOTS + this.flagSlot, 1);

@@ -20,6 +20,8 @@
  *   compileKernel would)
  * @property {() => void} poll    applies finished jobs now (where possible)
  * @property {() => void} close
+ * @property {() => number} [handOff]  closes it and has the unfinished
+ *   jobs completed into the persistent cache by another process (Node)
  */
 
 import { binaryenOptimize } from './kernels.js';
