@@ -2621,6 +2621,8 @@ static Exec exec_class(Interp *I, Frame *f, Node *s) {
     if (dwV_dict_gets(c->ns, dwI_intern(I, "__eq__")).t != V_NULL &&
         dwV_dict_gets(c->ns, dwI_intern(I, "__hash__")).t == V_NULL)
       dwV_dict_set(&I->c, c->ns, VSTR(dwI_intern(I, "__hash__")), dwV_none());
+    if (dwV_dict_gets(c->ns, dwI_intern(I, "__getattribute__")).t == V_FUNC)
+      c->cflags |= CLS_GETATTRIBUTE;
     /* methods learn their class (super()) */
     for (int64_t k = 0; k < c->ns->nent; k++) {
       Value v = c->ns->ent[k].val;

@@ -288,6 +288,7 @@ List *dwOb_to_list(Interp *I, Value iterable);
 /* The length of range(start, stop, step) (step != 0). */
 uint64_t dwOb_range_count(int64_t start, int64_t stop, int64_t step);
 Value dwOb_getattr(Interp *I, Value obj, Str *name);
+Value dwOb_getattr_default(Interp *I, Value obj, Str *name); /* object.__getattribute__ */
 bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v);
 /* AttributeError for obj.name, worded as CPython's; V_NULL. */
 Value dwOb_attr_error(Interp *I, Value obj, Str *name);

@@ -1401,7 +1401,31 @@ Value dwOb_attr_error(Interp *I, Value obj, Str *name) {
                    dwV_type_name(obj), name->s);
 }
 
+/* getattr(obj, name): a user __getattribute__ sees every lookup of its
+ * instances (and __getattr__ still serves the names it raises
+ * AttributeError for); otherwise object.__getattribute__. */
 Value dwOb_getattr(Interp *I, Value obj, Str *name) {
+  if (obj.t == V_INST && (((Inst *)OBJ(obj))->cls->cflags & CLS_GETATTRIBUTE)) {
+    Class *c = ((Inst *)OBJ(obj))->cls;
+    Value gb = dwOb_class_lookup(c, dwI_intern(I, "__getattribute__"));
+    if (gb.t == V_FUNC) {
+      Value args[2] = {obj, VSTR(name)};
+      Value r = dwI_call0(I, gb, 2, args);
+      if (r.t != V_NULL || I->exc.t != V_EXC || ((Exc *)OBJ(I->exc))->type != EXC_AttributeError)
+        return r;
+      Value ga = dwOb_class_lookup(c, dwI_intern(I, "__getattr__"));
+      if (ga.t == V_NULL) return r;
+      dwV_decref(&I->c, I->exc);
+      I->exc = dwV_null();
+      return dwI_call0(I, ga, 2, args);
+    }
+  }
+  return dwOb_getattr_default(I, obj, name);
+}
+
+/* object.__getattribute__(obj, name): the instance dict, the class (methods
+ * bound), nn.Module's parameters, buffers and submodules, then __getattr__. */
+Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
   switch (obj.t) {
   case V_MODULE: {
     Module *m = (Module *)OBJ(obj);
