@@ -1782,6 +1782,20 @@ BI(b_object_getattribute) {
   return dwOb_getattr_default(I, v, dwI_intern(I, STR(a->v[off])->s));
 }
 
+/* object.__new__(cls, ...): a new instance of cls without __init__ (cls
+ * comes first; super().__new__(cls) and object.__new__(cls) both reach it) */
+BI(b_object_new) {
+  Value c = a->n && a->v[0].t == V_CLASS ? a->v[0] : self;
+  if (c.t != V_CLASS)
+    return dwI_raise(I, EXC_TypeError, "object.__new__(X): X is not a type object (%s)",
+                     dwV_type_name(c));
+  Class *k = (Class *)OBJ(c);
+  if (k->cflags & (CLS_BUILTIN | CLS_EXCEPTION))
+    return dwI_raise(I, EXC_TypeError, "object.__new__(%s) is not safe, use %s.__new__()",
+                     k->name->s, k->name->s);
+  return dwI_new_inst(I, k);
+}
+
 static const BuiltinDef object_methods[] = {
     {"object.__init__", b_object_init, TK_PURE, 0, 0},
     {"object.__repr__", b_object_repr, TK_PURE, 0, 0},
@@ -1791,6 +1805,7 @@ static const BuiltinDef object_methods[] = {
     {"object.__hash__", b_object_hash, TK_PURE, 0, 0},
     {"object.__setattr__", b_object_setattr, TK_MUTATE, 0, 0},
     {"object.__getattribute__", b_object_getattribute, TK_PURE, 0, 0},
+    {"object.__new__", b_object_new, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
 /* BaseException.__init__ / __str__ (on the builtin exception classes, for

@@ -234,6 +234,8 @@ Value dwI_raise(Interp *I, ExcType t, const char *fmt, ...)
 Value dwI_raise_ctx(Interp *I); /* raise the library error in I->c */
 Value dwI_raise_key(Interp *I, Value key); /* KeyError(key) */
 Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
+/* object.__new__(c): a new instance of a user class, __init__ not run */
+Value dwI_new_inst(Interp *I, struct Class *c);
 void dwI_format_exc(Interp *I, Buf *b, Exc *e);
 void dwI_tb_add(Interp *I, Frame *f);
 Str *dwI_intern(Interp *I, const char *s);

@@ -1401,6 +1401,27 @@ Value dwOb_attr_error(Interp *I, Value obj, Str *name) {
                    dwV_type_name(obj), name->s);
 }
 
+/* C.__mro__: the class, its linearised bases, then object */
+static Value class_mro_tuple(Interp *I, Class *c) {
+  int n = dwI_class_mro(c, NULL, 0);
+  Class **mro = malloc(sizeof(Class *) * (size_t)(n + 1));
+  if (!mro) return dwI_raise(I, EXC_MemoryError, "out of memory");
+  dwI_class_mro(c, mro, n);
+  Value obj = dwL_builtin(I, "object");
+  bool has_obj = n > 0 && (mro[n - 1]->cflags & CLS_OBJECT);
+  Tuple *t = dwV_tuple(&I->c, n + (has_obj || obj.t != V_CLASS ? 0 : 1));
+  if (!t) {
+    free(mro);
+    dwV_decref(&I->c, obj);
+    return dwI_raise_ctx(I);
+  }
+  for (int k = 0; k < n; k++) dwV_incref(t->items[k] = dwV_obj(&mro[k]->h));
+  if (!has_obj && obj.t == V_CLASS) t->items[n] = obj;
+  else dwV_decref(&I->c, obj);
+  free(mro);
+  return dwV_obj(&t->h);
+}
+
 /* getattr(obj, name): a user __getattribute__ sees every lookup of its
  * instances (and __getattr__ still serves the names it raises
  * AttributeError for); otherwise object.__getattribute__. */
@@ -1482,6 +1503,7 @@ Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
       dwV_incref_o(&c->name->h);
       return VSTR(c->name);
     }
+    if (!strcmp(name->s, "__mro__")) return class_mro_tuple(I, c);
     return dwOb_attr_error(I, obj, name);
   }
   case V_FUNC:
