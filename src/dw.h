@@ -563,7 +563,9 @@ enum ClassFlags {
   CLS_NN_MODULE = 1,   /* derives from torch.nn.Module */
   CLS_EXCEPTION = 2,   /* derives from an exception type */
   CLS_BUILTIN = 4,     /* provided by the runtime (ValueError, nn.Module) */
-  CLS_OBJECT = 8       /* the class `object` */
+  CLS_OBJECT = 8,      /* the class `object` */
+  CLS_GETATTRIBUTE = 16, /* it or a base defines __getattribute__ */
+  CLS_NEW = 32           /* it or a base defines __new__ */
 };
 typedef struct Class {
   Obj h;

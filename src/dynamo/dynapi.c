@@ -1273,6 +1273,36 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
     *out = true;
     return true;
   }
+  if (ref.t == V_INST) {
+    /* utils.py compares instances of a few named classes attribute by
+     * attribute (ref.__dict__); any other class is "unsupported type" */
+    static const char *const by_attrs[] = {
+        "MaskedLMOutput", "Seq2SeqLMOutput", "CausalLMOutputWithCrossAttentions",
+        "LongformerMaskedLMOutput", "Instances", "SquashedNormal", "Boxes", "Normal",
+        "TanhTransform", "Foo", "Variable"};
+    Inst *x = (Inst *)OBJ(ref);
+    bool named = false;
+    for (size_t k = 0; k < sizeof by_attrs / sizeof *by_attrs && !named; k++)
+      named = !strcmp(x->cls->name->s, by_attrs[k]);
+    if (!named) {
+      dwI_raise(I, EXC_RuntimeError, "unsupported type: %s", x->cls->name->s);
+      return false;
+    }
+    if (res.t != V_INST || ((Inst *)OBJ(res))->cls != x->cls) {
+      dwI_raise(I, EXC_AssertionError, "%s", "");
+      return false;
+    }
+    Dict *y = ((Inst *)OBJ(res))->attrs;
+    for (int64_t k = 0; k < x->attrs->nent; k++) {
+      if (!x->attrs->ent[k].used) continue;
+      Value other = dwV_dict_get(y, x->attrs->ent[k].key);
+      if (other.t == V_NULL) return true;
+      if (!same_values(I, x->attrs->ent[k].val, other, tol, equal_nan, out, depth + 1)) return false;
+      if (!*out) return true;
+    }
+    *out = true;
+    return true;
+  }
   if (ref.t == V_FLOAT || res.t == V_FLOAT) {
     double p, q;
     if (!dwL_float(I, ref, "ref", &p) || !dwL_float(I, res, "res", &q)) {

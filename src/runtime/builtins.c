@@ -1770,6 +1770,32 @@ BI(b_object_setattr) {
   return dwV_none();
 }
 
+/* object.__getattribute__(self, name): the default lookup (what a user
+ * __getattribute__ falls back on through super() or object) */
+BI(b_object_getattribute) {
+  Value v = self.t != V_NULL ? self : a->n ? a->v[0] : dwV_none();
+  int off = self.t != V_NULL ? 0 : 1;
+  if (a->n - off != 1) return dwI_raise(I, EXC_TypeError, "expected 1 argument, got %d", a->n - off);
+  if (a->v[off].t != V_STR)
+    return dwI_raise(I, EXC_TypeError, "attribute name must be string, not '%s'",
+                     dwV_type_name(a->v[off]));
+  return dwOb_getattr_default(I, v, dwI_intern(I, STR(a->v[off])->s));
+}
+
+/* object.__new__(cls, ...): a new instance of cls without __init__ (cls
+ * comes first; super().__new__(cls) and object.__new__(cls) both reach it) */
+BI(b_object_new) {
+  Value c = a->n && a->v[0].t == V_CLASS ? a->v[0] : self;
+  if (c.t != V_CLASS)
+    return dwI_raise(I, EXC_TypeError, "object.__new__(X): X is not a type object (%s)",
+                     dwV_type_name(c));
+  Class *k = (Class *)OBJ(c);
+  if (k->cflags & (CLS_BUILTIN | CLS_EXCEPTION))
+    return dwI_raise(I, EXC_TypeError, "object.__new__(%s) is not safe, use %s.__new__()",
+                     k->name->s, k->name->s);
+  return dwI_new_inst(I, k);
+}
+
 static const BuiltinDef object_methods[] = {
     {"object.__init__", b_object_init, TK_PURE, 0, 0},
     {"object.__repr__", b_object_repr, TK_PURE, 0, 0},
@@ -1778,6 +1804,8 @@ static const BuiltinDef object_methods[] = {
     {"object.__ne__", b_object_eq, TK_PURE, 1, 0},
     {"object.__hash__", b_object_hash, TK_PURE, 0, 0},
     {"object.__setattr__", b_object_setattr, TK_MUTATE, 0, 0},
+    {"object.__getattribute__", b_object_getattribute, TK_PURE, 0, 0},
+    {"object.__new__", b_object_new, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
 /* BaseException.__init__ / __str__ (on the builtin exception classes, for

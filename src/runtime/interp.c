@@ -928,13 +928,8 @@ static Value call_exc_class(Interp *I, Class *c, Args *a) {
   return e;
 }
 
-static Value call_class(Interp *I, Class *c, Args *a) {
-  if (c->builtin_base >= 0 && (c->cflags & CLS_EXCEPTION))
-    return call_exc_class(I, c, a);
-  if ((c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_EXCEPTION) &&
-      !(c->cflags & CLS_OBJECT))
-    /* a builtin class implemented in C (torch.nn.Module) */
-    return dwL_builtin_class_call(I, c, a);
+/* object.__new__(c): a new instance of a user class, no __init__ run */
+Value dwI_new_inst(Interp *I, Class *c) {
   Inst *in = (Inst *)dwV_alloc(&I->c, V_INST, sizeof(Inst));
   if (!in) return dwI_raise_ctx(I);
   in->cls = c;
@@ -944,7 +939,36 @@ static Value call_class(Interp *I, Class *c, Args *a) {
     dwV_decref_o(&I->c, &in->h);
     return dwI_raise_ctx(I);
   }
-  Value self = dwV_obj(&in->h);
+  return dwV_obj(&in->h);
+}
+
+/* C(*args): C.__new__(C, *args) when a class defines it (its result is
+ * returned as it is, and __init__ runs only if it is an instance of C),
+ * else a new instance; then __init__(*args). */
+static Value call_class(Interp *I, Class *c, Args *a) {
+  if (c->builtin_base >= 0 && (c->cflags & CLS_EXCEPTION))
+    return call_exc_class(I, c, a);
+  if ((c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_EXCEPTION) &&
+      !(c->cflags & CLS_OBJECT))
+    /* a builtin class implemented in C (torch.nn.Module) */
+    return dwL_builtin_class_call(I, c, a);
+  Value self;
+  Value nw = (c->cflags & CLS_NEW) ? dwOb_class_lookup(c, dwI_intern(I, "__new__")) : dwV_null();
+  if (nw.t == V_WRAP && ((Wrap *)OBJ(nw))->kind == WRAP_STATIC) nw = ((Wrap *)OBJ(nw))->target;
+  if (nw.t == V_FUNC) {
+    Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
+    if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
+    v[0] = dwV_obj(&c->h);
+    for (int k = 0; k < a->n; k++) v[k + 1] = a->v[k];
+    Args b = {a->n + 1, v, a->nkw, a->kw};
+    self = dwI_call(I, nw, &b);
+    free(v);
+    if (self.t == V_NULL) return self;
+    if (self.t != V_INST || !dwI_subclass(((Inst *)OBJ(self))->cls, c)) return self;
+  } else {
+    self = dwI_new_inst(I, c);
+    if (self.t == V_NULL) return self;
+  }
   Value init = dwOb_class_lookup(c, dwI_intern(I, "__init__"));
   if (init.t != V_NULL) {
     Value r;
@@ -2621,6 +2645,10 @@ static Exec exec_class(Interp *I, Frame *f, Node *s) {
     if (dwV_dict_gets(c->ns, dwI_intern(I, "__eq__")).t != V_NULL &&
         dwV_dict_gets(c->ns, dwI_intern(I, "__hash__")).t == V_NULL)
       dwV_dict_set(&I->c, c->ns, VSTR(dwI_intern(I, "__hash__")), dwV_none());
+    if (dwV_dict_gets(c->ns, dwI_intern(I, "__getattribute__")).t == V_FUNC)
+      c->cflags |= CLS_GETATTRIBUTE;
+    Value nw = dwV_dict_gets(c->ns, dwI_intern(I, "__new__"));
+    if (nw.t == V_FUNC || nw.t == V_WRAP) c->cflags |= CLS_NEW;
     /* methods learn their class (super()) */
     for (int64_t k = 0; k < c->ns->nent; k++) {
       Value v = c->ns->ent[k].val;

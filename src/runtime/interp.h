@@ -234,6 +234,8 @@ Value dwI_raise(Interp *I, ExcType t, const char *fmt, ...)
 Value dwI_raise_ctx(Interp *I); /* raise the library error in I->c */
 Value dwI_raise_key(Interp *I, Value key); /* KeyError(key) */
 Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
+/* object.__new__(c): a new instance of a user class, __init__ not run */
+Value dwI_new_inst(Interp *I, struct Class *c);
 void dwI_format_exc(Interp *I, Buf *b, Exc *e);
 void dwI_tb_add(Interp *I, Frame *f);
 Str *dwI_intern(Interp *I, const char *s);
@@ -288,6 +290,7 @@ List *dwOb_to_list(Interp *I, Value iterable);
 /* The length of range(start, stop, step) (step != 0). */
 uint64_t dwOb_range_count(int64_t start, int64_t stop, int64_t step);
 Value dwOb_getattr(Interp *I, Value obj, Str *name);
+Value dwOb_getattr_default(Interp *I, Value obj, Str *name); /* object.__getattribute__ */
 bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v);
 /* AttributeError for obj.name, worded as CPython's; V_NULL. */
 Value dwOb_attr_error(Interp *I, Value obj, Str *name);

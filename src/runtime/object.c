@@ -1401,7 +1401,52 @@ Value dwOb_attr_error(Interp *I, Value obj, Str *name) {
                    dwV_type_name(obj), name->s);
 }
 
+/* C.__mro__: the class, its linearised bases, then object */
+static Value class_mro_tuple(Interp *I, Class *c) {
+  int n = dwI_class_mro(c, NULL, 0);
+  Class **mro = malloc(sizeof(Class *) * (size_t)(n + 1));
+  if (!mro) return dwI_raise(I, EXC_MemoryError, "out of memory");
+  dwI_class_mro(c, mro, n);
+  Value obj = dwL_builtin(I, "object");
+  bool has_obj = n > 0 && (mro[n - 1]->cflags & CLS_OBJECT);
+  Tuple *t = dwV_tuple(&I->c, n + (has_obj || obj.t != V_CLASS ? 0 : 1));
+  if (!t) {
+    free(mro);
+    dwV_decref(&I->c, obj);
+    return dwI_raise_ctx(I);
+  }
+  for (int k = 0; k < n; k++) dwV_incref(t->items[k] = dwV_obj(&mro[k]->h));
+  if (!has_obj && obj.t == V_CLASS) t->items[n] = obj;
+  else dwV_decref(&I->c, obj);
+  free(mro);
+  return dwV_obj(&t->h);
+}
+
+/* getattr(obj, name): a user __getattribute__ sees every lookup of its
+ * instances (and __getattr__ still serves the names it raises
+ * AttributeError for); otherwise object.__getattribute__. */
 Value dwOb_getattr(Interp *I, Value obj, Str *name) {
+  if (obj.t == V_INST && (((Inst *)OBJ(obj))->cls->cflags & CLS_GETATTRIBUTE)) {
+    Class *c = ((Inst *)OBJ(obj))->cls;
+    Value gb = dwOb_class_lookup(c, dwI_intern(I, "__getattribute__"));
+    if (gb.t == V_FUNC) {
+      Value args[2] = {obj, VSTR(name)};
+      Value r = dwI_call0(I, gb, 2, args);
+      if (r.t != V_NULL || I->exc.t != V_EXC || ((Exc *)OBJ(I->exc))->type != EXC_AttributeError)
+        return r;
+      Value ga = dwOb_class_lookup(c, dwI_intern(I, "__getattr__"));
+      if (ga.t == V_NULL) return r;
+      dwV_decref(&I->c, I->exc);
+      I->exc = dwV_null();
+      return dwI_call0(I, ga, 2, args);
+    }
+  }
+  return dwOb_getattr_default(I, obj, name);
+}
+
+/* object.__getattribute__(obj, name): the instance dict, the class (methods
+ * bound), nn.Module's parameters, buffers and submodules, then __getattr__. */
+Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
   switch (obj.t) {
   case V_MODULE: {
     Module *m = (Module *)OBJ(obj);
@@ -1458,6 +1503,7 @@ Value dwOb_getattr(Interp *I, Value obj, Str *name) {
       dwV_incref_o(&c->name->h);
       return VSTR(c->name);
     }
+    if (!strcmp(name->s, "__mro__")) return class_mro_tuple(I, c);
     return dwOb_attr_error(I, obj, name);
   }
   case V_FUNC:
