@@ -926,7 +926,9 @@ static void set_from(float *restrict a, const float *restrict b, int64_t n) {
  * is never -0 changes nothing. */
 static void sum_cols_f32(const float *x, float *out, int64_t K, int64_t R,
                          bool mean) {
-  enum { ACC = 4096 };
+  enum { ACC = 16384 }; /* 64 KB: 1024 columns per pass at 2 levels (a
+                          * page of each float32 row; 256 measured 1.25x
+                          * slower on sum(dim=0) of 1024 x 1024) */
   float acc[ACC];
   int L = dw_sum_levels(R);
   int64_t KC = (ACC / (8 * L)) & ~(int64_t)7;
