@@ -1835,6 +1835,24 @@ BI(t_default_dtype) {
   return (Value){V_DTYPE, {.i = DT_F32}};
 }
 
+/* torch.promote_types(type1, type2): the dtype two tensors of these dtypes
+ * promote to (c10::promoteTypes) */
+BI(t_promote_types) {
+  Value v[2];
+  if (!dwL_bind(I, "promote_types", self, a, "type1,type2", v, 2)) return dwV_null();
+  TMeta m[2];
+  memset(m, 0, sizeof m);
+  for (int k = 0; k < 2; k++) {
+    if (v[k].t != V_DTYPE)
+      return dwI_raise(I, EXC_TypeError, "promote_types(): argument 'type%d' (position %d) must be torch.dtype, not %s",
+                       k + 1, k + 1, dwV_type_name(v[k]));
+    m[k].dtype = (uint8_t)v[k].u.i;
+    m[k].ndim = 1;
+    m[k].shape[0] = 1;
+  }
+  return (Value){V_DTYPE, {.i = dwT_promote(&m[0], &m[1])}};
+}
+
 BI(t_is_tensor) {
   if (a->n != 1) return dwI_raise(I, EXC_TypeError, "is_tensor() takes 1 argument");
   return dwV_bool(a->v[0].t == V_TENSOR);
@@ -2535,6 +2553,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.is_floating_point", t_is_floating_point, TK_PURE, 0, 0},
     {"torch.is_complex", t_is_complex, TK_PURE, 0, 0},
     {"torch.get_default_dtype", t_default_dtype, TK_PURE, 0, 0},
+    {"torch.promote_types", t_promote_types, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
     {"torch.no_grad", c_no_grad, TK_PURE, 0, 0}, {"torch.enable_grad", c_no_grad, TK_PURE, 0, 0},
     {"torch.inference_mode", c_no_grad, TK_PURE, 0, 0},

@@ -665,6 +665,10 @@ function apiCases() {
   add('torch.manual_seed(0)', ok());
   // torch/__init__.py get_default_dtype: float32 unless set_default_dtype
   add('torch.get_default_dtype() == torch.float32', ok());
+  // torch.promote_types: c10::promoteTypes on two dtypes
+  add('torch.promote_types(torch.int32, torch.float32) == torch.float32', ok());
+  add('torch.promote_types(torch.bool, torch.int64) == torch.int64', ok());
+  add('torch.promote_types(1, torch.float32)', err('TypeError', "promote_types(): argument 'type1' (position 1) must be torch.dtype, not int", 'torch/csrc/utils/python_arg_parser.cpp (the type of a positional argument)'));
   add('torch.get_default_dtype(f)', errType('TypeError', 'get_default_dtype() takes no arguments: the exact text of a C function\'s message not verified'));
   add('torch.manual_seed("a")', unknown('manual_seed of a str: PyTorch\'s int() conversion error not reproduced'));
   for (const fn of ['no_grad', 'enable_grad', 'inference_mode'])
