@@ -509,41 +509,51 @@ static bool reshape_groups(const TMeta *in, const OpAttrs *a, int32_t *grp) {
   return a->ni <= DW_MAXDIM;
 }
 
+/* The input dim whose size integer attribute j of nd counts from (the
+ * attribute is that size plus the same offset at every size), or -1:
+ * slice / select bounds given from the end, an expand's kept dim. (A
+ * reshape's target: reshape_groups.) */
+static int size_rel_dim(const GNode *nd, const TMeta *in, int j) {
+  const OpAttrs *a = &nd->at;
+  switch (nd->op) {
+  case OP_SLICE:
+  case OP_SELECT:
+    return j >= 1 && j <= 2 && j < a->ni && a->i[0] >= 0 && a->i[0] < in->ndim &&
+                   (a->from_end >> (j - 1) & 1)
+               ? (int)a->i[0]
+               : -1;
+  case OP_EXPAND: {
+    int d = j - (a->ni - in->ndim);
+    return j < a->ni && d >= 0 && d < in->ndim && in->shape[d] == a->i[j] ? d : -1;
+  }
+  default:
+    return -1;
+  }
+}
+
 void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shape, OpAttrs *at) {
   *at = nd->at;
   if (nd->nin != 1 || !shape) return;
   const TMeta *in = &g->nodes[nd->in[0]].meta;
   if (in->ndim != ndim || !memcmp(in->shape, shape, sizeof(int64_t) * (size_t)ndim)) return;
   int32_t grp[DW_MAXDIM];
-  switch (nd->op) {
-  case OP_SLICE:
-  case OP_SELECT:
-    if (at->ni >= 2 && at->i[0] >= 0 && at->i[0] < ndim)
-      for (int j = 1; j <= 2 && j < at->ni; j++)
-        if (at->from_end >> (j - 1) & 1) at->i[j] += shape[at->i[0]] - in->shape[at->i[0]];
-    break;
-  case OP_RESHAPE:
-    if (!reshape_groups(in, &nd->at, grp)) break;
+  if (nd->op == OP_RESHAPE) {
+    if (!reshape_groups(in, &nd->at, grp)) return;
     for (int j = 0; j < at->ni; j++) {
       int64_t prod = 1;
       for (int d = grp[j] >> 8; grp[j] >= 0 && d < (grp[j] & 0xff); d++) prod *= shape[d];
       at->i[j] = prod;
     }
-    break;
-  case OP_EXPAND:
-    for (int j = 0; j < at->ni; j++) {
-      int d = j - (at->ni - in->ndim);
-      if (d >= 0 && d < in->ndim && in->shape[d] == at->i[j]) at->i[j] = shape[d];
-    }
-    break;
-  default:
-    break;
+    return;
+  }
+  for (int j = 0; j < at->ni && j < DW_MAXDIM + 2; j++) {
+    int d = size_rel_dim(nd, in, j);
+    if (d >= 0) at->i[j] += shape[d] - in->shape[d];
   }
 }
 
 /* The integer attributes of nd; with `sizes`, those that are sizes of the
- * input (counted from the end of a dim, a reshape's groups, an expand that
- * keeps a dim) hashed relative to it. */
+ * input (size_rel_dim, a reshape's groups) hashed relative to it. */
 static uint64_t hash_int_attrs(uint64_t h, const Graph *g, const GNode *nd, bool sizes) {
   const OpAttrs *a = &nd->at;
   const TMeta *in = sizes && nd->nin == 1 ? &g->nodes[nd->in[0]].meta : NULL;
@@ -554,15 +564,9 @@ static uint64_t hash_int_attrs(uint64_t h, const Graph *g, const GNode *nd, bool
   }
   h = mix(h, (uint64_t)a->ni);
   for (int j = 0; j < a->ni && j < DW_MAXDIM + 2; j++) {
-    int64_t v = a->i[j];
-    if (in && (nd->op == OP_SLICE || nd->op == OP_SELECT) && a->ni >= 2 && a->i[0] >= 0 &&
-        a->i[0] < in->ndim && j >= 1 && j <= 2 && (a->from_end >> (j - 1) & 1))
-      v -= in->shape[a->i[0]]; /* x[-k:], x[:-k], x[:], x[-k] */
-    if (in && nd->op == OP_EXPAND) {
-      int d = j - (a->ni - in->ndim);
-      if (d >= 0 && d < in->ndim && in->shape[d] == v) v = INT64_MIN; /* kept */
-    }
-    h = mix(h, (uint64_t)v);
+    int d = in ? size_rel_dim(nd, in, j) : -1;
+    if (d >= 0) h = mix(h, 0xd1ffULL); /* counted from the input's size */
+    h = mix(h, (uint64_t)(a->i[j] - (d >= 0 ? in->shape[d] : 0)));
   }
   return h;
 }
