@@ -66,6 +66,7 @@ static const struct {
                  {"Set `torch._dynamo.config.capture_scalar_outputs = True` or `export "
                   "TORCHDYNAMO_CAPTURE_SCALAR_OUTPUTS=1` to include these operations in the "
                   "captured graph."}},
+    [GB_METHOD] = {"GB0156", "Unsupported method call", {NULL /* per method: see gb_hints */}},
 };
 
 const char *dwJ_gb_title(int gb) {
@@ -85,6 +86,14 @@ static void gb_hints(const Break *b, Buf *out) {
                name, te ? (int)(te - types + 1) : 2, te ? types : "[]", name);
     dwB_puts(out, "If you are attempting to call a logging function (e.g. `print`), you can "
                   "try adding it to `torch._dynamo.config.reorderable_logging_functions`.\n");
+    dwB_puts(out, "Please report an issue to PyTorch.\n");
+    return;
+  }
+  if (b->gb == GB_METHOD) {
+    /* "call_method UserDefinedObjectVariable(Foo) __sub__ [...] {}" */
+    char cls[64] = "", name[64] = "";
+    sscanf(b->context, "call_method %*[^(](%63[^)]) %63s", cls, name);
+    dwB_printf(out, "Avoid calling `%s.%s` in your code.\n", cls, name);
     dwB_puts(out, "Please report an issue to PyTorch.\n");
     return;
   }
@@ -356,6 +365,9 @@ void dwJ_vt_repr(Buf *b, Value v) {
   case V_DICT:
     dwB_puts(b, "ConstDictVariable()");
     return;
+  case V_INST:
+    dwB_printf(b, "UserDefinedObjectVariable(%s)", dwV_type_name(v));
+    return;
   default:
     dwB_printf(b, "%sVariable()", dwV_type_name(v));
     return;
@@ -438,6 +450,21 @@ bool dwJ_break_call(Interp *I, const BuiltinDef *d, Value self, Args *a) {
                      "Data-dependent call %s(): it needs the value of a traced tensor", n);
   return dwR_break_here(I, BR_UNSUPPORTED_CALL,
                    "Unsupported call to %s(): it has side effects the graph cannot hold", n);
+}
+
+bool dwJ_break_method(Interp *I, Value self, const char *name, Value arg) {
+  /* base.py VariableTracker.call_method's last resort */
+  Buf ctx = {0};
+  dwB_puts(&ctx, "call_method ");
+  dwJ_vt_repr(&ctx, self);
+  dwB_printf(&ctx, " %s [", name);
+  dwJ_vt_repr(&ctx, arg);
+  dwB_puts(&ctx, "] {}");
+  bool v = dwR_break_here_gb(I, BR_UNSUPPORTED_CALL, GB_METHOD, ctx.p,
+                             "Dynamo does not know how to trace method `%s` of class `%s`", name,
+                             dwV_type_name(self));
+  dwB_free(&ctx);
+  return v;
 }
 
 bool dwJ_break_raise(Interp *I, Value exc) {

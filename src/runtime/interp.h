@@ -86,6 +86,7 @@ enum GbKind {
   GB_DATA_BRANCH,   /* GB0170 Data-dependent branching */
   GB_OBSERVED_EXC,  /* GB0088 Observed exception */
   GB_ITEM,          /* GB0124 Unsupported Tensor.item() call with capture_scalar_outputs=False */
+  GB_METHOD,        /* GB0156 Unsupported method call */
   GB_COUNT
 };
 
@@ -461,6 +462,10 @@ void dwJ_mark(Interp *I, int line, int kind);
 bool dwJ_break_disabled(Interp *I, Value target, bool recursive, Str *reason);
 bool dwJ_break_call(Interp *I, const BuiltinDef *d, Value self, Args *a);
 bool dwJ_break_raise(Interp *I, Value exc);
+/* A binary operator on a user object that has no method for it (`a - b`
+ * without __sub__): Dynamo calls self's dunder `name` with arg and does
+ * not know that method (GB0156); eagerly it is the TypeError. */
+bool dwJ_break_method(Interp *I, Value self, const char *name, Value arg);
 /* The FX view of traced graphs (dynamo/fx.c). Around each tensor API call
  * made from traced code, dwM_pre records how the call was written (a
  * function with its qualified name, "torch.sin", "operator.add", or a

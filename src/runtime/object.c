@@ -109,6 +109,10 @@ static Value overflow(Interp *I) {
                    "integer overflow (dynawasm integers are 64-bit)");
 }
 
+static const char *const binop_names[] = {"add", "sub", "mul", "truediv",
+                                          "floordiv", "mod", "pow", "matmul",
+                                          "lshift", "rshift", "and", "or", "xor"};
+
 static const char *binop_sym(int op) {
   static const char *const s[] = {"+", "-", "*", "/", "//", "%", "**",
                                   "@", "<<", ">>", "&", "|", "^"};
@@ -380,14 +384,19 @@ Value dwOb_binop(Interp *I, int op, Value a, Value b) {
   if (op == BIN_MUL && (is_seq(a) || is_seq(b)) && a.t != V_INST && b.t != V_INST)
     return dwI_raise(I, EXC_TypeError, "can't multiply sequence by non-int of type '%s'",
                      dwV_type_name(is_seq(a) ? b : a));
+  if (dwR_tracing(I) && (a.t == V_INST || b.t == V_INST)) {
+    /* Dynamo calls the user object's dunder and does not know it (GB0156);
+     * on going on eagerly, the TypeError below */
+    char dunder[24];
+    snprintf(dunder, sizeof dunder, a.t == V_INST ? "__%s__" : "__r%s__", binop_names[op]);
+    if (!dwJ_break_method(I, a.t == V_INST ? a : b, dunder, a.t == V_INST ? b : a))
+      return dwV_null();
+  }
   return dwI_raise(I, EXC_TypeError,
                    "unsupported operand type(s) for %s: '%s' and '%s'",
                    binop_sym(op), dwV_type_name(a), dwV_type_name(b));
 }
 
-static const char *const binop_names[] = {"add", "sub", "mul", "truediv",
-                                          "floordiv", "mod", "pow", "matmul",
-                                          "lshift", "rshift", "and", "or", "xor"};
 
 /* The binary-operator protocol: a's method ma(b), then b's reflected mb(a)
  * (b's first when it is a subclass), skipping NotImplemented; *handled
