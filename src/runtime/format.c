@@ -97,6 +97,9 @@ static bool repr_items(Interp *I, Buf *b, Value *items, int64_t n) {
 
 bool dwFm_repr_value(Interp *I, Buf *b, Value v) {
   if (!fake_check(I, v)) return false;
+  if (v.t == V_TUPLE && OBJ(v)->flags == TUP_RETTYPE) /* values=tensor(...), indices=... */
+    for (int64_t k = 0; k < ((Tuple *)OBJ(v))->len; k++)
+      if (!fake_check(I, ((Tuple *)OBJ(v))->items[k])) return false;
   Value m = dwFm_user_method(I, v, "__repr__");
   if (m.t != V_NULL) {
     if (!dwI_stack_ok(I)) return false;
