@@ -223,6 +223,21 @@ BI(b_len) {
   return n < 0 ? dwV_null() : dwV_int(n);
 }
 
+BI(b_slice) {
+  NOKW("slice");
+  if (a->n < 1)
+    return dwI_raise(I, EXC_TypeError, "slice expected at least 1 argument, got %d", a->n);
+  if (a->n > 3)
+    return dwI_raise(I, EXC_TypeError, "slice expected at most 3 arguments, got %d", a->n);
+  Slice *s = (Slice *)dwV_alloc(&I->c, V_SLICE, sizeof(Slice));
+  if (!s) return dwI_raise_ctx(I);
+  s->start = s->step = dwV_none();
+  dwV_incref(s->stop = a->v[a->n == 1 ? 0 : 1]);
+  if (a->n > 1) dwV_incref(s->start = a->v[0]);
+  if (a->n > 2) dwV_incref(s->step = a->v[2]);
+  return dwV_obj(&s->h);
+}
+
 BI(b_range) {
   NOKW("range");
   if (a->n < 1)
@@ -1437,7 +1452,6 @@ static const BuiltinDef type_defs[] = {
     {"builtin_function_or_method", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"method", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"module", b_type_new, TK_PURE, 0, dwV_type_doc},
-    {"slice", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"dict_keys", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"dict_values", b_type_new, TK_PURE, 0, dwV_type_doc},
@@ -1841,7 +1855,7 @@ static const BuiltinDef builtin_defs[] = {
     {"property", b_property2, TK_PURE, 0, dwV_type_doc}, {"staticmethod", b_staticmethod, TK_PURE, 0, dwV_type_doc},
     {"classmethod", b_classmethod, TK_PURE, 0, dwV_type_doc},
     {"print", b_print, TK_UNSUPPORTED, 0, 0}, {"len", b_len, TK_PURE, 0, 0},
-    {"range", b_range, TK_PURE, 0, dwV_type_doc}, {"enumerate", b_enumerate, TK_PURE, 0, dwV_type_doc},
+    {"range", b_range, TK_PURE, 0, dwV_type_doc}, {"slice", b_slice, TK_PURE, 0, dwV_type_doc}, {"enumerate", b_enumerate, TK_PURE, 0, dwV_type_doc},
     {"zip", b_zip, TK_PURE, 0, dwV_type_doc}, {"map", b_map, TK_PURE, 0, dwV_type_doc},
     {"filter", b_filter, TK_PURE, 0, dwV_type_doc}, {"min", b_min, TK_PURE, 0, 0},
     {"max", b_max, TK_PURE, 0, 0}, {"sum", b_sum, TK_PURE, 0, 0},

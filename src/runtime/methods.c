@@ -1595,6 +1595,32 @@ static const BuiltinDef set_methods[] = {
     {"set.issubset", m_set_rel, TK_PURE, 0, 0}, {"set.issuperset", m_set_rel, TK_PURE, 1, 0},
     {"set.isdisjoint", m_set_rel, TK_PURE, 2, 0}, {NULL, NULL, 0, 0, 0}};
 
+/* The container protocol's dunders as methods of the builtin containers
+ * (range(3).__iter__(), d.__contains__(k), t.__getitem__(0), s.__len__()):
+ * the same operations as iter(), `in`, [] and len(). */
+BI(m_dunder_iter) {
+  NARGS("__iter__", 0, 0);
+  return dwOb_iter(I, self);
+}
+BI(m_dunder_len) {
+  NARGS("__len__", 0, 0);
+  int64_t n = dwL_len(I, self);
+  return n < 0 ? dwV_null() : dwV_int(n);
+}
+BI(m_dunder_contains) {
+  NARGS("__contains__", 1, 1);
+  return dwOb_compare(I, CMP_IN, a->v[0], self);
+}
+BI(m_dunder_getitem) {
+  NARGS("__getitem__", 1, 1);
+  return dwOb_getitem(I, self, a->v[0]);
+}
+static const BuiltinDef container_dunders[] = {
+    {"object.__iter__", m_dunder_iter, TK_PURE, 0, 0},
+    {"object.__len__", m_dunder_len, TK_PURE, 0, 0},
+    {"object.__contains__", m_dunder_contains, TK_PURE, 0, 0},
+    {"object.__getitem__", m_dunder_getitem, TK_PURE, 0, 0}, {NULL, NULL, 0, 0, 0}};
+
 static const BuiltinDef prop_methods[] = {
     {"property.getter", m_prop_setter, TK_PURE, 0, 0},
     {"property.setter", m_prop_setter, TK_PURE, 1, 0}, {NULL, NULL, 0, 0, 0}};
@@ -1649,6 +1675,11 @@ static const BuiltinDef float_methods[] = {
     {"float.conjugate", m_conjugate, TK_PURE, 0, 0}, {NULL, NULL, 0, 0, 0}};
 
 Value dwMt_method(Interp *I, Value self, Str *name) {
+  if (name->s[0] == '_' && (self.t == V_STR || self.t == V_LIST || self.t == V_DICT ||
+                            self.t == V_SET || self.t == V_TUPLE || self.t == V_RANGE)) {
+    Value m = find_method(I, container_dunders, self, name);
+    if (m.t != V_NULL || I->exc.t != V_NULL) return m;
+  }
   switch (self.t) {
   case V_INT:
   case V_BOOL:
@@ -1686,6 +1717,15 @@ Value dwMt_method(Interp *I, Value self, Str *name) {
     }
     if (!strcmp(name->s, "numel") && t->h.flags != TUP_SIZE) return dwV_null();
     return find_method(I, tuple_methods, self, name);
+  }
+  case V_SLICE: {
+    Slice *sl = (Slice *)OBJ(self);
+    Value v = !strcmp(name->s, "start")  ? sl->start
+              : !strcmp(name->s, "stop") ? sl->stop
+              : !strcmp(name->s, "step") ? sl->step
+                                         : dwV_null();
+    dwV_incref(v);
+    return v;
   }
   case V_RANGE: {
     Range *r = (Range *)OBJ(self);

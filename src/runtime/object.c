@@ -498,6 +498,14 @@ bool dwOb_eq(Interp *I, Value a, Value b, bool *out) {
 /* == of two non-user values: 1 done, 0 error, -1 not a container pair
  * (then scalars compare as dwV_eq does). */
 static int seq_eq(Interp *I, Value a, Value b, bool *out) {
+  if (a.t == V_SLICE && b.t == V_SLICE) { /* as (start, stop, step) */
+    const Slice *x = (Slice *)OBJ(a), *y = (Slice *)OBJ(b);
+    const Value xs[3] = {x->start, x->stop, x->step}, ys[3] = {y->start, y->stop, y->step};
+    *out = true;
+    for (int k = 0; k < 3 && *out; k++)
+      if (!dwOb_eq(I, xs[k], ys[k], out)) return 0;
+    return 1;
+  }
   if ((a.t == V_LIST && b.t == V_LIST) || (a.t == V_TUPLE && b.t == V_TUPLE)) {
     bool l = a.t == V_LIST;
     int64_t na = l ? ((List *)OBJ(a))->len : ((Tuple *)OBJ(a))->len;
