@@ -1188,10 +1188,10 @@ BI(c_unsupported) {
 }
 
 /* same(ref, res, ...): utils.py's comparison of results: containers item
- * by item, tensors with allclose at tol (exactly for ints and bools),
- * floats within tol. */
-static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_nan, bool *out,
-                        int depth) {
+ * by item, tensors with allclose at tol (exactly for ints and bools) after
+ * the dtypes compare equal (exact_dtype, default True), floats within tol. */
+static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_nan,
+                        bool exact_dtype, bool *out, int depth) {
   *out = false;
   if (depth > 64) return true;
   if (ref.t == V_LIST || ref.t == V_TUPLE) {
@@ -1202,7 +1202,7 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
     Value *x = ref.t == V_LIST ? ((List *)OBJ(ref))->items : ((Tuple *)OBJ(ref))->items;
     Value *y = res.t == V_LIST ? ((List *)OBJ(res))->items : ((Tuple *)OBJ(res))->items;
     for (int64_t k = 0; k < n; k++) {
-      if (!same_values(I, x[k], y[k], tol, equal_nan, out, depth + 1)) return false;
+      if (!same_values(I, x[k], y[k], tol, equal_nan, exact_dtype, out, depth + 1)) return false;
       if (!*out) return true;
     }
     *out = true;
@@ -1216,7 +1216,7 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
       if (!x->ent[k].used) continue;
       Value other = dwV_dict_get(y, x->ent[k].key);
       if (other.t == V_NULL) return true;
-      if (!same_values(I, x->ent[k].val, other, tol, equal_nan, out, depth + 1)) return false;
+      if (!same_values(I, x->ent[k].val, other, tol, equal_nan, exact_dtype, out, depth + 1)) return false;
       if (!*out) return true;
     }
     *out = true;
@@ -1231,7 +1231,7 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
       return false;
     }
     DType dt = res.t == V_BOOL ? DT_BOOL : res.t == V_INT ? DT_I64 : DT_F32;
-    if (x->dtype != dt) return true;
+    if (exact_dtype && x->dtype != dt) return true;
     double q = res.t == V_FLOAT ? (double)(float)res.u.f : (double)res.u.i;
     int64_t n = dwT_numel(x);
     for (int64_t k = 0; k < n; k++) {
@@ -1252,6 +1252,7 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
       dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
       return false;
     }
+    if (exact_dtype && x->dtype != y->dtype) return true; /* "dtype mismatch" */
     if (x->ndim != y->ndim) return true;
     for (int d = 0; d < x->ndim; d++)
       if (x->shape[d] != y->shape[d]) return true;
@@ -1297,7 +1298,7 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
       if (!x->attrs->ent[k].used) continue;
       Value other = dwV_dict_get(y, x->attrs->ent[k].key);
       if (other.t == V_NULL) return true;
-      if (!same_values(I, x->attrs->ent[k].val, other, tol, equal_nan, out, depth + 1)) return false;
+      if (!same_values(I, x->attrs->ent[k].val, other, tol, equal_nan, exact_dtype, out, depth + 1)) return false;
       if (!*out) return true;
     }
     *out = true;
@@ -1319,16 +1320,18 @@ static bool same_values(Interp *I, Value ref, Value res, double tol, bool equal_
 
 BI(c_same) {
   (void)def;
-  Value v[6];
-  if (!dwL_bind(I, "same", self, a, "ref,res,fp64_ref,cos_similarity,tol,equal_nan", v, 6))
+  Value v[7];
+  if (!dwL_bind(I, "same", self, a, "ref,res,fp64_ref,cos_similarity,tol,equal_nan,exact_dtype",
+                v, 7))
     return dwV_null();
   if (v[0].t == V_NULL || v[1].t == V_NULL)
     return dwI_raise(I, EXC_TypeError, "same() missing required positional arguments 'ref' and 'res'");
   double tol = 1e-4;
-  bool equal_nan = false, out;
-  if ((v[4].t != V_NULL && !dwL_float(I, v[4], "tol", &tol)) || !truthy(I, v[5], false, &equal_nan))
+  bool equal_nan = false, exact_dtype = true, out;
+  if ((v[4].t != V_NULL && !dwL_float(I, v[4], "tol", &tol)) ||
+      !truthy(I, v[5], false, &equal_nan) || !truthy(I, v[6], true, &exact_dtype))
     return dwV_null();
-  if (!same_values(I, v[0], v[1], tol, equal_nan, &out, 0)) return dwV_null();
+  if (!same_values(I, v[0], v[1], tol, equal_nan, exact_dtype, &out, 0)) return dwV_null();
   return dwV_bool(out);
 }
 
