@@ -177,6 +177,9 @@ Value dwD_compile_reason(Interp *I, Trace *t);
 /* trace.c */
 /* A new cache entry of t's unit, taking t's guards. NULL: out of memory. */
 Entry *dwR_entry_add(Trace *t, int status);
+/* The graph input node of real tensor x in t (lifted now if it is not an
+ * input yet); -1 when out of memory. */
+int dwR_input_node(Interp *I, Trace *t, Tensor *x);
 /* Abandons the open unit of f: every effect taken back. */
 void dwR_unit_rollback(Interp *I, Frame *f);
 /* The guards of an entry, one per line (Dynamo's GUARDS log); of an open

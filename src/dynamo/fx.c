@@ -76,6 +76,10 @@ typedef struct FxRec {
   int32_t *res;       /* result IR nodes */
   int nres;
   bool multi;         /* the result is a tuple (getitem nodes follow) */
+  bool alias;         /* made no IR node and returned one of its tensor
+                         arguments (x.contiguous(), x.float() of a float,
+                         dropout in eval): FX still has the call; res[0] is
+                         the argument's node, first == end its position */
   const char **hint;  /* per result: the local it was first stored in */
   uint32_t seq;       /* creation order (names are given in event order) */
   uint32_t *hint_seq;
@@ -303,7 +307,8 @@ static int layer_pre(Interp *I, const char *cls, size_t cl, Value mod, Value inp
     target = "torch.nn.functional.dropout";
     v[1] = ATTR("p");
     if (v[1].t == V_NULL) v[1] = dwV_float(0.5);
-    v[2] = dwV_bool(false);
+    Value tr = ATTR("training"); /* F.dropout(input, p, self.training, inplace) */
+    v[2] = dwV_bool(tr.t != V_BOOL || tr.u.i);
     v[3] = dwV_bool(false);
     n = 4;
   } else {
@@ -353,6 +358,13 @@ static void rec_push(FxLog *L, FxRec *r) {
   L->recs[L->n++] = *r;
 }
 
+/* Is x one of the call's tensor arguments (pending: by pointer)? */
+static bool returns_arg(const FxArg *args, const Tensor *x) {
+  for (int k = 0; k < args->n; k++)
+    if (args->items[k].kind == FA_NODE && args->items[k].t == x) return true;
+  return false;
+}
+
 void dwM_post(Interp *I, int tok, Value result) {
   if (tok < 0) return;
   Trace *t = I->trace;
@@ -372,6 +384,15 @@ void dwM_post(Interp *I, int tok, Value result) {
   if (result.t == V_TENSOR) {
     Tensor *x = (Tensor *)OBJ(result);
     if (!x->st && x->trace == t && x->node >= r->first) ids[nid++] = x->node;
+    else if (r->end == r->first && returns_arg(&r->args, x)) {
+      /* an identity call: the node of its argument (a real input lifted) */
+      int id = x->st ? dwR_input_node(I, t, x) : x->trace == t ? x->node : -1;
+      if (id >= 0) {
+        ids[nid++] = id;
+        r->alias = true;
+        r->first = r->end = t->g.n;
+      }
+    }
   } else if (result.t == V_TUPLE || result.t == V_LIST) {
     int64_t n = result.t == V_LIST ? ((List *)OBJ(result))->len : ((Tuple *)OBJ(result))->len;
     Value *items = result.t == V_LIST ? ((List *)OBJ(result))->items : ((Tuple *)OBJ(result))->items;
@@ -403,12 +424,15 @@ void dwM_name_hint(Interp *I, Value v, Str *name) {
   FxLog *L = t ? t->fx : NULL;
   if (!L || v.t != V_TENSOR) return;
   Tensor *x = (Tensor *)OBJ(v);
-  if (x->st || x->trace != t || x->node < 0) return;
+  int node = x->st ? -1 : x->trace == t ? x->node : -1;
+  for (int k = 0; x->st && k < t->ninputs; k++) /* an input: only aliases name it */
+    if (t->inputs[k] == x) node = t->input_node[k];
+  if (node < 0) return;
   for (int k = L->n - 1; k >= 0; k--) {
     FxRec *r = &L->recs[k];
-    if (x->node < r->first) break;
+    if (node < r->first && !r->alias) continue; /* an alias may name it later */
     for (int j = 0; j < r->nres; j++)
-      if (r->res[j] == x->node) {
+      if (r->res[j] == node) {
         if (!r->hint[j]) {
           r->hint[j] = arena_str(&L->a, name->s);
           r->hint_seq[j] = ++L->seq;
@@ -934,6 +958,28 @@ static int bnode_cmp_seq(const void *a, const void *b) {
   return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
+/* The call node of record r (index ri), its arguments named as BNodes
+ * (records are shared by nothing else: mapped in place). */
+static void rec_node(BNode *c, FxRec *rc, int ri, const int *ir2b, int nir) {
+  c->op = rc->kind == FX_CALL_METHOD ? FXOP_CALL_METHOD : FXOP_CALL_FUNCTION;
+  c->target = rc->target;
+  c->args = rc->args;
+  c->nkw = rc->nkw;
+  c->kwn = rc->kwn;
+  c->kwv = rc->kwv;
+  c->rec = ri;
+  c->elem = -1;
+  c->ir = rc->multi ? -1 : rc->res[0];
+  c->seq = rc->seq;
+  c->hint = rc->multi ? NULL : rc->hint[0];
+  c->hint_seq = rc->multi ? 0 : rc->hint_seq[0];
+  c->line = rc->line;
+  c->fn = rc->fn;
+  c->tobj = rc->tobj;
+  arg_map(&c->args, ir2b, nir);
+  for (int j = 0; j < c->nkw; j++) arg_map(&c->kwv[j], ir2b, nir);
+}
+
 Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t *outs) {
   FxLog *L = fx_log(t);
   const Graph *g = pre;
@@ -978,9 +1024,17 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
     ir2b[k] = nb++;
   }
   int nph = nb;
-  /* calls, in the order the graph made them */
-  int lastrec = -1;
-  for (int k = 0; k < nir; k++) {
+  /* calls, in the order the graph made them; each names the BNodes of
+   * its arguments as they are when it is made (an alias record takes its
+   * argument's node over from there on) */
+  int lastrec = -1, ai = 0;
+  for (int k = 0; k <= nir; k++) {
+    for (; ai < nrec && L->recs[ai].first <= k; ai++)
+      if (L->recs[ai].alias) {
+        rec_node(&b[nb], &L->recs[ai], ai, ir2b, nir);
+        ir2b[L->recs[ai].res[0]] = nb++;
+      }
+    if (k == nir) break;
     const GNode *nd = &g->nodes[k];
     if (nd->op == OP_INPUT || nd->op == OP_CONST) continue;
     int r = cover[k];
@@ -988,22 +1042,7 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
       if (r == lastrec) continue;
       lastrec = r;
       FxRec *rc = &L->recs[r];
-      BNode *c = &b[nb];
-      c->op = rc->kind == FX_CALL_METHOD ? FXOP_CALL_METHOD : FXOP_CALL_FUNCTION;
-      c->target = rc->target;
-      c->args = rc->args;
-      c->nkw = rc->nkw;
-      c->kwn = rc->kwn;
-      c->kwv = rc->kwv;
-      c->rec = r;
-      c->elem = -1;
-      c->ir = rc->multi ? -1 : rc->res[0];
-      c->seq = rc->seq;
-      c->hint = rc->multi ? NULL : rc->hint[0];
-      c->hint_seq = rc->multi ? 0 : rc->hint_seq[0];
-      c->line = rc->line;
-      c->fn = rc->fn;
-      c->tobj = rc->tobj;
+      rec_node(&b[nb], rc, r, ir2b, nir);
       int self = nb++;
       if (!rc->multi) {
         ir2b[rc->res[0]] = self;
@@ -1022,7 +1061,7 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
           goto done;
         }
         e->args.items[0].kind = FA_NODE;
-        e->args.items[0].node = -2 - self; /* a BNode index, mapped below */
+        e->args.items[0].node = self;
         e->args.items[1].kind = FA_INT;
         e->args.items[1].i = j;
         e->rec = r;
@@ -1058,22 +1097,13 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
         x->node = nd->in[j];
       }
     }
+    arg_map(&c->args, ir2b, nir);
     c->rec = -1;
     c->elem = -1;
     c->ir = k;
     c->line = nd->line;
     c->fn = t->root->code->name;
     ir2b[k] = nb++;
-  }
-  /* arguments now name BNodes */
-  for (int k = nph; k < nb; k++) {
-    if (b[k].rec >= 0 && b[k].elem >= 0) {
-      b[k].args.items[0].node = -2 - b[k].args.items[0].node;
-      continue;
-    }
-    /* records are shared by nothing else: map in place */
-    arg_map(&b[k].args, ir2b, nir);
-    for (int j = 0; j < b[k].nkw; j++) arg_map(&b[k].kwv[j], ir2b, nir);
   }
   /* the output */
   BNode *o = &b[nb];
