@@ -358,10 +358,16 @@ static void rec_push(FxLog *L, FxRec *r) {
   L->recs[L->n++] = *r;
 }
 
-/* Is x one of the call's tensor arguments (pending: by pointer)? */
+/* Is x one of the call's tensor arguments (pending: by pointer), or a new
+ * tensor object for the same value (x.detach(): the same storage of a
+ * real tensor, the same graph node of a traced one)? */
 static bool returns_arg(const FxArg *args, const Tensor *x) {
-  for (int k = 0; k < args->n; k++)
-    if (args->items[k].kind == FA_NODE && args->items[k].t == x) return true;
+  for (int k = 0; k < args->n; k++) {
+    const Tensor *a = args->items[k].kind == FA_NODE ? args->items[k].t : NULL;
+    if (a && (a == x || (x->st && a->st == x->st && a->offset == x->offset) ||
+              (!x->st && !a->st && a->trace == x->trace && a->node == x->node)))
+      return true;
+  }
   return false;
 }
 
@@ -1761,7 +1767,14 @@ static bool python_code(Interp *I, Value graph, bool verbose, Buf *out) {
             inpl = true;
           }
       }
-      if (fmt && inpl) {
+      Tuple *ga = args.t == V_TUPLE ? (Tuple *)OBJ(args) : NULL;
+      if ((!strcmp(qn, "getattr") || !strcmp(qn, "builtins.getattr")) && ga && ga->len == 2 &&
+          ga->items[1].t == V_STR) {
+        /* torch.fx prints getattr(x, 'T') as x.T */
+        dwB_printf(&body, "%s%s = ", name, an);
+        ok = code_repr(I, &body, ga->items[0]);
+        dwB_printf(&body, ".%s", STR(ga->items[1])->s);
+      } else if (fmt && inpl) {
         ok = fill(I, &body, fmt, args);
         dwB_printf(&body, ";  %s%s = ", name, an);
         Tuple *t = args.t == V_TUPLE ? (Tuple *)OBJ(args) : NULL;

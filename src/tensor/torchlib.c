@@ -2114,7 +2114,12 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
       perm[t->ndim - 1] = t->ndim - 2;
       perm[t->ndim - 2] = t->ndim - 1;
     }
-    return permute_to(I, t, perm, t->ndim);
+    /* Dynamo: call_function getattr(x, 'T'), printed `x.T` */
+    Value fa[2] = {self, (Value){V_STR, {.o = &name->h}}};
+    int tok = dwM_pre(I, FX_CALL_FUNCTION, "builtins.getattr", dwV_null(), 2, fa, 0, NULL);
+    Value r = permute_to(I, t, perm, t->ndim);
+    dwM_post(I, tok, r);
+    return r;
   }
   if (!strcmp(n, "device")) return dwDv_cpu(I);
   if (!strcmp(n, "requires_grad")) return dwV_bool(DW_REQUIRES_GRAD(t));
