@@ -1185,18 +1185,91 @@ static void undo_count(Value v) {
   if (v.t == V_TENSOR && !((Tensor *)v.u.o)->st) v.u.o->flags++;
 }
 
+/* Containers (list, tuple, dict) the undo log refers to, with how many of
+ * their references come from the log or from containers found dead: one
+ * whose every reference is such is dead with the unit (a local list at
+ * the frame's return), and so are the fakes only it holds. */
+typedef struct DeadScan {
+  Obj **o;
+  int *refs;
+  int n, cap;
+} DeadScan;
+
+static bool is_container(Value v) { return v.t == V_LIST || v.t == V_TUPLE || v.t == V_DICT; }
+
+static void dead_ref(DeadScan *d, Value v) {
+  if (!is_container(v)) return;
+  for (int k = 0; k < d->n; k++)
+    if (d->o[k] == v.u.o) {
+      if (d->refs[k] >= 0) d->refs[k]++; /* -1: found dead already */
+      return;
+    }
+  if (d->n == d->cap) {
+    int cap = d->cap ? d->cap * 2 : 16;
+    Obj **o = realloc(d->o, sizeof(Obj *) * (size_t)cap);
+    if (o) d->o = o;
+    int *r = realloc(d->refs, sizeof(int) * (size_t)cap);
+    if (r) d->refs = r;
+    if (!o || !r) return; /* fewer found dead: more outputs, still right */
+    d->cap = cap;
+  }
+  d->o[d->n] = v.u.o;
+  d->refs[d->n++] = 1;
+}
+
+/* The items of a dead container: fakes discounted, containers referenced. */
+static void dead_items(DeadScan *d, Obj *o) {
+  Value c = {o->type, {.o = o}};
+  int64_t n = 0;
+  const Value *items = NULL;
+  if (c.t == V_LIST) n = ((List *)o)->len, items = ((List *)o)->items;
+  if (c.t == V_TUPLE) n = ((Tuple *)o)->len, items = ((Tuple *)o)->items;
+  for (int64_t j = 0; j < n; j++) {
+    undo_count(items[j]);
+    dead_ref(d, items[j]);
+  }
+  if (c.t == V_DICT)
+    for (int64_t j = 0; j < ((Dict *)o)->nent; j++)
+      if (((Dict *)o)->ent[j].used) {
+        undo_count(((Dict *)o)->ent[j].val);
+        dead_ref(d, ((Dict *)o)->ent[j].val);
+      }
+}
+
 /* The outputs of t's graph: the nodes of the fakes something still refers
  * to, apart from this trace's own list and its undo log (which dies with
  * the unit). Returns how many, with their node ids in *outs (malloc'd). */
 static int unit_outputs(Trace *t, int32_t **outs) {
   for (int k = 0; k < t->nfakes; k++) t->fakes[k]->h.flags = 0;
+  DeadScan d = {0};
   for (int k = 0; k < t->nundo; k++) {
     Undo *u = &t->undo[k];
     undo_count(u->old);
-    for (int64_t j = 0; u->items && j < u->n; j++) undo_count(u->items[j]);
+    dead_ref(&d, u->old);
+    if (u->obj && (u->kind == U_LIST || u->kind == U_DICT))
+      dead_ref(&d, (Value){u->obj->type, {.o = u->obj}});
+    for (int64_t j = 0; u->items && j < u->n; j++) {
+      undo_count(u->items[j]);
+      dead_ref(&d, u->items[j]);
+    }
     for (int64_t j = 0; u->ents && j < u->n; j++)
-      if (u->ents[j].used) undo_count(u->ents[j].val);
+      if (u->ents[j].used) {
+        undo_count(u->ents[j].val);
+        dead_ref(&d, u->ents[j].val);
+      }
   }
+  /* containers only the log (or dead containers) holds: their fakes too */
+  for (bool more = true; more;) {
+    more = false;
+    for (int k = 0; k < d.n; k++)
+      if (d.refs[k] > 0 && d.refs[k] >= (int)d.o[k]->rc) {
+        d.refs[k] = -1; /* dead, scanned once */
+        dead_items(&d, d.o[k]);
+        more = true;
+      }
+  }
+  free(d.o);
+  free(d.refs);
   int32_t *outs_id = malloc(sizeof(int32_t) * (size_t)(t->nfakes + 2));
   int nout = 0;
   for (int k = 0; outs_id && k < t->nfakes; k++) {

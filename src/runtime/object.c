@@ -1064,6 +1064,24 @@ Value dwOb_iter(Interp *I, Value v) {
     Tensor *t = (Tensor *)OBJ(v);
     if (t->ndim == 0)
       return dwI_raise(I, EXC_TypeError, "iteration over a 0-d tensor");
+    if (dwR_tracing(I)) {
+      /* Dynamo unpacks a tensor when the iteration starts: all its
+       * x[i] getitem nodes first, in order */
+      List *rows = dwV_list(&I->c, 0);
+      if (!rows) return dwI_raise_ctx(I);
+      for (int64_t k = 0; k < t->shape[0]; k++) {
+        Value r = dwL_tensor_getitem(I, t, dwV_int(k));
+        if (r.t == V_NULL || !dwV_list_append(&I->c, rows, r)) {
+          dwV_decref(&I->c, r);
+          dwV_decref_o(&I->c, &rows->h);
+          return r.t == V_NULL ? r : dwI_raise_ctx(I);
+        }
+        dwV_decref(&I->c, r);
+      }
+      it = iter_new(I, IT_SEQ, dwV_obj(&rows->h));
+      dwV_decref_o(&I->c, &rows->h);
+      break;
+    }
     it = iter_new(I, IT_TENSOR, v);
     if (it) it->n = t->shape[0];
     break;
@@ -1237,11 +1255,8 @@ Value dwOb_next(Interp *I, Value itv) {
   }
   case IT_TENSOR: {
     if (it->i >= it->n) return dwV_null();
-    Tensor *t = (Tensor *)OBJ(it->src);
-    OpAttrs at = {.ni = 2};
-    at.i[0] = 0;
-    at.i[1] = it->i++;
-    return dwR_op(I, OP_SELECT, 1, &t, &at);
+    /* x[i], as Dynamo unpacks a tensor: getitem nodes in its graph */
+    return dwL_tensor_getitem(I, (Tensor *)OBJ(it->src), dwV_int(it->i++));
   }
   case IT_MAP: {
     Value vs[8];
