@@ -13,7 +13,8 @@
 //     [--baseline DIR]          also time another build (e.g. main's
 //                               web/dist, built elsewhere), its visits
 //                               interleaved with this one's under the
-//                               same load, and print the ratios
+//                               same load (which goes first alternates),
+//                               and print the ratios
 //     [--settle MS]             wait MS (default 3000) after the browser's
 //                               launch before navigating; 0: navigate at once
 //
@@ -140,7 +141,10 @@ async function visit(dir, url) {
 
 try {
   for (let i = 0; i < RUNS; i++) {
-    for (const b of builds) {
+    // (which build goes first alternates: the first visits of a round were
+    // measured 10-30% slower for whichever build went first, with the same
+    // build on both sides)
+    for (const b of i % 2 ? [...builds].reverse() : builds) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-start-'));
       try {
         b.cold.push(await visit(dir, b.url));
