@@ -13,7 +13,20 @@
 //     [--baseline DIR]          also time another build (e.g. main's
 //                               web/dist, built elsewhere), its visits
 //                               interleaved with this one's under the
-//                               same load, and print the ratios
+//                               same load (which goes first alternates),
+//                               and print the ratios
+//     [--settle MS]             wait MS (default 3000) after the browser's
+//                               launch before navigating; 0: navigate at once
+//
+// Every visit launches the browser anew (so only what a returning user has
+// on disk is cached). Chromium 156 spends its first ~1.5 s after a launch
+// in its own start-up, most of it a renderer for the omnibox popup
+// (chrome://omnibox-popup.top-chrome: 1.5-2.4 s of CPU, measured in a
+// trace), which on 2 cores competes with the page for the first second. A
+// returning user's browser is usually running already: --settle lets the
+// launch finish before the visit starts (both builds alike). --settle 0
+// measures a visit that starts with the browser (the figures of session 4
+// and before).
 //
 // Served by web/serve.mjs on 127.0.0.1 (precompressed files as a real
 // deployment would serve them), driven by Debian's Chromium (headless,
@@ -33,6 +46,7 @@ const RUNS = Number(opt('runs', 3));
 const NET = opt('net', null);
 const JSON_OUT = argv.includes('--json');
 const BASELINE = opt('baseline', null);
+const SETTLE = Number(opt('settle', 3000));
 
 const info = buildInfo();
 if (!info.compiler) {
@@ -80,6 +94,7 @@ async function visit(dir, url) {
     // that injects Playwright's own script (60-90 ms of compile on the page's
     // main thread) in the middle of the start-up being measured.
     const cdp = await context.newCDPSession(page);
+    if (SETTLE > 0) await page.waitForTimeout(SETTLE);
     await page.goto(url, { waitUntil: 'commit' });
     const waited = await cdp.send('Runtime.evaluate', {
       expression: `new Promise((resolve) => {
@@ -98,6 +113,9 @@ async function visit(dir, url) {
       return {
         // (the page's script ends its set-up with dw:page-ready; before it did, DOMContentLoaded)
         page: mark('dw:page-ready') ?? (nav ? nav.domContentLoadedEventEnd : null),
+        // the page's script: started, editor created (builds before session 5: none)
+        script: mark('dw:main-start'),
+        editor: mark('dw:editor-created'),
         compiler: mark('dw:compiler-ready'),
         binaryen: mark('dw:binaryen-ready'),
         first: mark('dw:first-result'),
@@ -123,7 +141,10 @@ async function visit(dir, url) {
 
 try {
   for (let i = 0; i < RUNS; i++) {
-    for (const b of builds) {
+    // (which build goes first alternates: the first visits of a round were
+    // measured 10-30% slower for whichever build went first, with the same
+    // build on both sides)
+    for (const b of i % 2 ? [...builds].reverse() : builds) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-start-'));
       try {
         b.cold.push(await visit(dir, b.url));
@@ -146,19 +167,20 @@ const summary = (runs) => {
   return { first_result_ms: Math.round(m), runs_ms: runs.map((r) => Math.round(r.first)), median_run: at };
 };
 const load = os.loadavg()[0].toFixed(1);
-const out = { runs: RUNS, net: NET ? `${NET} Mbit/s, 20 ms` : 'unthrottled (localhost)', load_at_end: Number(load),
+const out = { runs: RUNS, net: NET ? `${NET} Mbit/s, 20 ms` : 'unthrottled (localhost)', settle_ms: SETTLE, load_at_end: Number(load),
   builds: builds.map((b) => ({ name: b.name, dir: b.dir, cold: summary(b.cold), warm: summary(b.warm) })) };
 if (JSON_OUT) {
   console.log(JSON.stringify(out, null, 2));
 } else {
   const f = (v) => (v == null ? '–' : `${Math.round(v)} ms`);
-  console.log(`playground start, seed example, median of ${RUNS} (network: ${out.net}; load average ${load} on ${os.cpus().length} cores at the end)`);
+  console.log(`playground start, seed example, median of ${RUNS} (network: ${out.net}; ${SETTLE > 0 ? `browser idle ${SETTLE} ms before each visit` : 'each visit right after the browser launch'}; load average ${load} on ${os.cpus().length} cores at the end)`);
   for (const b of out.builds) {
     if (out.builds.length > 1) console.log(`${b.name} (${path.relative(process.cwd(), b.dir) || b.dir}):`);
     for (const k of ['cold', 'warm']) {
       const s = b[k];
       const r = s.median_run;
       console.log(`  ${k === 'cold' ? 'first visit ' : 'second visit'}: first result ${f(s.first_result_ms)}  (runs: ${s.runs_ms.join(', ')} ms)`);
+      if (r.script != null) console.log(`      page script started ${f(r.script)} · editor created ${f(r.editor)}`);
       console.log(`      page ready ${f(r.page)} · compiler ready ${f(r.compiler)} · first run ${f(r.run)}${r.prerun ? ' (the prerun)' : ''} · ${r.kb} KB transferred${r.swCache ? ` · ${r.swCache} files from the service worker's cache` : ''}`);
       // (builds before the worker's `created` step counted from the worker's own start)
       if (r.phases) console.log(`      worker (ms since ${'created' in r.phases ? 'navigation' : 'it started'}): ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(' · ')}`);

@@ -289,6 +289,48 @@ test('start-up: the worker starts before the page script and runs the seed examp
   await page.close();
 });
 
+test('start-up: the page makes no Intl.Segmenter and no SVG document for its logo before the first result; the page\'s and the prerun\'s steps are reported in order', async () => {
+  const page = await env.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  await page.addInitScript(() => {
+    const Segmenter = Intl.Segmenter;
+    window.__segmenters = 0;
+    Intl.Segmenter = class extends Segmenter { constructor(...a) { super(...a); window.__segmenters++; } };
+  });
+  await page.goto(env.url);
+  await page.waitForFunction(() => performance.getEntriesByName('dw:first-result').length > 0, null, { timeout: RUN_TIMEOUT });
+  const r = await page.evaluate(() => ({
+    segmenters: window.__segmenters,
+    marks: ['dw:main-start', 'dw:editor-created', 'dw:page-ready', 'dw:first-result'].map((n) => (performance.getEntriesByName(n)[0] || {}).startTime),
+    phases: window.dynawasm.startPhases,
+    prerun: performance.getEntriesByName('dw:first-result')[0].detail.prerun,
+    logo: [...document.querySelectorAll('.brand img, .brand svg')].map((e) => e.tagName.toLowerCase()),
+    images: performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'img').map((e) => e.name),
+    theme: document.documentElement.dataset.theme,
+  }));
+  assert.equal(r.segmenters, 0, 'CodeMirror\'s word segmenter is made on first use, not while the page loads');
+  for (let i = 1; i < r.marks.length; i++) assert.ok(r.marks[i - 1] <= r.marks[i], `marks in order: ${r.marks}`);
+  assert.equal(r.prerun, true);
+  const p = r.phases;
+  for (const k of ['created', 'started', 'core_compiled', 'ready', 'prerun_started', 'prerun_done']) assert.equal(typeof p[k], 'number', `worker step ${k}: ${JSON.stringify(p)}`);
+  assert.ok(p.ready <= p.prerun_started && p.prerun_started <= p.prerun_done && p.prerun_done <= r.marks[3], JSON.stringify({ p, marks: r.marks }));
+  assert.deepEqual(r.logo, ['svg'], 'the logo is inline');
+  assert.deepEqual(r.images, [], 'no image is fetched for the page');
+  // the editor was created with the page's theme (not reconfigured at the start); the toggle still reconfigures it
+  assert.equal(r.theme, 'light');
+  const editorClass = () => page.evaluate(() => document.querySelector('.cm-editor').className.replace(/\s*cm-focused/, ''));
+  const light = await editorClass();
+  await page.click('#theme'); // system -> light
+  assert.equal(await editorClass(), light);
+  await page.click('#theme'); // light -> dark
+  assert.notEqual(await editorClass(), light, 'the dark theme');
+  await page.click('#theme'); // dark -> system (light here)
+  assert.equal(await editorClass(), light);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('start-up: both modules arrive brotli-compressed, in parallel, with a byte progress bar, and the next visit takes them from the Cache API', async () => {
   const info = buildInfo();
   assert.equal(info.binaryenSplit, true, 'Binaryen is split into its script and its module (web/split-binaryen.mjs)');

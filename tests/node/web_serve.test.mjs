@@ -2,7 +2,8 @@
 // (web/precompress.mjs), the static server (web/serve.mjs: content
 // negotiation, ETags, caching of content-hashed names, no path escapes),
 // and Binaryen split into its script and its module (web/split-binaryen.mjs)
-// still working when the module is handed over through instantiateWasm.
+// still working when the module is handed over through instantiateWasm;
+// CodeMirror's Intl.Segmenter made on first use (web/lazy-segmenter.mjs).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,6 +16,7 @@ import { ROOT, tempDir } from '../lib/repo.mjs';
 const { precompress } = await import(path.join(ROOT, 'web', 'precompress.mjs'));
 const { serve, pickEncoding } = await import(path.join(ROOT, 'web', 'serve.mjs'));
 const { splitBinaryen } = await import(path.join(ROOT, 'web', 'split-binaryen.mjs'));
+const { lazySegmenter, SEGMENTER_LAZY } = await import(path.join(ROOT, 'web', 'lazy-segmenter.mjs'));
 
 let dir, srv, base;
 const big = 'console.log("hello");\n'.repeat(500);
@@ -144,4 +146,24 @@ test('Binaryen split in two still optimises, with its module handed over by inst
 
 test('splitBinaryen says why when a script has another shape', () => {
   assert.match(splitBinaryen('export default 1;').error, /literal was not found/);
+});
+
+test('the installed @codemirror/commands gets its Intl.Segmenter on first use, and it segments as the eager one did', () => {
+  // (the ES module the bundler takes, next to the CommonJS one require finds)
+  const file = path.join(path.dirname(createRequire(path.join(ROOT, 'web', 'package.json')).resolve('@codemirror/commands')), 'index.js');
+  const src = fs.readFileSync(file, 'utf8');
+  const { contents, changed } = lazySegmenter(src);
+  assert.ok(changed, `${file}: the declaration web/lazy-segmenter.mjs rewrites is not there (a new version?)`);
+  assert.doesNotMatch(contents, /^const segmenter = .*\n.*new \(Intl\.Segmenter\)/m, 'no eager segmenter is left');
+  assert.equal((contents.match(/\bsegmenter\b/g) || []).length, (src.match(/\bsegmenter\b/g) || []).length, 'every use still names it');
+  // the rewritten declaration, run: nothing made until the first segment()
+  let made = 0;
+  const Intl_ = { Segmenter: class extends Intl.Segmenter { constructor(...a) { super(...a); made++; } } };
+  const segmenter = new Function('Intl', `${SEGMENTER_LAZY}\nreturn segmenter;`)(Intl_);
+  assert.equal(made, 0);
+  const text = '你好世界 hello';
+  const words = (it) => Array.from(it, (s) => [s.segment, s.index]);
+  assert.deepEqual(words(segmenter.segment(text)), words(new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)));
+  segmenter.segment('x');
+  assert.equal(made, 1, 'one segmenter, made once');
 });

@@ -479,7 +479,11 @@ export function createEditor(parent, opts) {
   return {
     view,
     /** Re-reads opts.dark() (the page's theme changed). */
-    updateTheme: () => view.dispatch({ effects: themeCompartment.reconfigure(themeFor()) }),
+    updateTheme() {
+      // (a reconfiguration recomputes the whole configuration: not when nothing changed, as at the start)
+      const theme = themeFor();
+      if (themeCompartment.get(view.state) !== theme) view.dispatch({ effects: themeCompartment.reconfigure(theme) });
+    },
     getSource: () => view.state.doc.toString(),
     setSource(src) {
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: src }, selection: { anchor: 0 } });

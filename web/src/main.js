@@ -146,6 +146,7 @@ const editor = createEditor($('editor'), {
   onCursorLine: (n) => { cursorLine = n; updateLinks(true); queueMicrotask(() => showLineInfo(n)); },
   onHoverLine: (n) => { hoverLine = n; updateLinks(false); },
 });
+performance.mark('dw:editor-created'); // (the start-up benchmark's phases)
 
 // The cursor line's marks in words (status bar, announced politely): the
 // keyboard and screen-reader route to what the tooltips say.

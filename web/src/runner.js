@@ -18,7 +18,7 @@ export class StopError extends Error {
 }
 
 export class Runner {
-  /** onState({state, text, ms, loaded?, total?, cached?, phases?}) with state in loading|ready|running|failed. */
+  /** onState({state, text, ms, loaded?, total?, cached?, phases?}) with state in loading|ready|running|failed|binaryen|phases. */
   constructor(onState) {
     this.onState = onState;
     this.worker = null;
@@ -52,7 +52,10 @@ export class Runner {
       else if ((m.type === 'result' || m.type === 'failure') && this.pending && this.pending.id === m.id) {
         const p = this.pending;
         this.pending = null;
-        if (m.type === 'result') p.resolve({ report: m.report, ms: m.ms, prerun: !!m.prerun });
+        if (m.type === 'result') {
+          if (m.phases) this.emit('phases', '', undefined, { phases: m.phases }); // (with the prerun's steps)
+          p.resolve({ report: m.report, ms: m.ms, prerun: !!m.prerun });
+        }
         else p.reject(Object.assign(new Error(m.message), { internal: true }));
       }
     };

@@ -20,7 +20,9 @@
 //   options; any other first message discards it.
 // (worker -> page): {type:'progress', text, loaded?, total?},
 //   {type:'ready', ms, cached, phases}, {type:'binaryen', state: 'compiled'|'ready'|'failed', ms},
-//   {type:'fatal', message}, {type:'result', id, report, ms},
+//   {type:'fatal', message}, {type:'result', id, report, ms, prerun, phases?}
+//   (phases: the start-up steps again, with the prerun's, on the answer to
+//   the first message),
 //   {type:'failure', id, message} (the host API threw: a compiler bug).
 import { loadModule, pruneCache } from './assets.js';
 
@@ -158,5 +160,5 @@ self.onmessage = async (ev) => {
   if (msg.type !== 'run') return;
   const r = pre && pre.key === runKey(msg.source, msg.options) ? pre.result : runOnce(msg.source, msg.options);
   if (r.error != null) post({ type: 'failure', id: msg.id, message: r.error });
-  else post({ type: 'result', id: msg.id, report: r.report, ms: r.ms, prerun: r === (pre && pre.result) });
+  else post({ type: 'result', id: msg.id, report: r.report, ms: r.ms, prerun: !!pre && r === pre.result, ...(pre ? { phases } : {}) });
 };
