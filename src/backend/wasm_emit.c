@@ -1751,9 +1751,11 @@ static void cascade_loop(Em *E, int p, AccSt *acc, int U) {
       E->vvar = v;
     }
     if (!part) ins(E, W_LOOP); /* blocks */
-    ins(E, W_LOOP);            /* steps of 8 */
-    for (int j = 0; j < bps; j++) {
-      casc_bodies(E, p, acc, U, j);
+    ins(E, W_LOOP);            /* steps of 8 (16 inside the blocks, 4-lane:
+                                  two chains per slot in flight) */
+    int reps = !part && vec && !multi ? 2 : 1;
+    for (int j = 0; j < bps * reps; j++) {
+      casc_bodies(E, p, acc, U, j % bps);
       if (multi) {
         odometer_step(E);
       } else {

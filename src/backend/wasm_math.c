@@ -33,16 +33,17 @@ static int horner2(Em *E, int x, const double *c, int n) { /* f64 lanes */
  * dw_expf_nonpos, no upper clamp and one scale factor, the same floats in
  * 6 instructions fewer. */
 static int exp4_(Em *E, int x, bool nonpos) {
-  static const float P[5] = {DWM_EXP_P4, DWM_EXP_P3, DWM_EXP_P2, DWM_EXP_P1,
-                             DWM_EXP_P0};
   int xc = V2(E, W_F32X4_PMAX, nonpos ? x : V2(E, W_F32X4_PMIN, x, VK(E, DWM_EXP_HI)),
               VK(E, DWM_EXP_LO));
   int t = FADD(FMUL(xc, VK(E, DWM_LOG2E)), VK(E, DWM_EXP_MAGIC));
   int k = FSUB(t, VK(E, DWM_EXP_MAGIC));
   int r = FSUB(FSUB(xc, FMUL(k, VK(E, DWM_EXP_LN2_HI))),
                FMUL(k, VK(E, DWM_EXP_LN2_LO)));
-  int p = horner4(E, r, P, 5);
-  int er = FADD(VK(E, 1.0f), FADD(r, FMUL(FMUL(r, r), p)));
+  int r2 = FMUL(r, r); /* P in Estrin's form, as dwm_exp_er */
+  int a = FADD(FMUL(VK(E, DWM_EXP_P1), r), VK(E, DWM_EXP_P0));
+  int b = FADD(FMUL(VK(E, DWM_EXP_P3), r), VK(E, DWM_EXP_P2));
+  int p = FADD(a, FMUL(r2, FADD(b, FMUL(r2, VK(E, DWM_EXP_P4)))));
+  int er = FADD(VK(E, 1.0f), FADD(r, FMUL(r2, p)));
   if (nonpos) /* bits(t) << 23 is the float 2^(k + 63) */
     return FMUL(FMUL(er, VSHIFT(E, W_I32X4_SHL, t, 23)), VK(E, DWM_EXP_NONPOS_SCALE));
   int m = V2(E, W_I32X4_ADD, t, VKU(E, (uint32_t)DWM_EXP_BIAS2));

@@ -1,0 +1,144 @@
+/* test_expf_ulp.c - exp against the correctly rounded expf, exhaustively.
+ *
+ * dw_expf (dwmath.h: torch.exp, and exp inside sigmoid, tanh, softmax,
+ * log_softmax, ... on both backends) is run on every one of the 2^32
+ * float32 inputs and compared with the correctly rounded expf (the exact
+ * e^x rounded to nearest, ties to even); dw_expf_nonpos (the one-factor
+ * form for arguments <= 0 or nan: softmax's x - amax(x)) must give
+ * dw_expf's bits on every input it accepts (every x with the sign bit set,
+ * and every nan). Prints the largest distance in ulps (the number of
+ * floats between the result and the correctly rounded one), how many
+ * results are not correctly rounded, and the largest error against the
+ * exact value in ulps of that value; fails when a distance exceeds 1 ulp,
+ * or when nan, +-inf, +-0 or an underflow (+0, never -0) is not exact.
+ *
+ * The reference: e^x in double (glibc's exp, < 0.51 ulp of double), and
+ * where that lies within 4 double ulps of the midpoint between two floats,
+ * e^x in long double (expl); an input that is still undecided fails.
+ * Outside |x| in [2^-30, 104] the correctly rounded value is known
+ * without exp: 1 below 2^-30 (e^x is within 2^-29 of 1), +0 below -104
+ * (e^-104 < 2^-150, half the smallest subnormal), +inf above 89.
+ *
+ * Below |x| = 2^-30 the result is 1 by construction and every step is
+ * subnormal arithmetic (microcode-slow on x86), and above 89 it is +inf
+ * by dw_expf's first test: every 64th input there; likewise
+ * dw_expf_nonpos below -104 (clamped to -104).
+ * Built with sanitizers (the ASan/UBSan ctest run, several times slower)
+ * it checks every 13th input instead of all of them. */
+#include "../../src/tensor/dwmath.h"
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define DW_EXPT_STRIDE 13u
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define DW_EXPT_STRIDE 13u
+#endif
+#endif
+#ifndef DW_EXPT_STRIDE
+#define DW_EXPT_STRIDE 1u
+#endif
+
+/* floats as integers in order (-0 and +0 both 0): distance = difference */
+static int64_t ord(float f) {
+  uint32_t u = dwm_fbits(f);
+  return (u >> 31) ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
+}
+
+static uint64_t undecided;
+
+/* e^x rounded to nearest float, for -104 <= x <= 89 */
+static float cr_expf(float x, double *exact) {
+  double e = exp((double)x);
+  float f = (float)e, lo, hi; /* e's neighbours (e > 0, f finite) */
+  if ((double)f > e) {
+    hi = f;
+    lo = dwm_bitsf(dwm_fbits(f) - 1);
+  } else {
+    lo = f;
+    hi = dwm_bitsf(dwm_fbits(f) + 1);
+  }
+  double mid = ((double)lo + (double)hi) / 2;
+  *exact = e;
+  if (fabs(e - mid) <= 4 * fabs(e) * 0x1p-52) {
+    long double el = expl((long double)x);
+    f = (float)el;
+    if (fabsl(el - (long double)mid) <= 4 * fabsl(el) * 0x1p-63L) undecided++;
+  }
+  return f;
+}
+
+int main(void) {
+  int64_t worst = 0;
+  float worst_x = 0, real_x = 0;
+  double worst_real = 0;
+  uint64_t n = 0, not_cr = 0, bad_special = 0, nonpos_diff = 0;
+  for (uint64_t u = 0; u <= 0xffffffffu; u += DW_EXPT_STRIDE) {
+    /* |x| < 2^-30: the result is 1 by construction (k = 0, |r + r2 P| <
+     * 2^-29) and the arithmetic is subnormal (r^4 underflows: slow on a
+     * native FPU); x > 89 (0x42b20000): +inf by the first test of
+     * dw_expf: every 64th input there, all exponents */
+    uint32_t a = (uint32_t)u & 0x7fffffffu;
+    if ((a < 0x30800000u || (a > 0x42b20000u && a < 0x7f800000u && !(u >> 31))) &&
+        (u & 63u) >= DW_EXPT_STRIDE) {
+      u = (u | 63u) + 1 - DW_EXPT_STRIDE;
+      continue;
+    }
+    float x = dwm_bitsf((uint32_t)u), y = dw_expf(x);
+    n++;
+    /* dw_expf_nonpos's inputs; below -104 it clamps to -104 (one value,
+     * and a subnormal product each time): every 64th input there */
+    if (x != x || ((u >> 31) && !(x < -104.0f && (u & 63u)))) {
+      float z = dw_expf_nonpos(x);
+      if (!(dwm_fbits(z) == dwm_fbits(y) || (z != z && y != y))) nonpos_diff++;
+    }
+    float want;
+    double exact = 0;
+    int trivial = 1;
+    if (x != x) {
+      bad_special += y == y;
+      continue;
+    }
+    if (fabsf(x) < 0x1p-30f) want = 1.0f;
+    else if (x < -104.0f) want = 0.0f;
+    else if (x > 89.0f) want = INFINITY;
+    else {
+      want = cr_expf(x, &exact);
+      trivial = 0;
+    }
+    if (y != y || signbit(y)) { /* never nan or -0 for a number */
+      bad_special++;
+      continue;
+    }
+    if ((want == 0.0f || isinf(want)) && y != want) bad_special++;
+    int64_t d = ord(y) - ord(want);
+    if (d < 0) d = -d;
+    not_cr += d != 0;
+    if (d > worst) worst = d, worst_x = x;
+    /* (a correctly rounded result is within 0.5 ulp: the largest error
+     * is among the others) */
+    if (d && !trivial && isfinite(exact) && exact > 0 && isfinite(y)) {
+      int ex = ilogb(exact);
+      double ulp = ldexp(1.0, ex < -126 ? -149 : ex - 23);
+      double re = fabs((double)y - exact) / ulp;
+      if (re > worst_real) worst_real = re, real_x = x;
+    }
+  }
+  /* the exact special values */
+  bad_special += !(dw_expf(0.0f) == 1.0f && dw_expf(-0.0f) == 1.0f);
+  bad_special += !(dw_expf(INFINITY) == INFINITY && dwm_fbits(dw_expf(-INFINITY)) == 0);
+  bad_special += !(dw_expf_nonpos(-0.0f) == 1.0f && dwm_fbits(dw_expf_nonpos(-INFINITY)) == 0);
+  printf("dw_expf over %" PRIu64 " float32 inputs (every %u): max %" PRId64
+         " ulp from the correctly rounded expf (at %a), %" PRIu64
+         " results not correctly rounded; max error %.4f ulp of the exact "
+         "value (at %a)\n",
+         n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, worst_real, (double)real_x);
+  printf("dw_expf_nonpos: %" PRIu64 " inputs (x <= 0 or nan) differ from dw_expf; "
+         "special values wrong: %" PRIu64 "; undecided references: %" PRIu64 "\n",
+         nonpos_diff, bad_special, undecided);
+  int fail = worst > 1 || nonpos_diff || bad_special || undecided;
+  if (fail) printf("FAIL test_expf_ulp\n");
+  return fail;
+}
