@@ -1219,7 +1219,7 @@ static void dead_ref(DeadScan *d, Value v) {
 
 /* The items of a dead container: fakes discounted, containers referenced. */
 static void dead_items(DeadScan *d, Obj *o) {
-  Value c = {o->type, {.o = o}};
+  Value c = {.t = o->type, .u = {.o = o}};
   int64_t n = 0;
   const Value *items = NULL;
   if (c.t == V_LIST) n = ((List *)o)->len, items = ((List *)o)->items;
@@ -1247,7 +1247,7 @@ static int unit_outputs(Trace *t, int32_t **outs) {
     undo_count(u->old);
     dead_ref(&d, u->old);
     if (u->obj && (u->kind == U_LIST || u->kind == U_DICT))
-      dead_ref(&d, (Value){u->obj->type, {.o = u->obj}});
+      dead_ref(&d, (Value){.t = u->obj->type, .u = {.o = u->obj}});
     for (int64_t j = 0; u->items && j < u->n; j++) {
       undo_count(u->items[j]);
       dead_ref(&d, u->items[j]);

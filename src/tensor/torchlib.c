@@ -2115,7 +2115,7 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
       perm[t->ndim - 2] = t->ndim - 1;
     }
     /* Dynamo: call_function getattr(x, 'T'), printed `x.T` */
-    Value fa[2] = {self, (Value){V_STR, {.o = &name->h}}};
+    Value fa[2] = {self, (Value){.t = V_STR, .u = {.o = &name->h}}};
     int tok = dwM_pre(I, FX_CALL_FUNCTION, "builtins.getattr", dwV_null(), 2, fa, 0, NULL);
     Value r = permute_to(I, t, perm, t->ndim);
     dwM_post(I, tok, r);
