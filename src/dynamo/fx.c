@@ -30,7 +30,7 @@
 
 #define OBJ(v) ((v).u.o)
 #define STR(v) ((Str *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define VSTR(s) ((Value){.t = V_STR, .u = {.o = &(s)->h}})
 #define BI(name) static Value name(Interp *I, const BuiltinDef *def, Value self, Args *a)
 
 /* ------------------------------------------------------------------ */
@@ -787,7 +787,7 @@ static Value arg_value(Interp *I, const FxArg *x, Value *nodes) {
   case FA_FLOAT:
     return dwV_float(x->f);
   case FA_DTYPE:
-    return (Value){V_DTYPE, {.i = x->i}};
+    return (Value){.t = V_DTYPE, .u = {.i = x->i}};
   case FA_NODE:
     dwV_incref(nodes[x->node]);
     return nodes[x->node];

@@ -368,7 +368,7 @@ static uint64_t sig_of(Value v, int depth) {
     Inst *in = (Inst *)v.u.o;
     h = mix(h, (uint64_t)(uintptr_t)in);
     if (depth >= 4) return h;
-    Value d = {V_DICT, {.o = &in->attrs->h}};
+    Value d = {.t = V_DICT, .u = {.o = &in->attrs->h}};
     return mix(h, sig_of(d, depth + 1));
   }
   case V_BOUND: {
@@ -402,6 +402,41 @@ static Value guard_value(Interp *I, Frame *f, const Guard *g) {
   if (g->cell < 0) return v;
   if (v.t != V_FUNC || g->cell >= ((Func *)v.u.o)->code->nfree) return dwV_null();
   return ((Func *)v.u.o)->cells[g->cell]->v;
+}
+
+int dwR_dim_sym(Interp *I, Trace *t, const Tensor *x, int d) {
+  if (d < 0 || d >= x->ndim) return 0;
+  if (x->st) {
+    for (int k = 0; k < t->ninputs; k++)
+      if (t->inputs[k] == x) return t->g.nodes[t->input_node[k]].sym[d];
+    for (int k = 0; k < t->nguards; k++) {
+      const Guard *g = &t->guards[k];
+      if (g->vt != V_TENSOR) continue;
+      Value v = guard_value(I, t->root, g);
+      if (v.t == V_TENSOR && v.u.o == &x->h) return (g->dyn >> d & 1) ? g->sym[d] : 0;
+    }
+  }
+  if (x->shape[d] < 2) return 0; /* 0 and 1 are specialised */
+  for (int k = 0; k < t->syms.n; k++) /* an intermediate: by its size */
+    if (t->syms.val[k] == x->shape[d]) return k + 1;
+  return 0;
+}
+
+bool dwR_sym_input(Interp *I, Trace *t, int idx) {
+  for (int n = 0; n < t->g.n; n++)
+    for (int d = 0; t->g.nodes[n].op == OP_INPUT && d < t->g.nodes[n].meta.ndim; d++)
+      if (t->g.nodes[n].sym[d] == idx + 1) return true;
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    for (int d = 0; g->vt == V_TENSOR && d < g->meta.ndim; d++) {
+      if (!(g->dyn >> d & 1) || g->sym[d] != idx + 1) continue;
+      Value v = guard_value(I, t->root, g);
+      if (v.t != V_TENSOR || !((Tensor *)v.u.o)->st) continue;
+      int id = lift(I, t, (Tensor *)v.u.o);
+      return id >= 0 && t->g.nodes[id].op == OP_INPUT && t->g.nodes[id].sym[d] == idx + 1;
+    }
+  }
+  return false;
 }
 
 static void guard_source(const Guard *g, Buf *b) {
@@ -2027,6 +2062,7 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
     goto done;
   }
   int id = dwG_add(&t->g, op, &out, nin, ids, at, I->frame->line, I->frame->col);
+  dwS_attach(I, t, id); /* attributes computed from symbolic sizes */
   Tensor *x = id >= 0 ? dwT_fake(&I->c, &out) : NULL;
   if (!x) {
     result = dwI_raise_ctx(I);
