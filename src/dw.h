@@ -161,6 +161,7 @@ bool dw_grow(void **pp, int *cap, int n, size_t sz, int first);
   X(ObservedRuntimeError, ObservedException)                                 \
   X(ObservedNotImplementedError, ObservedException)                          \
   X(ObservedTypeError, ObservedException)                                    \
+  X(ConstraintViolationError, RuntimeError)                                  \
   X(FailOnRecompileLimitHit, Exception)                                      \
   X(ReluCompileError, Exception)                                             \
   X(TestingOnlyCompileError, Exception)                                      \
@@ -1092,9 +1093,10 @@ const int64_t *dwG_sx(const Graph *g, const GNode *nd, int attr, int *ntok);
 /* Evaluates a size expression at the sizes symv; false if it cannot be
  * (a symbol without a size, division by zero, overflow). */
 bool dwG_sx_eval(const int64_t *tok, int ntok, const int64_t *symv, int64_t *out);
-/* Python text of a size expression, its symbols named s<no[k]> (no NULL:
- * s<k>). */
-void dwG_sx_text(Buf *b, const int64_t *tok, int ntok, const int16_t *no);
+/* Python text of a size expression, symbol k written by name(b, k, ctx)
+ * (name NULL: s<k>). */
+void dwG_sx_text(Buf *b, const int64_t *tok, int ntok,
+                 void (*name)(Buf *b, int sym, const void *ctx), const void *ctx);
 uint64_t dwG_hash_sizes(const Graph *g); /* the graph at any sizes of its
                                             symbolic dims: sizes in
                                             attributes hashed as relative

@@ -297,7 +297,8 @@ bool dwG_sx_eval(const int64_t *tok, int ntok, const int64_t *symv, int64_t *out
   return true;
 }
 
-void dwG_sx_text(Buf *b, const int64_t *tok, int ntok, const int16_t *no) {
+void dwG_sx_text(Buf *b, const int64_t *tok, int ntok,
+                 void (*name)(Buf *b, int sym, const void *ctx), const void *ctx) {
   /* each operand's text and the precedence of its outermost operator
    * (3 atom, 2 unary minus, 1 * // %, 0 + -), parenthesised as Python
    * needs */
@@ -310,7 +311,8 @@ void dwG_sx_text(Buf *b, const int64_t *tok, int ntok, const int16_t *no) {
     if (op == SX_CONST || op == SX_SYM) {
       memset(&txt[sp], 0, sizeof txt[sp]);
       if (op == SX_CONST) dwB_printf(&txt[sp], "%lld", (long long)arg);
-      else dwB_printf(&txt[sp], "s%d", no && arg >= 0 && arg < DW_MAXSYM ? no[arg] : (int)arg);
+      else if (name) name(&txt[sp], (int)arg, ctx);
+      else dwB_printf(&txt[sp], "s%d", (int)arg);
       prec[sp++] = arg < 0 && op == SX_CONST ? 2 : 3;
       continue;
     }

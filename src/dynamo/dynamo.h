@@ -192,6 +192,13 @@ int dwR_dim_sym(Interp *I, Trace *t, const Tensor *x, int d);
  * lifts the input tensor a guard gave that symbol if none is yet. false:
  * no input has it. */
 bool dwR_sym_input(Interp *I, Trace *t, int idx);
+/* Guards t's unit on sizes comparing that way: l[0..nl) cmp r[0..nr)
+ * (size expressions, dwG_sx_eval) must hold at a call's sizes for its
+ * entry to serve it (Dynamo's shape-env guard; at most 12 tokens in all,
+ * longer ones are not kept). false: it specialises a dim marked with
+ * mark_dynamic (ConstraintViolationError raised). */
+bool dwR_guard_sym(Interp *I, Trace *t, int cmp, const int64_t *l, int nl, const int64_t *r,
+                   int nr);
 
 /* symint.c */
 /* Gives node id of t's graph the size expressions of the SymInts noted

@@ -2132,6 +2132,15 @@ bool dwM_init(Interp *I) {
   Value torch = dwV_dict_gets(I->modules, dwI_intern(I, "torch"));
   if (torch.t == V_MODULE && !dwL_set(I, ((Module *)OBJ(torch))->attrs, "fx", dwV_obj(&fx->h)))
     return false;
+  /* torch.fx.experimental.symbolic_shapes: ConstraintViolationError (a
+   * dim marked dynamic that the code specialises, dynamo/symint.c) */
+  Module *exp = dwL_module(I, "torch.fx.experimental");
+  Module *ss = dwL_module(I, "torch.fx.experimental.symbolic_shapes");
+  Value cve = dwV_dict_gets(I->builtins, dwI_intern(I, "ConstraintViolationError"));
+  if (!exp || !ss || cve.t != V_CLASS || !dwL_set(I, fx->attrs, "experimental", dwV_obj(&exp->h)) ||
+      !dwL_set(I, exp->attrs, "symbolic_shapes", dwV_obj(&ss->h)) ||
+      !dwL_set(I, ss->attrs, "ConstraintViolationError", cve))
+    return false;
   Value nnmod = dwV_dict_gets(I->modules, dwI_intern(I, "torch.nn"));
   Value modcls = nnmod.t == V_MODULE
                      ? dwV_dict_gets(((Module *)OBJ(nnmod))->attrs, dwI_intern(I, "Module"))

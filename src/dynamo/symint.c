@@ -165,6 +165,24 @@ static int tokens(const SymPool *p, const Trace *t, uint32_t sx, int64_t *tok, i
   return n + 1;
 }
 
+bool dwS_compare(Interp *I, int cmp, Value a, Value b, bool result) {
+  static const uint8_t inverse[] = {CMP_NE, CMP_EQ, CMP_GE, CMP_GT, CMP_LE, CMP_LT};
+  Trace *t = tracing(I);
+  if (!t || cmp < CMP_EQ || cmp > CMP_GE || a.t != V_INT || b.t != V_INT || (!a.sx && !b.sx))
+    return true;
+  uint32_t x = operand(I, a), y = operand(I, b);
+  SymPool *p = I->sympool;
+  if (!x || !y || !p) return true;
+  int64_t l[2 * DW_SX_MAXTOK], r[2 * DW_SX_MAXTOK], symv[DW_MAXSYM], lv, rv;
+  int nl = tokens(p, t, x, l, 0), nr = tokens(p, t, y, r, 0);
+  for (int k = 0; k < DW_MAXSYM; k++) symv[k] = k < t->syms.n ? t->syms.val[k] : -1;
+  if (!nl || !nr || !dwG_sx_eval(l, nl, symv, &lv) || !dwG_sx_eval(r, nr, symv, &rv) ||
+      lv != a.u.i || rv != b.u.i)
+    return true;
+  /* the guard is what held: `n == 3` false guards n != 3 */
+  return dwR_guard_sym(I, t, result ? cmp : inverse[cmp], l, nl, r, nr);
+}
+
 /* Which integer attributes of an op may be sizes computed in Python. */
 static bool size_attr(const GNode *nd, int j) {
   switch (nd->op) {

@@ -366,6 +366,10 @@ uint32_t dwS_size(Interp *I, const Tensor *x, int d);
  * has one ... */
 uint32_t dwS_binop(Interp *I, int op, Value a, Value b);
 uint32_t dwS_neg(Interp *I, Value a);
+/* ... a comparison of ints one of which has one: the unit is guarded on
+ * its result (Dynamo's shape-env guard; false: an exception is pending,
+ * ConstraintViolationError) ... */
+bool dwS_compare(Interp *I, int cmp, Value a, Value b, bool result);
 /* ... and a tagged int passed to an op: the op recorded next may take its
  * expression for an attribute of that value. */
 void dwS_note_slow(Interp *I, Value v);

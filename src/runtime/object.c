@@ -819,6 +819,13 @@ Value dwOb_compare(Interp *I, int op, Value a, Value b) {
     break;
   }
   if (a.t == V_TENSOR || b.t == V_TENSOR) return dwL_tensor_compare(I, op, a, b);
+  if ((a.sx || b.sx) && a.t == V_INT && b.t == V_INT && op <= CMP_GE) {
+    /* SymInts: the unit specialises on the result, with a guard */
+    int64_t x = a.u.i, y = b.u.i;
+    bool r = op == CMP_EQ ? x == y : op == CMP_NE ? x != y : op == CMP_LT ? x < y
+           : op == CMP_LE ? x <= y : op == CMP_GT ? x > y : x >= y;
+    return dwS_compare(I, op, a, b, r) ? dwV_bool(r) : dwV_null();
+  }
   if (class_of(a) || class_of(b)) {
     bool handled = false;
     Value r = user_compare(I, op, a, b, &handled);

@@ -262,6 +262,8 @@ Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b) {
   static const char *const cmp_fx[] = {"operator.eq", "operator.ne", "operator.lt",
                                        "operator.le", "operator.gt", "operator.ge"};
   if (!dwR_tracing(I) || cmpop < 0 || cmpop > CMP_GE) return tensor_compare(I, cmpop, a, b);
+  dwS_note(I, a); /* x > x.shape[0] - 2: a SymInt operand */
+  dwS_note(I, b);
   Value v[2] = {a, b};
   int tok = dwM_pre(I, FX_CALL_FUNCTION, cmp_fx[cmpop], dwV_null(), 2, v, 0, NULL);
   Value r = tensor_compare(I, cmpop, a, b);
