@@ -41,6 +41,7 @@
  *   dwM_  dynamo/fx.c            the torch.fx GraphModule of a traced graph
  *   dwD_  dynamo/dynapi.c        the compiler API as Python sees it
  *   dwH_  dynamo/hop.c           higher-order ops: torch.cond
+ *   dwS_  dynamo/symint.c        SymInts: ints computed from symbolic sizes
  *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
@@ -160,6 +161,7 @@ bool dw_grow(void **pp, int *cap, int n, size_t sz, int first);
   X(ObservedRuntimeError, ObservedException)                                 \
   X(ObservedNotImplementedError, ObservedException)                          \
   X(ObservedTypeError, ObservedException)                                    \
+  X(ConstraintViolationError, RuntimeError)                                  \
   X(FailOnRecompileLimitHit, Exception)                                      \
   X(ReluCompileError, Exception)                                             \
   X(TestingOnlyCompileError, Exception)                                      \
@@ -234,7 +236,10 @@ typedef struct Obj {
 } Obj;
 
 typedef struct Value {
-  uint32_t t; /* ValType */
+  uint32_t t;  /* ValType */
+  uint32_t sx; /* V_INT while tracing: 0, or the size expression the int
+                  was computed from (a SymInt: dynamo/symint.c); copies
+                  carry it, nothing else reads it */
   union {
     int64_t i;
     double f;
@@ -285,15 +290,15 @@ static inline void dwV_decref(Ctx *c, Value v) {
   if (V_ISOBJ(v.t)) dwV_decref_o(c, v.u.o);
 }
 
-static inline Value dwV_null(void) { return (Value){V_NULL, {0}}; }
-static inline Value dwV_none(void) { return (Value){V_NONE, {0}}; }
-static inline Value dwV_bool(bool b) { return (Value){V_BOOL, {.i = b}}; }
-static inline Value dwV_int(int64_t i) { return (Value){V_INT, {.i = i}}; }
+static inline Value dwV_null(void) { return (Value){.t = V_NULL, .u = {0}}; }
+static inline Value dwV_none(void) { return (Value){.t = V_NONE, .u = {0}}; }
+static inline Value dwV_bool(bool b) { return (Value){.t = V_BOOL, .u = {.i = b}}; }
+static inline Value dwV_int(int64_t i) { return (Value){.t = V_INT, .u = {.i = i}}; }
 static inline Value dwV_float(double f) {
-  return (Value){V_FLOAT, {.f = f}};
+  return (Value){.t = V_FLOAT, .u = {.f = f}};
 }
 static inline Value dwV_obj(Obj *o) {
-  return (Value){o ? o->type : V_NULL, {.o = o}};
+  return (Value){.t = o ? o->type : V_NULL, .u = {.o = o}};
 }
 
 /* ------------------------------------------------------------------ */
@@ -1007,6 +1012,8 @@ typedef struct GNode {
                         every size of that dim */
   int line, col;     /* source position of the op in the user's program */
   const char *name;  /* printed name: "add", "add_1", "x" */
+  int32_t sx;        /* 0, or 1 + the offset in Graph.sx of the first of
+                        its size expressions (dwG_set_sx) */
 } GNode;
 
 typedef struct Graph {
@@ -1018,7 +1025,27 @@ typedef struct Graph {
   int nout;
   bool named;        /* names assigned (dwG_name; done lazily: tracing adds
                         nodes on every call, names are needed when printing) */
+  int64_t *sx;       /* size expressions of nodes' attributes (dwG_set_sx) */
+  int nsx, capsx;
 } Graph;
+
+/* A size expression (dynamic shapes: a SymInt such as `s0 - 2`), in
+ * postfix, two int64 per token: the op, its argument. An attribute of a
+ * node that was computed in Python from a symbolic size carries one; the
+ * graph then takes it from the sizes of each call, as Dynamo's graph takes
+ * the SymInt. */
+typedef enum SxOp {
+  SX_CONST,    /* push the argument */
+  SX_SYM,      /* push the size of symbol `argument` (0-based: GNode.sym - 1) */
+  SX_ADD,      /* a + b */
+  SX_SUB,      /* a - b */
+  SX_MUL,      /* a * b */
+  SX_FLOORDIV, /* a // b (Python's: towards -inf) */
+  SX_MOD,      /* a % b (Python's: the sign of b) */
+  SX_NEG       /* -a */
+} SxOp;
+#define DW_SX_MAXTOK 64 /* tokens of one expression at most */
+#define DW_MAXSYM 32    /* shape symbols of a unit at most (dynamo/trace.c) */
 
 void dwG_init(Graph *g);
 void dwG_free(Graph *g);
@@ -1040,15 +1067,36 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
 int dwG_view_base(const Graph *g, int k);
 /* The eager value of node k: its view ops replayed from `base` (the node
  * dwG_view_base returned) holding `basev`. New reference; NULL: error. */
-Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev);
+Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev,
+                       const int64_t *symv);
 /* Structural fingerprint: ops, attributes, edges, and the metas of the
  * inputs (a symbolic dim by its symbol, not its size); the other nodes'
  * shapes follow from those. */
 uint64_t dwG_hash(const Graph *g);       /* the exact graph */
 /* nd's attributes for an input of this shape when it differs from the
  * graph's (a symbolic dim): those that follow from the input's sizes
- * (dwG_hash_sizes) follow from this one's */
-void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shape, OpAttrs *at);
+ * (dwG_hash_sizes) follow from this one's, and those with a size
+ * expression are evaluated at the symbols' sizes symv (dwG_sym_values;
+ * NULL: the graph's own). */
+void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shape,
+                  const int64_t *symv, OpAttrs *at);
+/* The size each symbol stands for (-1: none): from the shapes of `inputs`,
+ * or with inputs NULL from the graph's own OP_INPUT metas. symv holds
+ * DW_MAXSYM values. */
+void dwG_sym_values(const Graph *g, Tensor *const *inputs, int64_t *symv);
+/* Gives attribute `attr` of node id (-1: an OP_CONST's value) the size
+ * expression tok[0..2*ntok); false: out of memory. */
+bool dwG_set_sx(Graph *g, int id, int attr, const int64_t *tok, int ntok);
+/* The size expression of attribute `attr` of nd (NULL: none; *ntok its
+ * tokens). */
+const int64_t *dwG_sx(const Graph *g, const GNode *nd, int attr, int *ntok);
+/* Evaluates a size expression at the sizes symv; false if it cannot be
+ * (a symbol without a size, division by zero, overflow). */
+bool dwG_sx_eval(const int64_t *tok, int ntok, const int64_t *symv, int64_t *out);
+/* Python text of a size expression, symbol k written by name(b, k, ctx)
+ * (name NULL: s<k>). */
+void dwG_sx_text(Buf *b, const int64_t *tok, int ntok,
+                 void (*name)(Buf *b, int sym, const void *ctx), const void *ctx);
 uint64_t dwG_hash_sizes(const Graph *g); /* the graph at any sizes of its
                                             symbolic dims: sizes in
                                             attributes hashed as relative

@@ -106,6 +106,7 @@ void dwG_init(Graph *g) { memset(g, 0, sizeof *g); }
 
 void dwG_free(Graph *g) {
   free(g->nodes);
+  free(g->sx);
   dwA_free(&g->arena);
   memset(g, 0, sizeof *g);
 }
@@ -184,6 +185,11 @@ bool dwG_clone(Graph *dst, const Graph *src) {
   dst->n = src->n;
   dst->ninputs = src->ninputs;
   dst->named = src->named;
+  if (src->nsx) {
+    if (!(dst->sx = malloc(sizeof(int64_t) * (size_t)src->nsx))) goto oom;
+    memcpy(dst->sx, src->sx, sizeof(int64_t) * (size_t)src->nsx);
+    dst->nsx = dst->capsx = src->nsx;
+  }
   if (!dwG_set_outputs(dst, src->nout, src->outputs)) goto oom;
   return true;
 oom:
@@ -201,6 +207,151 @@ bool dwG_set_outputs(Graph *g, int n, const int32_t *ids) {
   g->outputs = o;
   g->nout = n;
   return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Size expressions (dynamic shapes)                                   */
+/* ------------------------------------------------------------------ */
+
+/* A node's expressions are a chain of records in g->sx: the attribute
+ * (-1: an OP_CONST's value), the token count, the next record (1 +
+ * offset, 0: none), then the tokens. */
+bool dwG_set_sx(Graph *g, int id, int attr, const int64_t *tok, int ntok) {
+  if (id < 0 || id >= g->n || ntok <= 0 || ntok > DW_SX_MAXTOK) return false;
+  int need = 3 + 2 * ntok;
+  if (g->nsx + need > g->capsx) {
+    int cap = g->capsx ? g->capsx * 2 : 64;
+    while (cap < g->nsx + need) cap *= 2;
+    int64_t *p = realloc(g->sx, sizeof(int64_t) * (size_t)cap);
+    if (!p) return false;
+    g->sx = p;
+    g->capsx = cap;
+  }
+  int64_t *r = g->sx + g->nsx;
+  r[0] = attr;
+  r[1] = ntok;
+  r[2] = g->nodes[id].sx;
+  memcpy(r + 3, tok, sizeof(int64_t) * 2 * (size_t)ntok);
+  g->nodes[id].sx = g->nsx + 1;
+  g->nsx += need;
+  return true;
+}
+
+const int64_t *dwG_sx(const Graph *g, const GNode *nd, int attr, int *ntok) {
+  for (int64_t o = nd->sx; o > 0 && o <= g->nsx; o = g->sx[o - 1 + 2]) {
+    const int64_t *r = g->sx + o - 1;
+    if (r[0] == attr) {
+      *ntok = (int)r[1];
+      return r + 3;
+    }
+  }
+  return NULL;
+}
+
+bool dwG_sx_eval(const int64_t *tok, int ntok, const int64_t *symv, int64_t *out) {
+  int64_t st[DW_SX_MAXTOK];
+  int sp = 0;
+  for (int k = 0; k < ntok; k++) {
+    int64_t op = tok[2 * k], arg = tok[2 * k + 1], a, b, r;
+    if (op == SX_CONST || op == SX_SYM) {
+      if (op == SX_SYM && (arg < 0 || arg >= DW_MAXSYM || !symv || symv[arg] < 0)) return false;
+      st[sp++] = op == SX_CONST ? arg : symv[arg];
+      continue;
+    }
+    if (op == SX_NEG) {
+      if (sp < 1 || st[sp - 1] == INT64_MIN) return false;
+      st[sp - 1] = -st[sp - 1];
+      continue;
+    }
+    if (sp < 2) return false;
+    b = st[--sp];
+    a = st[sp - 1];
+    switch (op) {
+    case SX_ADD:
+      if (__builtin_add_overflow(a, b, &r)) return false;
+      break;
+    case SX_SUB:
+      if (__builtin_sub_overflow(a, b, &r)) return false;
+      break;
+    case SX_MUL:
+      if (__builtin_mul_overflow(a, b, &r)) return false;
+      break;
+    case SX_FLOORDIV:
+    case SX_MOD: {
+      if (b == 0 || (a == INT64_MIN && b == -1)) return false;
+      int64_t q = a / b, m = a % b;
+      if (m != 0 && (m < 0) != (b < 0)) {
+        q -= 1;
+        m += b;
+      }
+      r = op == SX_FLOORDIV ? q : m;
+      break;
+    }
+    default:
+      return false;
+    }
+    st[sp - 1] = r;
+  }
+  if (sp != 1) return false;
+  *out = st[0];
+  return true;
+}
+
+void dwG_sx_text(Buf *b, const int64_t *tok, int ntok,
+                 void (*name)(Buf *b, int sym, const void *ctx), const void *ctx) {
+  /* each operand's text and the precedence of its outermost operator
+   * (3 atom, 2 unary minus, 1 * // %, 0 + -), parenthesised as Python
+   * needs */
+  Buf txt[DW_SX_MAXTOK];
+  int prec[DW_SX_MAXTOK], sp = 0;
+  static const char *const sym[] = {"", "", " + ", " - ", " * ", " // ", " % ", "-"};
+  for (int k = 0; k < ntok; k++) {
+    int64_t op = tok[2 * k], arg = tok[2 * k + 1];
+    if (op < SX_CONST || op > SX_NEG || (op == SX_NEG ? sp < 1 : op > SX_SYM && sp < 2)) break;
+    if (op == SX_CONST || op == SX_SYM) {
+      memset(&txt[sp], 0, sizeof txt[sp]);
+      if (op == SX_CONST) dwB_printf(&txt[sp], "%lld", (long long)arg);
+      else if (name) name(&txt[sp], (int)arg, ctx);
+      else dwB_printf(&txt[sp], "s%d", (int)arg);
+      prec[sp++] = arg < 0 && op == SX_CONST ? 2 : 3;
+      continue;
+    }
+    Buf r = {0};
+    if (op == SX_NEG) {
+      dwB_putc(&r, '-');
+      bool par = prec[sp - 1] < 2;
+      dwB_printf(&r, par ? "(%s)" : "%s", txt[sp - 1].p ? txt[sp - 1].p : "");
+      dwB_free(&txt[sp - 1]);
+      txt[sp - 1] = r;
+      prec[sp - 1] = 2;
+      continue;
+    }
+    int p = op == SX_ADD || op == SX_SUB ? 0 : 1;
+    /* the right operand of - // % binds tighter, as Python reads it */
+    bool pl = prec[sp - 2] < p, pr = prec[sp - 1] < p || (prec[sp - 1] == p && op != SX_ADD && op != SX_MUL);
+    dwB_printf(&r, pl ? "(%s)" : "%s", txt[sp - 2].p ? txt[sp - 2].p : "");
+    dwB_puts(&r, sym[op]);
+    dwB_printf(&r, pr ? "(%s)" : "%s", txt[sp - 1].p ? txt[sp - 1].p : "");
+    dwB_free(&txt[sp - 2]);
+    dwB_free(&txt[sp - 1]);
+    txt[sp - 2] = r;
+    prec[sp - 2] = p;
+    sp--;
+  }
+  if (sp >= 1) dwB_puts(b, txt[sp - 1].p ? txt[sp - 1].p : "");
+  for (int k = 0; k < sp; k++) dwB_free(&txt[k]);
+}
+
+void dwG_sym_values(const Graph *g, Tensor *const *inputs, int64_t *symv) {
+  for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
+  for (int n = 0; n < g->n; n++) {
+    const GNode *nd = &g->nodes[n];
+    if (nd->op != OP_INPUT) continue;
+    const int64_t *shape = inputs ? inputs[nd->input]->shape : nd->meta.shape;
+    int ndim = inputs ? inputs[nd->input]->ndim : nd->meta.ndim;
+    for (int d = 0; d < nd->meta.ndim && d < ndim; d++)
+      if (nd->sym[d] && nd->sym[d] <= DW_MAXSYM) symv[nd->sym[d] - 1] = shape[d];
+  }
 }
 
 /* ------------------------------------------------------------------ */
@@ -531,8 +682,19 @@ static int size_rel_dim(const GNode *nd, const TMeta *in, int j) {
   }
 }
 
-void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shape, OpAttrs *at) {
+/* Attributes given a size expression take its value at the sizes symv. */
+static void attrs_sx(const Graph *g, const GNode *nd, const int64_t *symv, OpAttrs *at) {
+  for (int64_t o = nd->sx; o > 0 && o <= g->nsx; o = g->sx[o - 1 + 2]) {
+    const int64_t *r = g->sx + o - 1;
+    int64_t v;
+    if (r[0] >= 0 && r[0] < at->ni && dwG_sx_eval(r + 3, (int)r[1], symv, &v)) at->i[r[0]] = v;
+  }
+}
+
+void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shape,
+                  const int64_t *symv, OpAttrs *at) {
   *at = nd->at;
+  if (nd->sx && symv) attrs_sx(g, nd, symv, at);
   if (nd->nin != 1 || !shape) return;
   const TMeta *in = &g->nodes[nd->in[0]].meta;
   if (in->ndim != ndim || !memcmp(in->shape, shape, sizeof(int64_t) * (size_t)ndim)) return;
@@ -546,14 +708,21 @@ void dwG_attrs_at(const Graph *g, const GNode *nd, int ndim, const int64_t *shap
     }
     return;
   }
+  int nt;
   for (int j = 0; j < at->ni && j < DW_MAXDIM + 2; j++) {
     int d = size_rel_dim(nd, in, j);
-    if (d >= 0) at->i[j] += shape[d] - in->shape[d];
+    if (d >= 0 && !dwG_sx(g, nd, j, &nt)) at->i[j] += shape[d] - in->shape[d];
   }
 }
 
 /* The integer attributes of nd; with `sizes`, those that are sizes of the
  * input (size_rel_dim, a reshape's groups) hashed relative to it. */
+static uint64_t hash_sx(uint64_t h, const int64_t *tok, int ntok) {
+  h = mix(h, 0x5e5e0000ULL + (uint64_t)ntok);
+  for (int k = 0; k < 2 * ntok; k++) h = mix(h, (uint64_t)tok[k]);
+  return h;
+}
+
 static uint64_t hash_int_attrs(uint64_t h, const Graph *g, const GNode *nd, bool sizes) {
   const OpAttrs *a = &nd->at;
   const TMeta *in = sizes && nd->nin == 1 ? &g->nodes[nd->in[0]].meta : NULL;
@@ -564,6 +733,12 @@ static uint64_t hash_int_attrs(uint64_t h, const Graph *g, const GNode *nd, bool
   }
   h = mix(h, (uint64_t)a->ni);
   for (int j = 0; j < a->ni && j < DW_MAXDIM + 2; j++) {
+    int nt;
+    const int64_t *sx = sizes ? dwG_sx(g, nd, j, &nt) : NULL;
+    if (sx) { /* computed from the sizes: the expression, not its value */
+      h = hash_sx(h, sx, nt);
+      continue;
+    }
     int d = in ? size_rel_dim(nd, in, j) : -1;
     if (d >= 0) h = mix(h, 0xd1ffULL); /* counted from the input's size */
     h = mix(h, (uint64_t)(a->i[j] - (d >= 0 ? in->shape[d] : 0)));
@@ -581,7 +756,11 @@ static uint64_t hash_graph(const Graph *g, bool sizes) {
     h = mix(h, (uint64_t)nd->nin);
     for (int j = 0; j < nd->nin; j++) h = mix(h, (uint64_t)nd->in[j]);
     if (nd->op == OP_INPUT) h = mix(h, (uint64_t)nd->input);
-    if (nd->op == OP_CONST) h = mix(h, dbits(nd->value));
+    if (nd->op == OP_CONST) {
+      int nt;
+      const int64_t *sx = sizes ? dwG_sx(g, nd, -1, &nt) : NULL;
+      h = sx ? hash_sx(h, sx, nt) : mix(h, dbits(nd->value));
+    }
     h = hash_int_attrs(h, g, nd, sizes);
     h = mix(h, a->from_end);
     for (int j = 0; j < 2; j++)
@@ -651,7 +830,8 @@ int dwG_view_base(const Graph *g, int k) {
   return k;
 }
 
-Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev) {
+Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev,
+                       const int64_t *symv) {
   /* the chain base -> k, replayed from its start (no C recursion: a loop
    * may have unrolled into thousands of views) */
   int n = 0;
@@ -665,7 +845,7 @@ Tensor *dwG_eval_views(Ctx *c, const Graph *g, int k, int base, Tensor *basev) {
   for (int q = 0; x && q < n; q++) {
     const GNode *nd = &g->nodes[chain[q]];
     OpAttrs at; /* the sizes of basev: a symbolic dim (x[:-1]) */
-    dwG_attrs_at(g, nd, x->ndim, x->shape, &at);
+    dwG_attrs_at(g, nd, x->ndim, x->shape, symv, &at);
     Tensor *r = dwT_op(c, (Op)nd->op, 1, &x, &at);
     dwV_decref_o(c, &x->h);
     x = r;
@@ -689,6 +869,8 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
   int maxin = 8;
   bool ok = val && last;
   if (!ok) dw_fail(c, EXC_MemoryError, "out of memory");
+  int64_t symv[DW_MAXSYM]; /* the sizes of this call's symbols */
+  dwG_sym_values(g, inputs, symv);
   /* last[k]: the last node reading node k (outputs are read at the end). */
   for (int k = 0; ok && k < g->n; k++) last[k] = k;
   for (int k = 0; ok && k < g->n; k++)
@@ -701,11 +883,16 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
       val[k] = inputs[nd->input];
       dwV_incref_o(&val[k]->h);
       break;
-    case OP_CONST:
-      val[k] = dwT_scalar(c, (DType)nd->meta.dtype, nd->value,
-                          nd->meta.wrapped);
+    case OP_CONST: {
+      double v = nd->value;
+      int nt;
+      int64_t iv;
+      const int64_t *sx = nd->sx ? dwG_sx(g, nd, -1, &nt) : NULL;
+      if (sx && dwG_sx_eval(sx, nt, symv, &iv)) v = (double)iv; /* a SymInt */
+      val[k] = dwT_scalar(c, (DType)nd->meta.dtype, v, nd->meta.wrapped);
       ok = val[k] != NULL;
       break;
+    }
     default:
       if (nd->nin > maxin) {
         Tensor **p = malloc((size_t)nd->nin * sizeof *p);
@@ -720,9 +907,9 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
       for (int j = 0; j < nd->nin; j++) ins[j] = val[nd->in[j]];
       OpAttrs at;
       if (nd->nin)
-        dwG_attrs_at(g, nd, ins[0]->ndim, ins[0]->shape, &at);
+        dwG_attrs_at(g, nd, ins[0]->ndim, ins[0]->shape, symv, &at);
       else
-        at = nd->at;
+        dwG_attrs_at(g, nd, 0, NULL, symv, &at);
       val[k] = dwT_op(c, (Op)nd->op, nd->nin, ins, &at);
       ok = val[k] != NULL;
       if (!ok) *failed = k;

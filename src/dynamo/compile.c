@@ -93,16 +93,6 @@ static void ksized_free(KSized *z) {
 }
 
 /* The sizes of g's symbols for these inputs. */
-static void sym_sizes(const Graph *g, Tensor *const *inputs, int64_t *sym) {
-  for (int j = 0; j < DW_MAXSYM; j++) sym[j] = -1;
-  for (int n = 0; n < g->n; n++) {
-    const GNode *nd = &g->nodes[n];
-    if (nd->op != OP_INPUT) continue;
-    for (int d = 0; d < nd->meta.ndim && d < inputs[nd->input]->ndim; d++)
-      if (nd->sym[d] && nd->sym[d] <= DW_MAXSYM) sym[nd->sym[d] - 1] = inputs[nd->input]->shape[d];
-  }
-}
-
 static bool graph_symbolic(const Graph *g) {
   for (int n = 0; n < g->n; n++)
     for (int d = 0; g->nodes[n].op == OP_INPUT && d < g->nodes[n].meta.ndim; d++)
@@ -145,16 +135,26 @@ static bool regraph(Ctx *c, const Graph *g, int64_t shift, Graph *out) {
   if (!dwG_clone(out, g)) return false;
   for (int n = 0; n < out->n; n++) {
     GNode *nd = &out->nodes[n];
-    if (nd->op == OP_INPUT) {
-      for (int d = 0; d < nd->meta.ndim; d++)
-        if (nd->sym[d]) nd->meta.shape[d] += shift;
+    for (int d = 0; nd->op == OP_INPUT && d < nd->meta.ndim; d++)
+      if (nd->sym[d]) nd->meta.shape[d] += shift;
+  }
+  int64_t symv[DW_MAXSYM];
+  dwG_sym_values(out, NULL, symv);
+  for (int n = 0; n < out->n; n++) {
+    GNode *nd = &out->nodes[n];
+    if (nd->op == OP_INPUT) continue;
+    TMeta in[8], m;
+    if (nd->op == OP_CONST) { /* a SymInt: its value at these sizes */
+      int nt;
+      int64_t v;
+      const int64_t *sx = nd->sx ? dwG_sx(out, nd, -1, &nt) : NULL;
+      if (sx && dwG_sx_eval(sx, nt, symv, &v)) nd->value = (double)v;
       continue;
     }
-    if (nd->op == OP_CONST || nd->nin == 0) continue;
-    TMeta in[8], m;
     if (nd->nin > 8) goto fail;
     for (int j = 0; j < nd->nin; j++) in[j] = out->nodes[nd->in[j]].meta;
-    dwG_attrs_at(g, &g->nodes[n], in[0].ndim, in[0].shape, &nd->at); /* x[:-1] */
+    dwG_attrs_at(g, &g->nodes[n], nd->nin ? in[0].ndim : 0, nd->nin ? in[0].shape : NULL, symv,
+                 &nd->at); /* x[:-1], x[:x.shape[0] - 2] */
     if (!dwT_meta(c, (Op)nd->op, nd->nin, in, &nd->at, &m) || m.ndim != nd->meta.ndim ||
         m.dtype != nd->meta.dtype)
       goto fail;
@@ -282,7 +282,7 @@ static bool sized_build(Interp *I, Kernel *k, const FPlan *p, EmitMode mode,
   z->ref = malloc(m->len + 1);
   z->reflen = m->len;
   int64_t sym[DW_MAXSYM];
-  sym_sizes(&k->g, inputs, sym);
+  dwG_sym_values(&k->g, inputs, sym);
   if (!z->ref || !ksized_add(z, &k->g, sym, &w, m->scratch)) {
     dwW_free(m);
     goto done;
@@ -313,7 +313,7 @@ done:
 static bool sized_serves(Interp *I, Kernel *k, const Graph *g, Tensor *const *inputs) {
   KSized *z = k->sized;
   int64_t sym[DW_MAXSYM];
-  sym_sizes(g, inputs, sym);
+  dwG_sym_values(g, inputs, sym);
   Ctx *c = &I->c;
   SavedErr saved;
   err_save(c, &saved);
@@ -618,7 +618,7 @@ static Kernel *sized_kernel(Interp *I, Entry *e, Trace *t) {
     if (k->slot < 0 && !k->sized) return k;
     if (k->sized) {
       int64_t sym[DW_MAXSYM];
-      sym_sizes(&t->g, t->inputs, sym);
+      dwG_sym_values(&t->g, t->inputs, sym);
       if (ksized_find(k->sized, sym)) return k;
       /* new sizes: planned and emitted again (codegen, no compile) */
       double c0 = dw_now_ms();
@@ -877,7 +877,9 @@ static bool alias_outputs(Interp *I, const Graph *g, Tensor **inputs, Tensor **o
       for (int i = 0; i < g->nout; i++)
         if (g->outputs[i] == b) basev = outs[i];
     if (!basev) continue;
-    Tensor *v = dwG_eval_views(&I->c, g, k, b, basev);
+    int64_t symv[DW_MAXSYM];
+    dwG_sym_values(g, inputs, symv);
+    Tensor *v = dwG_eval_views(&I->c, g, k, b, basev, symv);
     if (!v) return false;
     dwV_decref_o(&I->c, &outs[j]->h);
     outs[j] = v;
@@ -969,7 +971,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
   const KSize *ks = NULL;
   if (k->sized) {
     int64_t sym[DW_MAXSYM];
-    sym_sizes(g, inputs, sym);
+    dwG_sym_values(g, inputs, sym);
     ks = ksized_find(k->sized, sym);
     if (!ks) return dw_fail(&I->c, EXC_RuntimeError, "compiled kernel: no size block for these sizes");
   }

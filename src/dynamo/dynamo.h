@@ -80,7 +80,6 @@ typedef struct Undo Undo;   /* trace.c */
 /* A unit's shape symbols (dynamic shapes): sN, N a hash of the source that
  * created it (symbolic_shapes.py _generate_unique_id: sha256 of the source
  * name, modulo 100, plus 100 while taken). */
-#define DW_MAXSYM 32
 typedef struct Syms {
   int n;
   int16_t no[DW_MAXSYM];   /* N of sN */
@@ -186,6 +185,29 @@ void dwR_unit_rollback(Interp *I, Frame *f);
  * unit, the ones it has recorded so far. */
 void dwR_guards_text(const Entry *e, Buf *b);
 void dwR_trace_guards_text(const Trace *t, Buf *b);
+
+/* The symbol of dim d of tensor x in t's unit: 1 + its index in t->syms,
+ * 0 when the dim is static. An input's is its guard's; another tensor's
+ * is the symbol standing for its size, if one does. */
+int dwR_dim_sym(Interp *I, Trace *t, const Tensor *x, int d);
+/* Makes sure an input of t's graph has symbol idx (0-based) as a dim, so
+ * that the graph knows its size at each call (Dynamo passes the SymInt):
+ * lifts the input tensor a guard gave that symbol if none is yet. false:
+ * no input has it. */
+bool dwR_sym_input(Interp *I, Trace *t, int idx);
+/* Guards t's unit on sizes comparing that way: l[0..nl) cmp r[0..nr)
+ * (size expressions, dwG_sx_eval) must hold at a call's sizes for its
+ * entry to serve it (Dynamo's shape-env guard; at most 12 tokens in all,
+ * longer ones are not kept). false: it specialises a dim marked with
+ * mark_dynamic (ConstraintViolationError raised). */
+bool dwR_guard_sym(Interp *I, Trace *t, int cmp, const int64_t *l, int nl, const int64_t *r,
+                   int nr);
+
+/* symint.c */
+/* Gives node id of t's graph the size expressions of the SymInts noted
+ * since the last op (dwS_note) that its attributes (or its constant
+ * inputs) were computed from, then forgets the notes. */
+void dwS_attach(Interp *I, Trace *t, int id);
 
 /* live.c */
 /* At a data-dependent jump on cond in the test of statement stmt (at

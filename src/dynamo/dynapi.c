@@ -24,7 +24,7 @@
 #define OBJ(v) ((v).u.o)
 #define STR(v) ((Str *)(v).u.o)
 #define TEN(v) ((Tensor *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define VSTR(s) ((Value){.t = V_STR, .u = {.o = &(s)->h}})
 #define BI(name) static Value name(Interp *I, const BuiltinDef *def, Value self, Args *a)
 
 static void drop(Interp *I, Value v) { dwV_decref(&I->c, v); }

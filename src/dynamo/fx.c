@@ -30,7 +30,7 @@
 
 #define OBJ(v) ((v).u.o)
 #define STR(v) ((Str *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define VSTR(s) ((Value){.t = V_STR, .u = {.o = &(s)->h}})
 #define BI(name) static Value name(Interp *I, const BuiltinDef *def, Value self, Args *a)
 
 /* ------------------------------------------------------------------ */
@@ -817,7 +817,7 @@ static Value arg_value(Interp *I, const FxArg *x, Value *nodes) {
   case FA_FLOAT:
     return dwV_float(x->f);
   case FA_DTYPE:
-    return (Value){V_DTYPE, {.i = x->i}};
+    return (Value){.t = V_DTYPE, .u = {.i = x->i}};
   case FA_NODE:
     dwV_incref(nodes[x->node]);
     return nodes[x->node];
@@ -2174,6 +2174,15 @@ bool dwM_init(Interp *I) {
   fx->special = MOD_API; /* torch.fx.symbolic_trace & co: not supported */
   Value torch = dwV_dict_gets(I->modules, dwI_intern(I, "torch"));
   if (torch.t == V_MODULE && !dwL_set(I, ((Module *)OBJ(torch))->attrs, "fx", dwV_obj(&fx->h)))
+    return false;
+  /* torch.fx.experimental.symbolic_shapes: ConstraintViolationError (a
+   * dim marked dynamic that the code specialises, dynamo/symint.c) */
+  Module *exp = dwL_module(I, "torch.fx.experimental");
+  Module *ss = dwL_module(I, "torch.fx.experimental.symbolic_shapes");
+  Value cve = dwV_dict_gets(I->builtins, dwI_intern(I, "ConstraintViolationError"));
+  if (!exp || !ss || cve.t != V_CLASS || !dwL_set(I, fx->attrs, "experimental", dwV_obj(&exp->h)) ||
+      !dwL_set(I, exp->attrs, "symbolic_shapes", dwV_obj(&ss->h)) ||
+      !dwL_set(I, ss->attrs, "ConstraintViolationError", cve))
     return false;
   Value nnmod = dwV_dict_gets(I->modules, dwI_intern(I, "torch.nn"));
   Value modcls = nnmod.t == V_MODULE

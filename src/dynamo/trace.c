@@ -61,8 +61,15 @@ struct Guard {
                         have guards of their own) */
   int8_t cell;       /* >= 0: the guard is on cell `cell` of the closure of
                         the function in that source (its cell_contents) */
+  uint8_t cmp;       /* G_SYM: sizes compare (CmpOp: EQ NE LT LE GT GE) ... */
+  uint8_t nl, nr;    /* ... the size expressions sx[0..nl) and sx[nl..nl+nr)
+                        (tokens) this way */
+  int64_t sx[2 * 12];
 };
-enum { G_LOCAL, G_FREE, G_GLOBAL };
+enum { G_LOCAL, G_FREE, G_GLOBAL,
+       G_SYM /* a comparison of SymInts the unit's code made (Dynamo's
+                shape-env guard: `if x.shape[0] > 2` specialises the branch) */ };
+#define GSYM_TOK 12
 
 /* Dynamo's frame state of one input source, for automatic dynamic shapes
  * (variables/builder.py _automatic_dynamic): the sizes seen when the unit
@@ -368,7 +375,7 @@ static uint64_t sig_of(Value v, int depth) {
     Inst *in = (Inst *)v.u.o;
     h = mix(h, (uint64_t)(uintptr_t)in);
     if (depth >= 4) return h;
-    Value d = {V_DICT, {.o = &in->attrs->h}};
+    Value d = {.t = V_DICT, .u = {.o = &in->attrs->h}};
     return mix(h, sig_of(d, depth + 1));
   }
   case V_BOUND: {
@@ -402,6 +409,41 @@ static Value guard_value(Interp *I, Frame *f, const Guard *g) {
   if (g->cell < 0) return v;
   if (v.t != V_FUNC || g->cell >= ((Func *)v.u.o)->code->nfree) return dwV_null();
   return ((Func *)v.u.o)->cells[g->cell]->v;
+}
+
+int dwR_dim_sym(Interp *I, Trace *t, const Tensor *x, int d) {
+  if (d < 0 || d >= x->ndim) return 0;
+  if (x->st) {
+    for (int k = 0; k < t->ninputs; k++)
+      if (t->inputs[k] == x) return t->g.nodes[t->input_node[k]].sym[d];
+    for (int k = 0; k < t->nguards; k++) {
+      const Guard *g = &t->guards[k];
+      if (g->vt != V_TENSOR) continue;
+      Value v = guard_value(I, t->root, g);
+      if (v.t == V_TENSOR && v.u.o == &x->h) return (g->dyn >> d & 1) ? g->sym[d] : 0;
+    }
+  }
+  if (x->shape[d] < 2) return 0; /* 0 and 1 are specialised */
+  for (int k = 0; k < t->syms.n; k++) /* an intermediate: by its size */
+    if (t->syms.val[k] == x->shape[d]) return k + 1;
+  return 0;
+}
+
+bool dwR_sym_input(Interp *I, Trace *t, int idx) {
+  for (int n = 0; n < t->g.n; n++)
+    for (int d = 0; t->g.nodes[n].op == OP_INPUT && d < t->g.nodes[n].meta.ndim; d++)
+      if (t->g.nodes[n].sym[d] == idx + 1) return true;
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    for (int d = 0; g->vt == V_TENSOR && d < g->meta.ndim; d++) {
+      if (!(g->dyn >> d & 1) || g->sym[d] != idx + 1) continue;
+      Value v = guard_value(I, t->root, g);
+      if (v.t != V_TENSOR || !((Tensor *)v.u.o)->st) continue;
+      int id = lift(I, t, (Tensor *)v.u.o);
+      return id >= 0 && t->g.nodes[id].op == OP_INPUT && t->g.nodes[id].sym[d] == idx + 1;
+    }
+  }
+  return false;
 }
 
 static void guard_source(const Guard *g, Buf *b) {
@@ -678,9 +720,123 @@ static const char *vt_name(int vt) {
   return vt >= 0 && vt < V_COUNT ? n[vt] : "?";
 }
 
-/* Checks one guard; on failure describes it (Dynamo's wording). symv:
- * the values the entry's symbols took so far in this check (-1: none). */
-static bool guard_check(Interp *I, Frame *f, const Guard *g, int64_t *symv, Buf *why) {
+static bool sym_guard_holds(const Guard *g, const int64_t *symv) {
+  int64_t l, r;
+  if (!dwG_sx_eval(g->sx, g->nl, symv, &l) || !dwG_sx_eval(g->sx + 2 * g->nl, g->nr, symv, &r))
+    return false;
+  switch (g->cmp) {
+  case CMP_EQ: return l == r;
+  case CMP_NE: return l != r;
+  case CMP_LT: return l < r;
+  case CMP_LE: return l <= r;
+  case CMP_GT: return l > r;
+  default: return l >= r;
+  }
+}
+
+/* A symbol by its source: the first guard of all[0..n) with it as a dim. */
+typedef struct SymSrc {
+  const Guard *all;
+  int n;
+} SymSrc;
+static void sym_source(Buf *b, int sym, const void *ctx) {
+  const SymSrc *s = ctx;
+  for (int k = 0; k < s->n; k++)
+    for (int d = 0; s->all[k].vt == V_TENSOR && d < s->all[k].meta.ndim; d++)
+      if ((s->all[k].dyn >> d & 1) && s->all[k].sym[d] == sym + 1) {
+        guard_source(&s->all[k], b);
+        dwB_printf(b, ".size()[%d]", d);
+        return;
+      }
+  dwB_printf(b, "s%d", sym);
+}
+
+/* A G_SYM guard as Python, its symbols as sources (or, with syms, as the
+ * unit's symbols sN). */
+static void sym_guard_text(const Guard *all, const Guard *g, const Syms *syms, Buf *b) {
+  static const char *const op[] = {" == ", " != ", " < ", " <= ", " > ", " >= "};
+  SymSrc src = {all, (int)(g - all)};
+  for (int k = 0; k < 2; k++) {
+    const int64_t *tok = g->sx + (k ? 2 * g->nl : 0);
+    int n = k ? g->nr : g->nl;
+    if (syms) {
+      int64_t t2[2 * GSYM_TOK];
+      memcpy(t2, tok, sizeof(int64_t) * 2 * (size_t)n);
+      for (int j = 0; j < n; j++)
+        if (t2[2 * j] == SX_SYM && t2[2 * j + 1] >= 0 && t2[2 * j + 1] < syms->n) t2[2 * j + 1] = syms->no[t2[2 * j + 1]];
+      dwG_sx_text(b, t2, n, NULL, NULL);
+    } else {
+      dwG_sx_text(b, tok, n, sym_source, &src);
+    }
+    if (!k) dwB_puts(b, op[g->cmp <= CMP_GE ? g->cmp : 0]);
+  }
+}
+
+/* A dim marked with mark_dynamic that `s == c` specialises: PyTorch's
+ * ConstraintViolationError (symbolic_shapes.py produce_guards). */
+static bool marked_specialised(Interp *I, Trace *t, int cmp, const int64_t *l, int nl,
+                               const int64_t *r, int nr) {
+  if (cmp != CMP_EQ || nl != 1 || nr != 1) return false;
+  const int64_t *sym = l[0] == SX_SYM ? l : r, *c = l[0] == SX_SYM ? r : l;
+  if (sym[0] != SX_SYM || c[0] != SX_CONST) return false;
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    for (int d = 0; g->vt == V_TENSOR && d < g->meta.ndim; d++) {
+      if (!(g->dyn >> d & 1) || g->sym[d] != sym[1] + 1) continue;
+      Value v = guard_value(I, t->root, g);
+      if (v.t != V_TENSOR || !(((Tensor *)v.u.o)->dyn_marked >> d & 1)) continue;
+      Buf src = {0};
+      guard_source(g, &src);
+      dwB_printf(&src, ".size()[%d]", d);
+      dwI_raise(I, EXC_ConstraintViolationError,
+                "Constraints violated (%s)! For more information, run with TORCH_LOGS=\"+dynamic\".\n"
+                "  - You marked %s as dynamic but your code specialized it to be a constant (%lld). "
+                "If you're using mark_dynamic, either remove it or use maybe_mark_dynamic. If "
+                "you're using Dim.DYNAMIC, replace it with either Dim.STATIC or Dim.AUTO.",
+                src.p, src.p, (long long)c[1]);
+      dwB_free(&src);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool dwR_guard_sym(Interp *I, Trace *t, int cmp, const int64_t *l, int nl, const int64_t *r,
+                   int nr) {
+  if (marked_specialised(I, t, cmp, l, nl, r, nr)) return false;
+  if (nl + nr > GSYM_TOK || cmp < CMP_EQ || cmp > CMP_GE) return true;
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    if (g->kind == G_SYM && g->cmp == cmp && g->nl == nl && g->nr == nr &&
+        !memcmp(g->sx, l, sizeof(int64_t) * 2 * (size_t)nl) &&
+        !memcmp(g->sx + 2 * nl, r, sizeof(int64_t) * 2 * (size_t)nr))
+      return true;
+  }
+  if (!DW_GROW(t->guards, t->capguards, t->nguards, 8)) return true;
+  Guard *g = &t->guards[t->nguards++];
+  memset(g, 0, sizeof *g);
+  g->kind = G_SYM;
+  g->slot = -1;
+  g->cell = -1;
+  g->vt = V_NULL;
+  g->cmp = (uint8_t)cmp;
+  g->nl = (uint8_t)nl;
+  g->nr = (uint8_t)nr;
+  memcpy(g->sx, l, sizeof(int64_t) * 2 * (size_t)nl);
+  memcpy(g->sx + 2 * nl, r, sizeof(int64_t) * 2 * (size_t)nr);
+  return true;
+}
+
+/* Checks one guard (all: the entry's guards, g among them); on failure
+ * describes it (Dynamo's wording). symv: the values the entry's symbols
+ * took so far in this check (-1: none). */
+static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, int64_t *symv,
+                        Buf *why) {
+  if (g->kind == G_SYM) {
+    if (sym_guard_holds(g, symv)) return true;
+    if (why) sym_guard_text(all, g, NULL, why);
+    return false;
+  }
   Value v = guard_value(I, f, g);
   if (g->vt == V_INT && g->idyn) {
     if (v.t == V_INT) return true;
@@ -751,7 +907,12 @@ static bool guard_check(Interp *I, Frame *f, const Guard *g, int64_t *symv, Buf 
 }
 
 static void guard_describe(const Syms *syms, const Guard *all, const Guard *g, Buf *b) {
-  if (g->vt == V_TENSOR) {
+  if (g->kind == G_SYM) {
+    dwB_puts(b, "SHAPE_ENV: ");
+    sym_guard_text(all, g, NULL, b);
+    dwB_puts(b, "  # ");
+    sym_guard_text(all, g, syms, b);
+  } else if (g->vt == V_TENSOR) {
     dwB_puts(b, "TENSOR_MATCH: ");
     guard_source(g, b);
     dwB_printf(b, " %s[", dwT_scalar_name((DType)g->meta.dtype));
@@ -939,7 +1100,7 @@ static void fail_on_recompile(Interp *I, Frame *f, UnitCache *uc, FrameRec *fr) 
     Buf w = {0};
     int64_t symv[DW_MAXSYM];
     for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
-    for (int j = 0; j < e->nguards && !w.len; j++) guard_check(I, f, &e->guards[j], symv, &w);
+    for (int j = 0; j < e->nguards && !w.len; j++) guard_check(I, f, e->guards, &e->guards[j], symv, &w);
     if (w.len) dwB_printf(&reasons, "\n    - %d/%d: %s", fr ? fr->id : 0, k, w.p);
     dwB_free(&w);
   }
@@ -992,7 +1153,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
       for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
       bool ok = true;
       for (int j = 0; j < e->nguards && ok; j++)
-        ok = guard_check(I, f, &e->guards[j], symv, (k == uc->n - 1 && !why.len) ? &why : NULL);
+        ok = guard_check(I, f, e->guards, &e->guards[j], symv, (k == uc->n - 1 && !why.len) ? &why : NULL);
       if (ok) {
         hit = e;
         break;
@@ -2100,6 +2261,7 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
     goto done;
   }
   int id = dwG_add(&t->g, op, &out, nin, ids, at, I->frame->line, I->frame->col);
+  dwS_attach(I, t, id); /* attributes computed from symbolic sizes */
   Tensor *x = id >= 0 ? dwT_fake(&I->c, &out) : NULL;
   if (!x) {
     result = dwI_raise_ctx(I);

@@ -11,7 +11,7 @@
 
 #define OBJ(v) ((v).u.o)
 #define STR(v) ((Str *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define VSTR(s) ((Value){.t = V_STR, .u = {.o = &(s)->h}})
 
 /* A builtin's C function: def is its table entry (def->data selects a
  * variant), self the bound receiver or V_NULL. */

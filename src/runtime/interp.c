@@ -38,7 +38,7 @@ static bool assign(Interp *I, Frame *f, Node *t, Value v);
 
 #define OBJ(v) ((v).u.o)
 #define STR(v) ((Str *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define VSTR(s) ((Value){.t = V_STR, .u = {.o = &(s)->h}})
 
 /* ------------------------------------------------------------------ */
 /* Exceptions                                                          */

@@ -209,6 +209,7 @@ struct Interp {
   Mark *marks;
   int nmarks, capmarks;
   void *rt;            /* report.c's run records (graphs, frames, explain) */
+  void *sympool;       /* symint.c's size expressions (SymInts) */
   uint64_t unit_serial;
   struct {
     bool pending;
@@ -359,6 +360,24 @@ bool dwMt_set_eq(Interp *I, Value a, Value b, bool *out);
 /* ---- the evaluator and the library call the tracer (dynamo/) ---- */
 
 bool dwR_tracing(Interp *I); /* is the current frame traced? */
+/* SymInts (dynamo/symint.c): the tag (Value.sx) of the int for dim d of
+ * x while tracing, 0 when it is no symbolic size ... */
+uint32_t dwS_size(Interp *I, const Tensor *x, int d);
+/* ... of the int result of a op b (BinOp) or -a, 0 when neither operand
+ * has one ... */
+uint32_t dwS_binop(Interp *I, int op, Value a, Value b);
+uint32_t dwS_neg(Interp *I, Value a);
+/* ... a comparison of ints one of which has one: the unit is guarded on
+ * its result (Dynamo's shape-env guard; false: an exception is pending,
+ * ConstraintViolationError) ... */
+bool dwS_compare(Interp *I, int cmp, Value a, Value b, bool result);
+/* ... and a tagged int passed to an op: the op recorded next may take its
+ * expression for an attribute of that value. */
+void dwS_note_slow(Interp *I, Value v);
+static inline void dwS_note(Interp *I, Value v) {
+  if (v.sx) dwS_note_slow(I, v);
+}
+void dwS_free(Interp *I); /* the end of a run */
 /* Tensor op dispatch: records into the active graph when the current
  * frame is traced (lifting real tensors as inputs), else runs eagerly. */
 Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);

@@ -18,7 +18,7 @@
 
 #define OBJ(v) ((v).u.o)
 #define STR(v) ((Str *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define VSTR(s) ((Value){.t = V_STR, .u = {.o = &(s)->h}})
 
 static Value bind_method(Interp *I, Value self, Value fn);
 
@@ -278,8 +278,16 @@ static bool is_seq(Value v) {
 }
 
 static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled);
+static Value binop(Interp *I, int op, Value a, Value b);
 
 Value dwOb_binop(Interp *I, int op, Value a, Value b) {
+  Value r = binop(I, op, a, b);
+  /* arithmetic on a SymInt gives a SymInt (dynamo/symint.c) */
+  if ((a.sx || b.sx) && r.t == V_INT) r.sx = dwS_binop(I, op, a, b);
+  return r;
+}
+
+static Value binop(Interp *I, int op, Value a, Value b) {
   if (a.t == V_TENSOR || b.t == V_TENSOR)
     return dwL_tensor_binop(I, op, a, b, false);
   if (is_intlike(a) && is_intlike(b)) {
@@ -828,6 +836,13 @@ Value dwOb_compare(Interp *I, int op, Value a, Value b) {
     break;
   }
   if (a.t == V_TENSOR || b.t == V_TENSOR) return dwL_tensor_compare(I, op, a, b);
+  if ((a.sx || b.sx) && a.t == V_INT && b.t == V_INT && op <= CMP_GE) {
+    /* SymInts: the unit specialises on the result, with a guard */
+    int64_t x = a.u.i, y = b.u.i;
+    bool r = op == CMP_EQ ? x == y : op == CMP_NE ? x != y : op == CMP_LT ? x < y
+           : op == CMP_LE ? x <= y : op == CMP_GT ? x > y : x >= y;
+    return dwS_compare(I, op, a, b, r) ? dwV_bool(r) : dwV_null();
+  }
   if (class_of(a) || class_of(b)) {
     bool handled = false;
     Value r = user_compare(I, op, a, b, &handled);
@@ -953,11 +968,14 @@ static Value unary(Interp *I, int op, Value v) {
   case UN_NEG:
     if (is_intlike(v)) {
       if (v.u.i == INT64_MIN) return overflow(I);
-      return dwV_int(-v.u.i);
+      Value r = dwV_int(-v.u.i);
+      if (v.sx) r.sx = dwS_neg(I, v);
+      return r;
     }
     if (v.t == V_FLOAT) return dwV_float(-v.u.f);
     break;
   case UN_POS:
+    if (v.t == V_INT) return v; /* a SymInt stays one */
     if (is_intlike(v)) return dwV_int(v.u.i);
     if (v.t == V_FLOAT) return v;
     break;
@@ -1706,6 +1724,7 @@ bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v) {
 
 bool dwOb_index(Interp *I, Value v, int64_t *out) {
   if (is_intlike(v)) {
+    dwS_note(I, v); /* a SymInt as a slice bound */
     *out = v.u.i;
     return true;
   }

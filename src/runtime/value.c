@@ -722,7 +722,7 @@ Value dwV_dict_get_key(Dict *d, Value key) {
 }
 
 Value dwV_dict_gets(Dict *d, Str *key) {
-  return dwV_dict_get(d, (Value){V_STR, {.o = &key->h}});
+  return dwV_dict_get(d, (Value){.t = V_STR, .u = {.o = &key->h}});
 }
 
 bool dwV_dict_set(Ctx *c, Dict *d, Value key, Value v) {
@@ -922,7 +922,7 @@ static void model_discard(Ctx *c, Set *s, Value key) {
         Value old = e->key;
         e->state = 2;
         e->hash = -1;
-        e->key = (Value){V_NONE, {0}};
+        e->key = (Value){.t = V_NONE, .u = {0}};
         s->used--;
         dwV_decref(c, old);
         return;
@@ -938,7 +938,7 @@ static void model_discard(Ctx *c, Set *s, Value key) {
 bool dwV_set_assign(Ctx *c, Set *a, Set *b) {
   dwV_set_clear(c, a);
   for (int64_t k = 0; k < b->d->nent; k++)
-    if (b->d->ent[k].used && !dwV_dict_set(c, a->d, b->d->ent[k].key, (Value){V_NONE, {0}}))
+    if (b->d->ent[k].used && !dwV_dict_set(c, a->d, b->d->ent[k].key, (Value){.t = V_NONE, .u = {0}}))
       return false;
   a->model_off = b->model_off;
   if (b->tab && !b->model_off) {
@@ -976,7 +976,7 @@ static bool model_sync(Ctx *c, Set *s) {
 
 bool dwV_set_add(Ctx *c, Set *s, Value key) {
   if (dwV_dict_get(s->d, key).t != V_NULL) return true;
-  if (!dwV_dict_set(c, s->d, key, (Value){V_NONE, {0}})) return false;
+  if (!dwV_dict_set(c, s->d, key, (Value){.t = V_NONE, .u = {0}})) return false;
   if (!model_add(c, s, key)) return dw_fail(c, EXC_MemoryError, "out of memory");
   return true;
 }
@@ -1017,7 +1017,7 @@ bool dwV_set_merge(Ctx *c, Set *dst, Set *src) {
     if ((dst->fill + src->used) * 5 >= dst->mask * 3)
       ok = set_resize(dst, (dst->used + src->used) * 2);
     if (ok && dst->fill == 0) {
-      for (int64_t k = 0; ok && k < n; k++) ok = dwV_dict_set(c, dst->d, items[k], (Value){V_NONE, {0}});
+      for (int64_t k = 0; ok && k < n; k++) ok = dwV_dict_set(c, dst->d, items[k], (Value){.t = V_NONE, .u = {0}});
       if (ok && dst->mask == src->mask && src->fill == src->used) {
         for (size_t k = 0; k <= src->mask; k++) {
           dst->tab[k] = src->tab[k];
@@ -1050,7 +1050,7 @@ void dwV_set_shrink(Set *s) {
 }
 
 Value dwV_set_pop(Ctx *c, Set *s) {
-  if (s->d->len == 0) return (Value){V_NULL, {0}};
+  if (s->d->len == 0) return (Value){.t = V_NULL, .u = {0}};
   model_sync(c, s);
   Value key;
   if (!s->model_off && s->tab) {

@@ -238,6 +238,8 @@ static const char *const ibinop_fx[] = {"operator.iadd", "operator.isub", "opera
 
 Value dwL_tensor_binop(Interp *I, int binop, Value a, Value b, bool inplace) {
   if (!dwR_tracing(I) || binop < 0 || binop > BIN_XOR) return tensor_binop(I, binop, a, b, inplace);
+  dwS_note(I, a); /* x * x.shape[0]: a SymInt operand */
+  dwS_note(I, b);
   Value v[2] = {a, b};
   int tok = dwM_pre(I, FX_CALL_FUNCTION, (inplace ? ibinop_fx : binop_fx)[binop], dwV_null(), 2,
                     v, 0, NULL);
@@ -260,6 +262,8 @@ Value dwL_tensor_compare(Interp *I, int cmpop, Value a, Value b) {
   static const char *const cmp_fx[] = {"operator.eq", "operator.ne", "operator.lt",
                                        "operator.le", "operator.gt", "operator.ge"};
   if (!dwR_tracing(I) || cmpop < 0 || cmpop > CMP_GE) return tensor_compare(I, cmpop, a, b);
+  dwS_note(I, a); /* x > x.shape[0] - 2: a SymInt operand */
+  dwS_note(I, b);
   Value v[2] = {a, b};
   int tok = dwM_pre(I, FX_CALL_FUNCTION, cmp_fx[cmpop], dwV_null(), 2, v, 0, NULL);
   Value r = tensor_compare(I, cmpop, a, b);
@@ -341,6 +345,7 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
                 TEN(ix)->dtype != DT_BOOL)) {
       int64_t i = ix.t == V_TENSOR ? dwT_get_int(TEN(ix), 0) : ix.u.i;
       int64_t size = x->shape[dim];
+      dwS_note(I, ix); /* a[b.size(0) - 1] */
       if (i < -size || i >= size) {
         drop(I, cur);
         return dwI_raise(I, EXC_IndexError, "index %lld is out of bounds for dimension %d with size %lld",
@@ -369,6 +374,17 @@ static Value index_basic(Interp *I, Tensor *t, Value *idx, int n) {
       const Slice *sl = (Slice *)OBJ(ix);
       at.from_end = (uint8_t)((sl->start.t == V_INT && sl->start.u.i < 0) |
                               (sl->stop.t == V_NONE || (sl->stop.t == V_INT && sl->stop.u.i < 0)) << 1);
+      Value bnd[2] = {sl->start, sl->stop};
+      for (int b = 0; b < 2; b++) {
+        /* x[-(n // 2):] with n a SymInt: the bound is size + (-(n // 2)) */
+        if (bnd[b].t != V_INT || !bnd[b].sx || bnd[b].u.i >= 0 || x->shape[dim] + bnd[b].u.i < 0) continue;
+        Value size = dwV_int(x->shape[dim]);
+        size.sx = dwS_size(I, x, dim);
+        Value sum = dwOb_binop(I, BIN_ADD, size, bnd[b]);
+        if (!size.sx || sum.t != V_INT) continue;
+        dwS_note(I, sum);
+        at.from_end &= (uint8_t)~(1u << b);
+      }
       next = op1(I, OP_SLICE, x, &at);
       dim++;
       real++;
@@ -1464,6 +1480,18 @@ BI(t_arange) {
   int64_t n;
   if (!dwT_arange_len(&I->c, s, e, st, &n)) return dwI_raise_ctx(I);
   OpAttrs at = arange_attrs(n, s, st, dt);
+  if ((s0.sx || e0.sx || st0.sx) && s0.t == V_INT && e0.t == V_INT &&
+      (st0.t == V_NULL || (st0.t == V_INT && st0.u.i > 0))) {
+    /* torch.arange(n) with n a SymInt: its length is (end - start + step
+     * - 1) // step, a SymInt too */
+    Value len = dwOb_binop(I, BIN_SUB, e0, s0);
+    if (st0.t == V_INT && st0.u.i != 1 && len.t == V_INT) {
+      len = dwOb_binop(I, BIN_ADD, len, dwV_int(st0.u.i - 1));
+      if (len.t == V_INT) len = dwOb_binop(I, BIN_FLOORDIV, len, st0);
+    }
+    if (len.t == V_NULL) return len;
+    dwS_note(I, len);
+  }
   return op(I, OP_ARANGE, 0, NULL, &at);
 }
 
@@ -1572,11 +1600,13 @@ BI(t_size) {
   if (!dwL_bind(I, "size", self, a, "input,dim", v, 2) || !as_tensor_arg(I, v[0], "size", "input"))
     return dwV_null();
   Tensor *x = TEN(v[0]);
-  if (v[1].t == V_NULL || v[1].t == V_NONE) return size_tuple(I, x->shape, x->ndim);
+  if (v[1].t == V_NULL || v[1].t == V_NONE) return size_tuple_of(I, x);
   int64_t d;
   if (!dwL_int(I, v[1], "dim", &d) || !check_dim(I, d, x->ndim)) return dwV_null();
   if (x->ndim == 0) return dwI_raise(I, EXC_IndexError, "dimension specified as %lld but tensor has no dimensions", (long long)d);
-  return dwV_int(x->shape[norm_dim(d, x->ndim)]);
+  Value r = dwV_int(x->shape[norm_dim(d, x->ndim)]);
+  r.sx = dwS_size(I, x, (int)norm_dim(d, x->ndim)); /* a SymInt while tracing */
+  return r;
 }
 
 /* x.stride(dim=None): the strides, in elements (a traced tensor's are
@@ -1832,7 +1862,7 @@ BI(t_allclose) {
 /* torch.get_default_dtype(): float32 (there is no set_default_dtype) */
 BI(t_default_dtype) {
   if (!dwL_bind(I, "get_default_dtype", self, a, "", NULL, 0)) return dwV_null();
-  return (Value){V_DTYPE, {.i = DT_F32}};
+  return (Value){.t = V_DTYPE, .u = {.i = DT_F32}};
 }
 
 /* torch.promote_types(type1, type2): the dtype two tensors of these dtypes
@@ -1850,7 +1880,7 @@ BI(t_promote_types) {
     m[k].ndim = 1;
     m[k].shape[0] = 1;
   }
-  return (Value){V_DTYPE, {.i = dwT_promote(&m[0], &m[1])}};
+  return (Value){.t = V_DTYPE, .u = {.i = dwT_promote(&m[0], &m[1])}};
 }
 
 BI(t_is_tensor) {
@@ -2103,8 +2133,8 @@ static const BuiltinDef *const method_tables[] = {tensor_methods, dwO_tensor_met
 Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   Tensor *t = TEN(self);
   const char *n = name->s;
-  if (!strcmp(n, "shape")) return size_tuple(I, t->shape, t->ndim);
-  if (!strcmp(n, "dtype")) return (Value){V_DTYPE, {.i = t->dtype}};
+  if (!strcmp(n, "shape")) return size_tuple_of(I, t);
+  if (!strcmp(n, "dtype")) return (Value){.t = V_DTYPE, .u = {.i = t->dtype}};
   if (!strcmp(n, "ndim")) return dwV_int(t->ndim);
   if (!strcmp(n, "T") || !strcmp(n, "mT")) {
     int64_t perm[DW_MAXDIM];
@@ -2721,7 +2751,7 @@ bool dwL_torch_init(Interp *I) {
                                     "int", "bool", "float64", "double"};
   static const int dtv[] = {DT_F32, DT_F32, DT_I64, DT_I64, DT_I32,
                             DT_I32, DT_BOOL, DT_F64, DT_F64};
-  for (int k = 0; k < 9; k++) dwL_set(I, torch->attrs, dtn[k], (Value){V_DTYPE, {.i = dtv[k]}});
+  for (int k = 0; k < 9; k++) dwL_set(I, torch->attrs, dtn[k], (Value){.t = V_DTYPE, .u = {.i = dtv[k]}});
   /* isinstance targets */
   static const BuiltinDef size_def = {"torch.Size", t_tensor, TK_PURE, 0, 0};
   static const BuiltinDef dtype_def = {"torch.dtype", t_tensor, TK_PURE, 0, 0};

@@ -14,14 +14,14 @@
 #define OBJ(v) ((v).u.o)
 #define STR(v) ((Str *)(v).u.o)
 #define TEN(v) ((Tensor *)(v).u.o)
-#define VSTR(s) ((Value){V_STR, {.o = &(s)->h}})
+#define VSTR(s) ((Value){.t = V_STR, .u = {.o = &(s)->h}})
 #define BI(name) static Value name(Interp *I, const BuiltinDef *def, Value self, Args *a)
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                            */
 /* ------------------------------------------------------------------ */
 
-static inline Value tv(Tensor *t) { return (Value){V_TENSOR, {.o = &t->h}}; }
+static inline Value tv(Tensor *t) { return (Value){.t = V_TENSOR, .u = {.o = &t->h}}; }
 
 static inline void drop(Interp *I, Value v) { dwV_decref(&I->c, v); }
 
@@ -112,6 +112,7 @@ static inline bool sizes_from(Interp *I, Value *v, int n, int64_t *out, int *nd)
   }
   for (int64_t k = 0; k < cnt; k++) {
     if (items[k].t == V_INT || items[k].t == V_BOOL) {
+      dwS_note(I, items[k]); /* torch.ones(x.shape[0] * 2) */
       out[k] = items[k].u.i;
       continue;
     }
@@ -164,6 +165,14 @@ static inline Value size_tuple(Interp *I, const int64_t *shape, int nd) {
   t->h.flags = TUP_SIZE;
   for (int k = 0; k < nd; k++) t->items[k] = dwV_int(shape[k]);
   return dwV_obj(&t->h);
+}
+
+/* x.shape: its sizes, symbolic ones as SymInts while tracing. */
+static inline Value size_tuple_of(Interp *I, const Tensor *x) {
+  Value r = size_tuple(I, x->shape, x->ndim);
+  if (r.t == V_TUPLE && dwR_tracing(I))
+    for (int k = 0; k < x->ndim; k++) ((Tuple *)OBJ(r))->items[k].sx = dwS_size(I, x, k);
+  return r;
 }
 
 static inline int64_t norm_dim(int64_t d, int nd) { return d < 0 ? d + (nd ? nd : 1) : d; }

@@ -12,7 +12,9 @@
  * The comparison is skipped (not failed) where the two runs may differ by
  * design (see excused()): a resource limit hit by either run (the step
  * budget, RecursionError, MemoryError: compiled frames use more C stack
- * and hold fakes and graph outputs), and programs that ask whether they
+ * and hold fakes and graph outputs), a ConstraintViolationError in either
+ * run's output (a dim marked dynamic that the code specialises: only a
+ * compiled run checks that), and programs that ask whether they
  * are compiled or how (is_compiling, explain, fullgraph, suppress_errors,
  * set_stance, the TESTING_ONLY backends, callable backends: custom ones,
  * torch._dynamo.testing's CompileCounter, optimize/optimize_assert, the
@@ -74,8 +76,11 @@ static bool mentions(const uint8_t *src, size_t size, const char *word) {
 /* Runs the two may legitimately tell apart (see the top comment). */
 static bool excused(const uint8_t *src, size_t size, const Outcome *a,
                     const Outcome *b) {
+  /* (and a mark_dynamic'd dim the code specialises: the constraint exists
+   * only compiled) */
   static const char *const limits[] = {"\"TimeoutError\"", "\"RecursionError\"",
-                                       "\"MemoryError\"", "not enough memory"};
+                                       "\"MemoryError\"", "not enough memory",
+                                       "ConstraintViolationError"};
   for (size_t k = 0; k < sizeof limits / sizeof *limits; k++)
     if (has(a, limits[k]) || has(b, limits[k])) return true;
   static const char *const words[] = {"is_compiling",

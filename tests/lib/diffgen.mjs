@@ -1791,6 +1791,36 @@ const MAKERS = [
     },
   },
   {
+    // dynamic shapes: sizes computed in Python from the varying size (SymInts:
+    // the graph takes them from each call's sizes, docs/semantics.md)
+    name: 'sym_slice',
+    w: 4,
+    ok: (g, s) => g.dyn && s.length >= 1 && s[0] === DYN_DIM,
+    make(g, shape, kind, depth, det) {
+      const x = g.gen(shape, kind, depth, det);
+      const n = g.r.chance(0.5) ? `${x.name}.shape[0]` : `${x.name}.size(0)`;
+      const k = g.r.int(1, 2);
+      const expr = g.r.chance(0.5)
+        ? `torch.cat([${x.name}[: ${n} - ${k}], ${x.name}[${n} - ${k} :]])`
+        : `torch.cat([${x.name}[-(${n} // 2) :], ${x.name}[: ${n} - ${n} // 2]])`;
+      g.fam('sym_slice');
+      return g.emit(expr, { ...pick(x), shape, contig: true });
+    },
+  },
+  {
+    name: 'sym_index',
+    w: 3,
+    ok: (g, s) => g.dyn && s.length < 3,
+    make(g, shape, kind, depth, det) {
+      const ts = [DYN_DIM, ...shape];
+      if (!g.fits(ts)) return null;
+      const x = g.gen(ts, kind, depth, det);
+      const i = g.r.chance(0.5) ? `${x.name}.shape[0] - ${g.r.int(1, 2)}` : `${x.name}.size(0) // 2`;
+      g.fam('sym_index');
+      return g.emit(`${x.name}[${i}]`, { ...pick(x), shape, contig: true });
+    },
+  },
+  {
     name: 'cat',
     w: 5,
     ok: (g, s) => s.length >= 1,
@@ -1990,6 +2020,8 @@ const DYN_MAKERS = new Set([
   // every size: docs/semantics.md): a static dim inserted, dropped or
   // indexed (from the end too)
   'unsqueeze', 'squeeze', 'select',
+  // sizes computed in Python from the varying size (SymInts)
+  'sym_slice', 'sym_index',
 ]);
 
 function pick(x) {

@@ -267,6 +267,66 @@ static void test_run_eager(Ctx *c) {
   free(L.v);
 }
 
+/* Size expressions (SymInts): evaluation with Python's floor division,
+ * their text, the hash at other sizes, and eager runs taking them from the
+ * inputs' sizes. */
+static void sym_name(Buf *b, int sym, const void *ctx) {
+  (void)ctx;
+  dwB_printf(b, "s%d", sym ? 52 : 97);
+}
+
+static void test_size_exprs(Ctx *c) {
+  /* (s0 - 2) // 3, -(s1 % 4), and failures */
+  int64_t e1[] = {SX_SYM, 0, SX_CONST, 2, SX_SUB, 0, SX_CONST, 3, SX_FLOORDIV, 0};
+  int64_t e2[] = {SX_SYM, 1, SX_CONST, 4, SX_MOD, 0, SX_NEG, 0};
+  int64_t symv[DW_MAXSYM], v;
+  for (int k = 0; k < DW_MAXSYM; k++) symv[k] = -1;
+  symv[0] = 1;
+  symv[1] = 7;
+  CHECK(dwG_sx_eval(e1, 5, symv, &v) && v == -1, "(1 - 2) // 3 floors to -1, got %lld", (long long)v);
+  CHECK(dwG_sx_eval(e2, 4, symv, &v) && v == -3, "-(7 %% 4)");
+  symv[1] = -1;
+  CHECK(!dwG_sx_eval(e2, 4, symv, &v), "a symbol without a size");
+  int64_t bad[] = {SX_CONST, 1, SX_CONST, 0, SX_FLOORDIV, 0};
+  CHECK(!dwG_sx_eval(bad, 3, symv, &v), "division by zero fails");
+  CHECK(!dwG_sx_eval(e1, 4, symv, &v), "a malformed expression fails");
+  Buf b = {0};
+  dwG_sx_text(&b, e1, 5, sym_name, NULL);
+  dwB_puts(&b, "|");
+  dwG_sx_text(&b, e2, 4, sym_name, NULL);
+  CHECK(b.p && !strcmp(b.p, "(s97 - 2) // 3|-(s52 % 4)"), "text %s", b.p ? b.p : "");
+  dwB_free(&b);
+  /* x[:s0 - 2] of x: f32[s0]: the same graph at every size, run at the
+   * inputs' sizes */
+  KList L = {0};
+  uint64_t hs[2];
+  for (int n = 0; n < 2; n++) {
+    KB k = knew(&L, c, "sx");
+    int x = kin(&k, "x", DT_F32, 0, 1, 1, 6 + 3 * n);
+    k.k->g.nodes[x].sym[0] = 1;
+    int sl = kslice(&k, x, 0, 0, 4 + 3 * n, 1);
+    int64_t stop[] = {SX_SYM, 0, SX_CONST, 2, SX_SUB, 0};
+    CHECK(dwG_set_sx(&k.k->g, sl, 2, stop, 3), "set");
+    kout(&k, 1, sl);
+    hs[n] = dwG_hash_sizes(&k.k->g);
+    if (n) {
+      Graph g2;
+      CHECK(dwG_clone(&g2, &k.k->g), "clone");
+      int64_t s5[1] = {5};
+      Tensor *in = dwT_new(c, DT_F32, 1, s5), *out = NULL;
+      CHECK(dwG_run_eager(c, &g2, &in, &out), "run: %s", c->errmsg);
+      CHECK(out && out->shape[0] == 3, "x[:5 - 2] has 3 elements, got %lld",
+            out ? (long long)out->shape[0] : -1LL);
+      if (out) dwV_decref_o(c, &out->h);
+      dwV_decref_o(c, &in->h);
+      dwG_free(&g2);
+    }
+    dwG_free(&k.k->g);
+  }
+  CHECK(hs[0] == hs[1], "one graph at sizes 6 and 9");
+  free(L.v);
+}
+
 int main(void) {
   Ctx c;
   memset(&c, 0, sizeof c);
@@ -277,6 +337,7 @@ int main(void) {
   test_hash(&c);
   test_dce(&c);
   test_run_eager(&c);
+  test_size_exprs(&c);
   dwV_free_all(&c);
   printf("test_graph: %d checks, %d failed\n", checks, failures);
   printf("%d passed, %d failed\n", checks - failures, failures);
