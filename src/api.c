@@ -52,6 +52,7 @@ static void interp_free(Interp *I) {
   dwV_free_all(&I->c);
   free(I->globals);
   free(I->codes);
+  free(I->gblk);
   dwJ_run_end(I);
   dwS_free(I);
   dwB_free(&I->out);

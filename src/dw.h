@@ -544,7 +544,7 @@ typedef struct Builtin {
 typedef struct Bound {
   Obj h;
   Value self;
-  Value func;          /* Func or Wrap */
+  Value func;          /* Func or Wrap (or a grad-mode decorator's Opaque) */
 } Bound;
 
 enum WrapKind {

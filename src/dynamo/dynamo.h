@@ -111,6 +111,8 @@ typedef struct Entry {
                         graph) */
   int nspec;
   uint8_t cfg;       /* CFG_* it was compiled under */
+  bool no_grad;      /* the grad mode at the unit's start (guarded: Dynamo's
+                        GLOBAL_STATE guard) */
   Syms syms;
 } Entry;
 
@@ -152,6 +154,11 @@ struct Trace {
   int *gwritten;     /* global slots written in this unit */
   int ngw, capgw;
   uint8_t cfg;       /* CFG_*: how shapes are made dynamic */
+  bool no_grad;      /* the grad mode at the frame's entry (guarded) */
+  bool no_grad_now;  /* the grad mode at its start */
+  GradBlock *gb0;    /* the grad-mode blocks of the root frame open at its
+                        start, outermost first (a copy) */
+  int ngb0;
   Syms syms;         /* shape symbols of this unit's inputs */
   Node *region;      /* the outermost loop or comprehension of the root
                         frame being traced (RegionKind region_kind) */
@@ -243,8 +250,15 @@ Value dwC_call_outside(Interp *I, Value fn, int n, Value *v);
 
 /* fx.c */
 typedef struct FxLog FxLog;
-/* The graph of t lost its nodes from gmark on: so do the records. */
-void dwM_truncate(Trace *t, int gmark);
+/* How many calls t has recorded; a rollback keeps the first n. */
+int dwM_count(const Trace *t);
+void dwM_truncate(Trace *t, int n);
+/* The grad mode changed to `enabled` while t was traced: a
+ * torch._C._set_grad_enabled(enabled) node where the graph stands. */
+void dwM_grad_node(Interp *I, Trace *t, bool enabled);
+/* t resumes inside `with` blocks over grad-mode contexts of its root
+ * frame: their enter nodes, as Dynamo's resume function makes them. */
+void dwM_grad_reenter(Interp *I, Trace *t);
 /* Graph input `index` of t is x: its placeholder is named after where the
  * unit's frame reaches x now (L['x'], L['self']._modules['fc']...). */
 void dwM_input_source(Interp *I, Trace *t, int index, Tensor *x);

@@ -1971,7 +1971,7 @@ static Value explain_call(Interp *I, Value fn, Args *a) {
   Frame *caller = I->frame;
   const CompileOpts *saved_ctx = caller ? caller->cctx : NULL;
   if (target.t == V_FUNC) {
-    r = dwR_call_compiled(I, (Func *)OBJ(target), dwV_null(), a, &opts);
+    r = dwR_call_compiled(I, (Func *)OBJ(target), dwV_null(), a, &opts, dwV_null());
   } else {
     if (caller) caller->cctx = &opts;
     r = dwI_call(I, target, a);

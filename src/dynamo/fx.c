@@ -88,6 +88,8 @@ typedef struct FxRec {
   Obj *tobj;          /* the target object, when it is no module attribute
                          (a function given to allow_in_graph; borrowed:
                          the allow list holds it) */
+  bool grad;          /* torch._C._set_grad_enabled(args[0]): no result,
+                         placed before IR node `first` */
 } FxRec;
 
 struct FxLog {
@@ -122,10 +124,10 @@ void dwM_free(Trace *t) {
   t->fx = NULL;
 }
 
-void dwM_truncate(Trace *t, int gmark) {
-  FxLog *L = t->fx;
-  if (!L) return;
-  while (L->n > 0 && L->recs[L->n - 1].first >= gmark) L->n--;
+int dwM_count(const Trace *t) { return t->fx ? t->fx->n : 0; }
+
+void dwM_truncate(Trace *t, int n) {
+  if (t->fx && t->fx->n > n) t->fx->n = n;
 }
 
 static const char *arena_str(Arena *a, const char *s) {
@@ -369,6 +371,66 @@ static bool returns_arg(const FxArg *args, const Tensor *x) {
       return true;
   }
   return false;
+}
+
+/* A torch._C._set_grad_enabled(enabled) record before IR node `at` (as
+ * GradModeVariable._call_func makes it). */
+static void grad_rec(Interp *I, int at, FxLog *L, bool enabled) {
+  FxRec r;
+  memset(&r, 0, sizeof r);
+  r.kind = FX_CALL_FUNCTION;
+  r.target = "torch._C._set_grad_enabled";
+  r.grad = true;
+  r.args.kind = FA_TUPLE;
+  r.args.n = 1;
+  r.args.items = dwA_alloc(&L->a, sizeof(FxArg));
+  if (!r.args.items) return;
+  memset(r.args.items, 0, sizeof(FxArg));
+  r.args.items[0].kind = FA_BOOL;
+  r.args.items[0].i = enabled;
+  r.args.items[0].node = -1;
+  r.first = r.end = at;
+  r.seq = ++L->seq;
+  r.line = I->frame ? I->frame->line : 0;
+  r.fn = I->frame ? I->frame->code->name : "?";
+  rec_push(L, &r);
+}
+
+void dwM_grad_node(Interp *I, Trace *t, bool enabled) {
+  FxLog *L = fx_log(t);
+  if (L) grad_rec(I, t->g.n, L, enabled);
+}
+
+/* The grad-mode blocks of t's root frame, outermost first: from the mode
+ * before the outermost, entering each one whose mode differs makes a node
+ * (torch.inference_mode's are not grad-mode nodes in Dynamo: skipped). */
+void dwM_grad_reenter(Interp *I, Trace *t) {
+  FxLog *L = fx_log(t);
+  bool cur = true, first = true;
+  for (int k = 0; L && k < I->ngblk; k++) {
+    const GradBlock *b = &I->gblk[k];
+    if (b->f != t->root || !b->grad) continue;
+    if (first) cur = b->prev;
+    first = false;
+    if (b->target != cur && !b->inference) grad_rec(I, t->g.n, L, b->target);
+    cur = b->target;
+  }
+}
+
+/* A unit ending inside grad-mode blocks of its root frame exits them at
+ * the graph's end: at a graph break (OutputGraph.compile_subgraph:
+ * block.exit for the block stack, innermost first), or at the frame's
+ * return, where only a grad-mode decorator's block is still open (Dynamo
+ * traces the decorator's frame). Returns the mode after them. */
+static bool grad_exit_at_end(Interp *I, Trace *t, FxLog *L, int at) {
+  bool cur = !I->no_grad;
+  for (int k = I->ngblk - 1; k >= 0; k--) {
+    const GradBlock *b = &I->gblk[k];
+    if (b->f != t->root || !b->grad) continue;
+    if (b->prev != cur && !b->inference && L) grad_rec(I, at, L, b->prev);
+    cur = b->prev;
+  }
+  return cur;
 }
 
 void dwM_post(Interp *I, int tok, Value result) {
@@ -959,6 +1021,39 @@ static Value gm_attach_graph(Interp *I, Graph *g) {
   return dwV_obj(&o->h);
 }
 
+/* The BNode of grad-mode record rc (index r). */
+static void grad_bnode(BNode *c, const FxRec *rc, int r) {
+  c->op = FXOP_CALL_FUNCTION;
+  c->target = rc->target;
+  c->args = rc->args;
+  c->rec = r;
+  c->elem = -1;
+  c->ir = -1;
+  c->seq = rc->seq;
+  c->line = rc->line;
+  c->fn = rc->fn;
+}
+
+static bool is_grad_node(const BNode *c, bool mode) {
+  return !c->dead && c->op == FXOP_CALL_FUNCTION && c->ir < 0 && c->elem < 0 && c->args.n == 1 &&
+         c->args.items[0].kind == FA_BOOL && (c->args.items[0].i != 0) == mode &&
+         !strcmp(c->target, "torch._C._set_grad_enabled");
+}
+
+/* OutputGraph.cleanup_graph: a _set_grad_enabled(not mode) node directly
+ * followed by a _set_grad_enabled(mode) node is removed with it, the mode
+ * tracked from the one at the graph's end, as Dynamo does. */
+static void grad_cleanup(BNode *b, int nb, bool mode) {
+  for (int k = 0; k + 1 < nb; k++) {
+    if (!is_grad_node(&b[k], !mode)) continue;
+    mode = !mode;
+    if (is_grad_node(&b[k + 1], !mode)) {
+      mode = !mode;
+      b[k].dead = b[k + 1].dead = true;
+    }
+  }
+}
+
 static int bnode_cmp_seq(const void *a, const void *b) {
   const uint32_t *x = a, *y = b;
   return x[0] < y[0] ? -1 : x[0] > y[0];
@@ -989,6 +1084,7 @@ static void rec_node(BNode *c, FxRec *rc, int ri, const int *ir2b, int nir) {
 Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t *outs) {
   FxLog *L = fx_log(t);
   const Graph *g = pre;
+  bool grad_end = grad_exit_at_end(I, t, L, g->n);
   int nir = g->n;
   int *ir2b = malloc(sizeof(int) * (size_t)(nir + 1));
   int *cover = malloc(sizeof(int) * (size_t)(nir + 1));
@@ -1032,13 +1128,16 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
   int nph = nb;
   /* calls, in the order the graph made them; each names the BNodes of
    * its arguments as they are when it is made (an alias record takes its
-   * argument's node over from there on) */
+   * argument's node over from there on); grad-mode records stand before
+   * the IR node they were made at */
   int lastrec = -1, ai = 0;
   for (int k = 0; k <= nir; k++) {
-    for (; ai < nrec && L->recs[ai].first <= k; ai++)
+    for (; ai < nrec && (k == nir || L->recs[ai].first <= k); ai++)
       if (L->recs[ai].alias) {
         rec_node(&b[nb], &L->recs[ai], ai, ir2b, nir);
         ir2b[L->recs[ai].res[0]] = nb++;
+      } else if (L->recs[ai].grad) {
+        grad_bnode(&b[nb++], &L->recs[ai], ai);
       }
     if (k == nir) break;
     const GNode *nd = &g->nodes[k];
@@ -1111,6 +1210,7 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
     c->fn = t->root->code->name;
     ir2b[k] = nb++;
   }
+  grad_cleanup(b, nb, grad_end);
   /* the output */
   BNode *o = &b[nb];
   o->op = FXOP_OUTPUT;

@@ -101,17 +101,17 @@ struct UnitCache {
 };
 
 struct Undo {
-  uint8_t kind;      /* U_SLOT, U_CELL, U_LIST, U_DICT, U_TENSOR */
+  uint8_t kind;      /* U_SLOT, U_CELL, U_LIST, U_DICT, U_TENSOR, U_GRAD */
   Value *slot;       /* U_SLOT: root frame or global slot */
   Obj *obj;          /* U_CELL, U_LIST, U_DICT, U_TENSOR (a reference) */
   Value old;         /* U_SLOT, U_CELL */
   Value *items;      /* U_LIST: snapshot */
-  int64_t n;
+  int64_t n;         /* U_LIST, U_DICT: items; U_GRAD: the grad mode before */
   DictEntry *ents;   /* U_DICT: snapshot */
   TMeta meta;        /* U_TENSOR */
   int32_t node;
 };
-enum { U_SLOT, U_CELL, U_LIST, U_DICT, U_TENSOR };
+enum { U_SLOT, U_CELL, U_LIST, U_DICT, U_TENSOR, U_GRAD };
 
 static int lift(Interp *I, Trace *t, Tensor *x);
 
@@ -172,6 +172,17 @@ void dwR_log_slot(Interp *I, Value *slot) {
   u->slot = slot;
   u->old = *slot;
   dwV_incref(u->old);
+}
+
+void dwR_grad_changed(Interp *I, bool enabled, bool node) {
+  Trace *t = I->frame ? I->frame->trace : NULL;
+  if (!t) return;
+  Undo *u = undo_push(I, t);
+  if (u) {
+    u->kind = U_GRAD;
+    u->n = !enabled;
+  }
+  if (node) dwM_grad_node(I, t, enabled);
 }
 
 void dwR_log_obj(Interp *I, Obj *o) {
@@ -278,6 +289,9 @@ static void undo_apply(Interp *I, Undo *u) {
     u->ents = NULL;
     break;
   }
+  case U_GRAD:
+    I->no_grad = !u->n;
+    break;
   case U_TENSOR: {
     Tensor *x = (Tensor *)u->obj;
     x->dtype = u->meta.dtype;
@@ -387,8 +401,11 @@ static uint64_t sig_of(Value v, int depth) {
     Range *r = (Range *)v.u.o;
     return mix(mix(mix(h, (uint64_t)r->start), (uint64_t)r->stop), (uint64_t)r->step);
   }
-  default:
+  default: {
+    uint64_t key;
+    if (dwDv_grad_key(v, &key)) return mix(h, key); /* what it does */
     return mix(h, (uint64_t)(uintptr_t)v.u.o);
+  }
   }
 }
 
@@ -1007,6 +1024,7 @@ static UnitCache *unit_cache(Code *code, Node *start, int kind) {
 static void trace_free(Interp *I, Trace *t) {
   undo_commit(I, t);
   free(t->undo);
+  free(t->gb0);
   for (int k = 0; k < t->ninputs; k++) dwV_decref_o(&I->c, &t->inputs[k]->h);
   free(t->inputs);
   free(t->input_node);
@@ -1140,6 +1158,11 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   uint8_t cfg = (I->auto_dynamic ? CFG_AUTO : 0) | (I->static_default ? CFG_STATIC : 0);
   if (opts->dynamic == DYN_TRUE) cfg &= (uint8_t)~CFG_STATIC;
   if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC;
+  /* the grad mode at the frame's entry: before the grad-mode blocks of f
+   * (a resume function starts outside them and enters them again) */
+  bool no_grad = I->no_grad;
+  for (int k = I->ngblk - 1; k >= 0; k--)
+    if (I->gblk[k].f == f && I->gblk[k].grad) no_grad = !I->gblk[k].prev;
   Entry *hit = NULL;
   Buf why = {0};
   if (!explaining) {
@@ -1149,6 +1172,11 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
                    (opts->backend == BK_CUSTOM && e->backend_obj != opts->backend_fn.u.o)))
         continue;
       if (e->cfg != cfg) continue;
+      if (e->no_grad != no_grad) {
+        /* Dynamo's global-state guard, checked before the others */
+        if (k == uc->n - 1 && !why.len) dwB_puts(&why, "GLOBAL_STATE changed: grad_mode ");
+        continue;
+      }
       int64_t symv[DW_MAXSYM];
       for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
       bool ok = true;
@@ -1233,6 +1261,14 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   t->hit = hit;
   t->opts = opts;
   t->cfg = cfg;
+  t->no_grad = no_grad;
+  t->no_grad_now = I->no_grad;
+  for (int k = 0; k < I->ngblk; k++)
+    if (I->gblk[k].f == f && I->gblk[k].grad) t->ngb0++;
+  t->gb0 = t->ngb0 ? malloc(sizeof(GradBlock) * (size_t)t->ngb0) : NULL;
+  if (!t->gb0) t->ngb0 = 0;
+  for (int k = 0, j = 0; k < I->ngblk && j < t->ngb0; k++)
+    if (I->gblk[k].f == f && I->gblk[k].grad) t->gb0[j++] = I->gblk[k];
   t->mark_start = I->nmarks;
   memcpy(t->rng, I->c.rng, sizeof t->rng);
   t->t0 = dw_now_ms();
@@ -1246,6 +1282,9 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   I->trace = t;
   f->trace = t;
   f->unit_root = true;
+  /* resuming inside `with` blocks over grad-mode contexts: Dynamo's resume
+   * function enters them again */
+  if (opts && opts->backend == BK_CUSTOM) dwM_grad_reenter(I, t);
   return true;
 }
 
@@ -1259,12 +1298,28 @@ static bool unit_begin(Interp *I, Frame *f, Node *at, int kind) {
   return ok;
 }
 
+/* The grad-mode blocks of frame f on the stack. */
+static int grad_blocks_of(const Interp *I, const Frame *f) {
+  int n = 0;
+  for (int k = 0; k < I->ngblk; k++) n += I->gblk[k].f == f && I->gblk[k].grad;
+  return n;
+}
+
+/* A unit of f taken back after its frame unwound out of `with` blocks
+ * open at its start (their exits, traced, were undone with the rest): the
+ * mode is the one the outermost of them restored. */
+static void grad_unwound(Interp *I, Frame *f, const Trace *t) {
+  int nf = grad_blocks_of(I, f);
+  if (nf < t->ngb0) I->no_grad = !t->gb0[nf].prev;
+}
+
 void dwR_unit_rollback(Interp *I, Frame *f) {
   Trace *t = f->trace;
   if (!t) return;
   if (!t->traced_event) dwJ_event(I, f, EV_TRACE, -1, t->t0, dw_now_ms(), true);
   dwJ_eager_begin(I, f);
   undo_rollback(I, t, 0);
+  grad_unwound(I, f, t);
   dwJ_marks_truncate(I, t->mark_start);
   memcpy(I->c.rng, t->rng, sizeof t->rng);
   untrace_frames(I, f, t);
@@ -1284,6 +1339,7 @@ Entry *dwR_entry_add(Trace *t, int status) {
   e->guards = t->guards;
   e->nguards = t->nguards;
   e->cfg = t->cfg;
+  e->no_grad = t->no_grad;
   e->syms = t->syms;
   t->guards = NULL;
   t->nguards = t->capguards = 0;
@@ -1303,6 +1359,7 @@ static void checkpoint(Interp *I, Trace *t, Checkpoint *cp) {
   cp->nmut = t->nmut;
   cp->nguards = t->nguards;
   cp->ngw = t->ngw;
+  cp->nfx = dwM_count(t);
   memcpy(cp->rng, I->c.rng, sizeof cp->rng);
   cp->valid = true;
 }
@@ -1332,6 +1389,7 @@ static void rollback_to(Interp *I, Trace *t, const Checkpoint *cp) {
   t->g.ninputs = cp->ninputs;
   t->nguards = cp->nguards;
   t->ngw = cp->ngw;
+  dwM_truncate(t, cp->nfx);
 }
 
 static void commit_unit(Interp *I, Frame *f, Trace *t) {
@@ -1643,7 +1701,17 @@ static Exec skip_unit(Interp *I, Frame *f) {
   Value rv = I->retval;
   I->retval = dwV_null();
   dwV_decref(&I->c, rv);
+  /* the `with` blocks over grad-mode contexts the unit started in are open
+   * again for the eager run (dwI_exec_from leaves them) */
+  int ngb = t->ngb0, nf = grad_blocks_of(I, f);
+  GradBlock *gb = t->gb0;
+  bool no_grad = t->no_grad_now;
+  t->gb0 = NULL;
+  t->ngb0 = 0;
   dwR_unit_rollback(I, f);
+  for (int k = nf; k < ngb && DW_GROW(I->gblk, I->capgblk, I->ngblk, 8); k++) I->gblk[I->ngblk++] = gb[k];
+  if (nf < ngb) I->no_grad = no_grad;
+  free(gb);
   if (b.counted) dwJ_mark_break(I, &b);
   dwJ_mark_suppressed(I);
   if (fr) fr->eager_runs++;
@@ -2025,10 +2093,17 @@ static void release_locals(Interp *I, Frame *f) {
 }
 
 Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
-                        const CompileOpts *opts) {
+                        const CompileOpts *opts, Value gw) {
   Frame *f = dwI_frame_push(I, fn, self, a);
   if (!f) return dwV_null();
   f->cctx = opts;
+  /* a grad-mode decorator's block: the frame's own, entered before its
+   * first unit (whose graph gets the enter node, dwM_grad_reenter, and the
+   * exit node, dwM_graph_module) */
+  if (gw.t != V_NULL && !dwDv_grad_enter(I, f, gw)) {
+    dwI_frame_pop(I, f);
+    return dwV_null();
+  }
   dwJ_call_begin(I, f);
   Node *def = fn->code->node;
   Exec st;
@@ -2074,6 +2149,7 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
     r = dwV_null();
     if (st == X_EXC) dwI_tb_add(I, f); /* this frame's traceback entry */
   }
+  if (gw.t != V_NULL) dwDv_grad_exit(I);
   dwJ_call_end(I, f);
   dwI_frame_pop(I, f);
   return r;
@@ -2382,6 +2458,7 @@ bool dwR_only_local_effects(const Trace *t) {
   for (int k = 0; k < t->nundo; k++) {
     const Undo *u = &t->undo[k];
     if (u->kind == U_TENSOR) continue; /* a traced tensor rebound in place */
+    if (u->kind == U_GRAD) continue;   /* the grad mode: no side effect */
     if (u->kind == U_SLOT && u->slot >= f->slots && u->slot < f->slots + f->code->nslots)
       continue;
     return false;

@@ -1247,6 +1247,8 @@ BI(b_callable) {
   NARGS("callable", 1, 1);
   int t = a->v[0].t;
   bool c = t == V_FUNC || t == V_BUILTIN || t == V_BOUND || t == V_WRAP || t == V_CLASS;
+  if (t == V_OPAQUE) /* grad-mode contexts and the functions they wrap */
+    c = ((Opaque *)OBJ(a->v[0]))->kind == DW_OPQ_GRAD_CTX || ((Opaque *)OBJ(a->v[0]))->kind == DW_OPQ_GRAD_FN;
   if (t == V_INST) {
     Inst *in = (Inst *)OBJ(a->v[0]);
     c = (in->cls->cflags & CLS_NN_MODULE) ||

@@ -650,11 +650,11 @@ static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
     dwI_frame_pop(I, f);
     dwM_post(I, tok, r);
     if (st == X_GBREAK && dwR_call_broke(I, caller, &cp))
-      return dwR_call_compiled(I, fn, self, a, caller->cctx);
+      return dwR_call_compiled(I, fn, self, a, caller->cctx, dwV_null());
     return r;
   }
   if (mode == CM_AUTO && caller && caller->cctx)
-    return dwR_call_compiled(I, fn, self, a, caller->cctx);
+    return dwR_call_compiled(I, fn, self, a, caller->cctx, dwV_null());
   Frame *f = dwI_frame_push(I, fn, self, a);
   if (!f) return dwV_null();
   f->cctx = mode == CM_OWNEAGER && caller ? caller->cctx : NULL;
@@ -664,8 +664,8 @@ static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
 }
 
 /* The function behind a callable for torch.compile: (fn, self). */
-static bool compile_target(Interp *I, Value t, Func **fn, Value *self) {
-  *self = dwV_null();
+static bool compile_target(Interp *I, Value t, Func **fn, Value *self, Value *gw) {
+  *self = *gw = dwV_null();
   for (int guard = 0; guard < 8; guard++) {
     switch (t.t) {
     case V_FUNC:
@@ -679,6 +679,11 @@ static bool compile_target(Interp *I, Value t, Func **fn, Value *self) {
     }
     case V_WRAP:
       t = ((Wrap *)OBJ(t))->target;
+      continue;
+    case V_OPAQUE: /* a function a grad-mode decorator wraps */
+      if (gw->t != V_NULL || dwDv_grad_fn(t).t == V_NULL) return false;
+      *gw = t;
+      t = dwDv_grad_fn(t);
       continue;
     case V_INST: {
       Inst *in = (Inst *)OBJ(t);
@@ -725,22 +730,23 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
   }
   if (w->kind == WRAP_COMPILE) {
     Func *fn;
-    Value tself;
-    if (!compile_target(I, w->target, &fn, &tself)) {
+    Value tself, gw;
+    if (!compile_target(I, w->target, &fn, &tself, &gw)) {
       /* not a Python function: just call it */
       return dwI_call(I, w->target, a);
     }
     if (self.t != V_NULL) tself = self;
-    if (caller && caller->trace) return call_func(I, fn, tself, a, CM_AUTO);
-    return dwR_call_compiled(I, fn, tself, a, &w->opts);
+    if (caller && caller->trace)
+      return gw.t != V_NULL ? dwDv_grad_call(I, gw, tself, a) : call_func(I, fn, tself, a, CM_AUTO);
+    return dwR_call_compiled(I, fn, tself, a, &w->opts, gw);
   }
   /* WRAP_DISABLE */
   if (caller && caller->trace && !dwJ_break_disabled(I, w->target, w->recursive, w->reason))
     return dwV_null(); /* else the unit ended here: the call runs as below */
   Func *fn;
-  Value tself;
+  Value tself, gw;
   if (w->target.t == V_FUNC || w->target.t == V_BOUND) {
-    if (compile_target(I, w->target, &fn, &tself)) {
+    if (compile_target(I, w->target, &fn, &tself, &gw) && gw.t == V_NULL) {
       if (self.t != V_NULL) tself = self;
       if (caller && caller->cctx)
         return call_func(I, fn, tself, a, w->recursive ? CM_NOCTX : CM_OWNEAGER);
@@ -809,6 +815,7 @@ Value dwI_call(Interp *I, Value callee, Args *a) {
     if (b->func.t == V_FUNC)
       return call_func(I, (Func *)OBJ(b->func), b->self, a, CM_AUTO);
     if (b->func.t == V_WRAP) return call_wrap(I, (Wrap *)OBJ(b->func), b->self, a);
+    if (b->func.t == V_OPAQUE) return dwDv_grad_call(I, b->func, b->self, a);
     break;
   }
   case V_WRAP:
@@ -818,11 +825,9 @@ Value dwI_call(Interp *I, Value callee, Args *a) {
   case V_INST:
     return call_inst(I, callee, a);
   case V_OPAQUE:
-    if (((Opaque *)OBJ(callee))->kind == 3 && a->n == 1) {
-      /* @torch.no_grad(): decorating a function leaves it as it is */
-      dwV_incref(a->v[0]);
-      return a->v[0];
-    }
+    /* a grad-mode context as a decorator, and the function it wraps */
+    if (((Opaque *)OBJ(callee))->kind == DW_OPQ_GRAD_CTX || ((Opaque *)OBJ(callee))->kind == DW_OPQ_GRAD_FN)
+      return dwDv_grad_call(I, callee, dwV_null(), a);
     break;
   default:
     break;
@@ -846,6 +851,7 @@ static Value call_inst(Interp *I, Value inst, Args *a) {
                      in->cls->name->s);
   if (m.t == V_FUNC) return call_func(I, (Func *)OBJ(m), inst, a, CM_AUTO);
   if (m.t == V_WRAP) return call_wrap(I, (Wrap *)OBJ(m), inst, a);
+  if (m.t == V_OPAQUE && dwDv_grad_fn(m).t != V_NULL) return dwDv_grad_call(I, m, inst, a);
   if (m.t == V_BUILTIN) {
     const BuiltinDef *d = ((Builtin *)OBJ(m))->def;
     if (dwR_tracing(I) && d->trace == TK_UNSUPPORTED &&
@@ -2028,11 +2034,16 @@ Exec dwI_exec_from(Interp *I, Frame *f, Node *s) {
     for (int k = s->index; k < blk->n; k++) {
       Node *x = blk->v[k];
       Exec st = dwI_exec_stmt(I, f, x);
-      if (st != X_NORMAL) return st;
+      if (st != X_NORMAL) {
+        /* out of the enclosing `with` blocks over grad-mode contexts too */
+        for (Node *p = parent; I->ngblk && p; p = p->parent) dwDv_grad_leave(I, f, p);
+        return st;
+      }
     }
     /* climb: continue after the parent statement */
     s = NULL;
     while (parent) {
+      dwDv_grad_leave(I, f, parent);
       NodeList *pb = !parent->parent ? &f->code->node->body
                      : parent->block == 0 ? &parent->parent->body
                      : parent->block == 1 ? &parent->parent->orelse
@@ -2368,13 +2379,15 @@ static Exec exec_with(Interp *I, Frame *f, Node *s, int k) {
   Value ctx = eval(I, f, item->a);
   if (ctx.t == V_NULL) return fail_status(I);
   if (ctx.t == V_OPAQUE) {
-    /* torch.no_grad() and friends: no autograd here, nothing to do */
-    if (item->b && !assign(I, f, item->b, dwV_none())) {
-      dwV_decref(&I->c, ctx);
-      return fail_status(I);
-    }
+    /* torch.no_grad() and friends: their grad mode while the block runs,
+     * the one it found restored on every way out (device.c) */
+    bool ok = dwDv_grad_enter(I, f, ctx);
     dwV_decref(&I->c, ctx);
-    return exec_with(I, f, s, k + 1);
+    if (!ok) return fail_status(I);
+    I->gblk[I->ngblk - 1].stmt = s;
+    Exec st = item->b && !assign(I, f, item->b, dwV_none()) ? fail_status(I) : exec_with(I, f, s, k + 1);
+    dwDv_grad_exit(I);
+    return st;
   }
   if (f->trace) {
     Exec st = stmt_break(I, f, s,

@@ -159,6 +159,18 @@ struct Frame {
   CompileOpts own_opts;/* run-only copy of cctx (the recompile limit) */
 };
 
+/* A `with` block over an opaque context (Interp.gblk): a grad-mode one
+ * (device.c) sets `target` and restores `prev` at its exit. */
+typedef struct GradBlock {
+  Frame *f;       /* the frame running the block */
+  const Node *stmt; /* its `with` statement (NULL: a decorator's) */
+  bool grad;      /* a grad-mode context (false: one that changes nothing) */
+  bool prev;      /* grad enabled when it was entered ... */
+  bool target;    /* ... and while it runs */
+  bool inf_prev;  /* inference mode when it was entered */
+  bool inference; /* torch.inference_mode: the inference mode changes too */
+} GradBlock;
+
 struct Interp {
   Ctx c;               /* library context (must be first) */
   dw_options opt;
@@ -206,6 +218,14 @@ struct Interp {
   bool static_default;       /* config.assume_static_by_default */
   bool fail_on_limit;        /* config.fail_on_recompile_limit_hit */
   Trace *trace;        /* the active trace, if any */
+  /* Grad mode (tensor/device.c): torch.is_grad_enabled() is !no_grad;
+   * torch.is_inference_mode_enabled() is inference. gblk: the `with` blocks
+   * over grad-mode contexts running now, innermost last (Dynamo's block
+   * stack: a graph break inside them exits and re-enters them). */
+  bool no_grad;
+  bool inference;
+  struct GradBlock *gblk;
+  int ngblk, capgblk;
   Mark *marks;
   int nmarks, capmarks;
   void *rt;            /* report.c's run records (graphs, frames, explain) */
@@ -357,7 +377,35 @@ List *dwMt_set_order(Interp *I, Set *s);         /* elements, display order */
 Value dwMt_set_binop(Interp *I, int op, Value a, Value b, bool inplace);
 bool dwMt_set_eq(Interp *I, Value a, Value b, bool *out);
 
+/* Grad modes (device.c). A `with` over a grad-mode context (and over the
+ * other opaque contexts, which change nothing): enter (false: raised) and
+ * exit, which restores the mode the block found, on every way out. */
+#define DW_OPQ_GRAD_CTX 3 /* Opaque kind: a grad-mode context */
+#define DW_OPQ_GRAD_FN 13 /* Opaque kind: a function a grad-mode context wraps */
+/* ctx: a context, or a wrapped function (entered as a fresh context). */
+bool dwDv_grad_enter(Interp *I, Frame *f, Value ctx);
+void dwDv_grad_exit(Interp *I);
+/* Leaving statement s of frame f other than through exec_with (a unit
+ * run again eagerly from a point inside the `with` block, dwI_exec_from):
+ * the exits of s's blocks. */
+void dwDv_grad_leave(Interp *I, Frame *f, const Node *s);
+/* Calling a grad-mode context (a decorator: returns the wrapped function)
+ * or a function it wrapped (runs it under the mode; self: a method's
+ * instance, or V_NULL). */
+Value dwDv_grad_call(Interp *I, Value callee, Value self, Args *a);
+/* The function a DW_OPQ_GRAD_FN wraps (borrowed), else V_NULL. */
+Value dwDv_grad_fn(Value v);
+/* A grad-mode context's kind, mode and the mode it replaces as one number
+ * (a guard compares contexts by what they do, not by identity); false: v
+ * is none. */
+bool dwDv_grad_key(Value v, uint64_t *key);
+
 /* ---- the evaluator and the library call the tracer (dynamo/) ---- */
+
+/* The grad mode changed (from !enabled to enabled) while the current
+ * frame is traced: logged for undo, and (node) a torch._C._set_grad_enabled
+ * node in the unit's FX graph (trace.c). */
+void dwR_grad_changed(Interp *I, bool enabled, bool node);
 
 bool dwR_tracing(Interp *I); /* is the current frame traced? */
 /* SymInts (dynamo/symint.c): the tag (Value.sx) of the int for dim d of
@@ -385,9 +433,12 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);
 bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
 /* false (graph break pending) when an in-place update would break aliasing */
 bool dwR_inplace_ok(Interp *I, Tensor *x);
-/* Runs a user function as a compiled frame (Dynamo's frame evaluation). */
+/* Runs a user function as a compiled frame (Dynamo's frame evaluation);
+ * gw: V_NULL, or the grad-mode decorator f is wrapped in, whose mode the
+ * frame runs in (its block is the frame's, as Dynamo inlines f into the
+ * decorator's frame: enter and exit nodes in the graphs). */
 Value dwR_call_compiled(Interp *I, Func *f, Value self, Args *a,
-                        const CompileOpts *opts);
+                        const CompileOpts *opts, Value gw);
 /* A graph break at the current position of a traced frame. true: the
  * unit ended right here (its graph compiled and ran, every traced tensor
  * still referenced is real now); the caller carries on eagerly and tracing
@@ -447,7 +498,7 @@ bool dwR_raise_caught(Interp *I, Frame *f);
  * call, and what to do when the call broke (true: call it compiled now;
  * false: travel up). */
 typedef struct Checkpoint {
-  int nundo, nmarks, gn, ninputs, nfakes, nmut, nguards, ngw;
+  int nundo, nmarks, gn, ninputs, nfakes, nmut, nguards, ngw, nfx;
   uint64_t rng[4];
   bool valid;
 } Checkpoint;

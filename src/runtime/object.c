@@ -1401,7 +1401,7 @@ static Value bind_method(Interp *I, Value self, Value fn) {
     if (w->kind == WRAP_CLASSMETHOD && self.t == V_INST)
       return bind_method(I, dwV_obj(&((Inst *)OBJ(self))->cls->h), w->target);
   }
-  if (fn.t == V_FUNC || fn.t == V_WRAP) {
+  if (fn.t == V_FUNC || fn.t == V_WRAP || (fn.t == V_OPAQUE && ((Opaque *)OBJ(fn))->kind == DW_OPQ_GRAD_FN)) {
     Bound *b = (Bound *)dwV_alloc(&I->c, V_BOUND, sizeof(Bound));
     if (!b) return dwI_raise_ctx(I);
     dwV_incref(b->self = self);

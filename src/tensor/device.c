@@ -7,6 +7,7 @@
 #include "tensor/torchlib.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The class of torch.device (made by dwDv_init, named "device"). */
@@ -267,6 +268,268 @@ BI(d_backward) {
   return v[0];
 }
 
+/* ------------------------------------------------------------------ */
+/* Grad modes                                                          */
+/* ------------------------------------------------------------------ */
+
+/* There is no autograd, but the grad mode is program-visible state, as in
+ * PyTorch: torch.is_grad_enabled(), the contexts that change it (also as
+ * decorators), torch._C._set_grad_enabled. A change made while a frame is
+ * traced is Dynamo's: a torch._C._set_grad_enabled node in the FX graph,
+ * undone with the unit (dwR_grad_changed); the mode at a unit's start is
+ * guarded (trace.c). */
+
+#define OPQ_GRAD_CTX DW_OPQ_GRAD_CTX /* a grad-mode context (GradCtx) */
+#define OPQ_GRAD_FN DW_OPQ_GRAD_FN   /* a function one wraps (GradCtx.fn) */
+
+/* What a grad-mode context is. */
+enum GradCtxKind {
+  GC_NO_GRAD,     /* torch.no_grad() */
+  GC_ENABLE_GRAD, /* torch.enable_grad() */
+  GC_SET,         /* torch.set_grad_enabled(mode): sets the mode when made */
+  GC_INFERENCE    /* torch.inference_mode(mode=True) */
+};
+
+typedef struct GradCtx {
+  uint8_t kind; /* GradCtxKind */
+  bool mode;    /* GC_SET: the grad mode; GC_INFERENCE: inference on */
+  bool prev;    /* GC_SET: the grad mode when it was made (restored at exit) */
+  Value fn;     /* OPQ_GRAD_FN: the wrapped function (a reference) */
+} GradCtx;
+
+/* Sets the grad mode; a change in a traced frame goes to the tracer (a
+ * _set_grad_enabled node unless torch.inference_mode made it: Dynamo
+ * records that context with nodes of its own). */
+static void grad_set_as(Interp *I, bool enabled, bool node) {
+  if (I->no_grad == !enabled) return;
+  I->no_grad = !enabled;
+  if (dwR_tracing(I)) dwR_grad_changed(I, enabled, node);
+}
+
+static void grad_set(Interp *I, bool enabled) { grad_set_as(I, enabled, true); }
+
+static void gctx_free(Ctx *c, void *p) {
+  GradCtx *g = p;
+  if (g) dwV_decref(c, g->fn);
+  free(g);
+}
+
+/* repr: the context's as PyTorch's classes print; a wrapped function is
+ * the function's (functools.wraps) */
+static void gctx_repr(Buf *b, void *p) {
+  static const char *const names[] = {"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"};
+  const GradCtx *g = p;
+  if (g->fn.t != V_NULL) dwV_repr(b, g->fn);
+  else dwB_printf(b, "<torch.autograd.grad_mode.%s object at 0x%08llx>", names[g->kind],
+                  (unsigned long long)(uintptr_t)p & 0xffffffffull);
+}
+
+/* A wrapped function's attributes are its function's (functools.wraps
+ * copies __name__, __doc__, ...), and __wrapped__ is the function. */
+static Value gfn_getattr(void *interp, void *p, const char *name) {
+  Interp *I = interp;
+  const GradCtx *g = p;
+  if (g->fn.t == V_NULL) return dwV_null();
+  if (!strcmp(name, "__wrapped__")) {
+    dwV_incref(g->fn);
+    return g->fn;
+  }
+  return dwOb_getattr(I, g->fn, dwI_intern(I, name));
+}
+
+static Value gctx_new(Interp *I, int okind, uint8_t kind, bool mode, bool prev, Value fn) {
+  GradCtx *g = calloc(1, sizeof *g);
+  Opaque *o = g ? (Opaque *)dwV_alloc(&I->c, V_OPAQUE, sizeof(Opaque)) : NULL;
+  if (!o) {
+    free(g);
+    return dwI_raise(I, EXC_MemoryError, "out of memory");
+  }
+  g->kind = kind;
+  g->mode = mode;
+  g->prev = prev;
+  g->fn = fn;
+  dwV_incref(fn);
+  o->kind = okind;
+  o->p = g;
+  o->free = gctx_free;
+  o->repr = gctx_repr;
+  o->getattr = gfn_getattr;
+  return dwV_obj(&o->h);
+}
+
+static GradCtx *gctx_of(Value v, int okind) {
+  if (v.t != V_OPAQUE || ((Opaque *)v.u.o)->kind != okind) return NULL;
+  return ((Opaque *)v.u.o)->p;
+}
+
+/* torch.no_grad() / enable_grad() / inference_mode(mode=True): a context;
+ * with a function instead (the decorator without parentheses), the
+ * function wrapped. */
+BI(g_ctx) {
+  bool mode = true;
+  Value v[1];
+  if (!dwL_bind(I, def->name + 6, self, a, def->data == GC_INFERENCE ? "mode" : "orig_func", v, 1))
+    return dwV_null();
+  /* _NoParamDecoratorContextManager.__new__: anything but None (for
+   * inference_mode: but a bool) is the function to wrap */
+  if (v[0].t != V_NULL && v[0].t != V_NONE && (def->data != GC_INFERENCE || v[0].t != V_BOOL))
+    return gctx_new(I, OPQ_GRAD_FN, (uint8_t)def->data, true, false, v[0]);
+  if (def->data == GC_INFERENCE && v[0].t != V_NULL && !dwOb_truth(I, v[0], &mode)) return dwV_null();
+  return gctx_new(I, OPQ_GRAD_CTX, (uint8_t)def->data, mode, false, dwV_null());
+}
+
+/* The argument of torch._C._set_grad_enabled(enabled) (PythonArgParser's
+ * bool), which torch.set_grad_enabled(mode) calls with its mode. */
+static bool grad_arg(Interp *I, const char *fname, const char *param, Args *a, bool *out) {
+  Value v[1];
+  if (!dwL_bind(I, fname, dwV_null(), a, param, v, 1)) return false;
+  if (v[0].t == V_NULL) {
+    if (*param == 'm')
+      dwI_raise(I, EXC_TypeError, "%s() missing 1 required positional argument: 'mode'", fname);
+    else
+      dwI_raise(I, EXC_TypeError, "%s() missing 1 required positional argument: \"enabled\"", fname);
+    return false;
+  }
+  if (v[0].t != V_BOOL) {
+    dwI_raise(I, EXC_TypeError, "_set_grad_enabled(): argument 'enabled' (position 1) must be bool, not %s",
+              dwV_type_name(v[0]));
+    return false;
+  }
+  *out = v[0].u.i != 0;
+  return true;
+}
+
+BI(g_set_c) {
+  (void)def;
+  (void)self;
+  bool on;
+  if (!grad_arg(I, "_set_grad_enabled", "enabled", a, &on)) return dwV_null();
+  grad_set(I, on);
+  return dwV_none();
+}
+
+/* torch.set_grad_enabled(mode): sets the mode at once (its __init__);
+ * exiting its `with` block restores the mode it replaced. */
+BI(g_set) {
+  (void)def;
+  (void)self;
+  bool on;
+  if (!grad_arg(I, "set_grad_enabled.__init__", "mode", a, &on)) return dwV_null();
+  bool prev = !I->no_grad;
+  grad_set(I, on);
+  return gctx_new(I, OPQ_GRAD_CTX, GC_SET, on, prev, dwV_null());
+}
+
+BI(g_is_enabled) {
+  (void)self;
+  if (a->n || a->nkw)
+    return dwI_raise(I, EXC_TypeError, "%s() takes 0 positional arguments but %d was given", def->name + 6,
+                     a->n + a->nkw);
+  return dwV_bool(def->data ? I->inference : !I->no_grad);
+}
+
+static bool block_push(Interp *I, Frame *f, bool grad, bool target, bool inference) {
+  if (!DW_GROW(I->gblk, I->capgblk, I->ngblk, 8)) {
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    return false;
+  }
+  I->gblk[I->ngblk++] = (GradBlock){.f = f, .grad = grad, .prev = !I->no_grad, .target = target,
+                                    .inf_prev = I->inference, .inference = inference};
+  return true;
+}
+
+bool dwDv_grad_enter(Interp *I, Frame *f, Value ctx) {
+  GradCtx *g = gctx_of(ctx, OPQ_GRAD_CTX);
+  if (!g && (g = gctx_of(ctx, OPQ_GRAD_FN)) && g->kind == GC_SET) {
+    /* a function set_grad_enabled(mode) wraps: a fresh context of the mode
+     * (_DecoratorContextManager.clone()), made and entered at once */
+    bool prev = !I->no_grad;
+    grad_set(I, g->mode);
+    if (!block_push(I, f, true, g->mode, false)) return false;
+    I->gblk[I->ngblk - 1].prev = prev;
+    return true;
+  }
+  if (!g) return block_push(I, f, false, !I->no_grad, false); /* changes nothing */
+  if (g->kind == GC_SET) {
+    /* set when made (the block runs in the mode it finds): the block
+     * restores what it replaced */
+    if (!block_push(I, f, true, !I->no_grad, false)) return false;
+    I->gblk[I->ngblk - 1].prev = g->prev;
+    return true;
+  }
+  /* c10::InferenceMode(enabled): grad mode !enabled */
+  bool target = g->kind == GC_ENABLE_GRAD || (g->kind == GC_INFERENCE && !g->mode);
+  if (!block_push(I, f, true, target, g->kind == GC_INFERENCE)) return false;
+  if (g->kind == GC_INFERENCE) I->inference = g->mode;
+  grad_set_as(I, target, g->kind != GC_INFERENCE);
+  return true;
+}
+
+void dwDv_grad_leave(Interp *I, Frame *f, const Node *s) {
+  while (I->ngblk > 0 && I->gblk[I->ngblk - 1].f == f && I->gblk[I->ngblk - 1].stmt == s) dwDv_grad_exit(I);
+}
+
+void dwDv_grad_exit(Interp *I) {
+  if (I->ngblk <= 0) return;
+  GradBlock b = I->gblk[--I->ngblk];
+  if (!b.grad) return;
+  if (b.inference) I->inference = b.inf_prev;
+  grad_set_as(I, b.prev, !b.inference);
+}
+
+Value dwDv_grad_fn(Value v) {
+  GradCtx *g = gctx_of(v, OPQ_GRAD_FN);
+  return g ? g->fn : dwV_null();
+}
+
+Value dwDv_grad_call(Interp *I, Value callee, Value self, Args *a) {
+  GradCtx *g = gctx_of(callee, OPQ_GRAD_CTX);
+  if (g) {
+    /* a context applied to a function (a decorator); set_grad_enabled's
+     * __call__ first restores the mode it replaced */
+    if (a->n != 1 || a->nkw)
+      return dwI_raise(I, EXC_TypeError, "__call__() takes 2 positional arguments but %d were given", a->n + 1);
+    if (g->kind == GC_SET) grad_set(I, g->prev);
+    return gctx_new(I, OPQ_GRAD_FN, g->kind, g->mode, g->prev, a->v[0]);
+  }
+  g = gctx_of(callee, OPQ_GRAD_FN);
+  if (!g) return dwI_raise(I, EXC_TypeError, "'object' object is not callable");
+  /* the function runs in a fresh context of the same kind (a method: bound
+   * to self first) */
+  Value fn = g->fn;
+  if (self.t != V_NULL && (fn = dwOb_bind(I, self, g->fn)).t == V_NULL) return fn;
+  if (self.t == V_NULL) dwV_incref(fn);
+  Value r = dwV_null();
+  if (dwDv_grad_enter(I, I->frame, callee)) {
+    r = dwI_call(I, fn, a);
+    dwDv_grad_exit(I);
+  }
+  drop(I, fn);
+  return r;
+}
+
+bool dwDv_grad_key(Value v, uint64_t *key) {
+  GradCtx *g = gctx_of(v, OPQ_GRAD_CTX);
+  if (!g) g = gctx_of(v, OPQ_GRAD_FN);
+  if (!g) return false;
+  *key = (uint64_t)(g->kind * 8 + g->mode * 4 + g->prev * 2 + (g->fn.t != V_NULL));
+  if (g->fn.t != V_NULL) *key = *key * 0x9e3779b97f4a7c15ull + (uint64_t)(uintptr_t)g->fn.u.o;
+  return true;
+}
+
+static const BuiltinDef grad_defs[] = {
+    {"torch.no_grad", g_ctx, TK_PURE, GC_NO_GRAD, 0},
+    {"torch.enable_grad", g_ctx, TK_PURE, GC_ENABLE_GRAD, 0},
+    {"torch.inference_mode", g_ctx, TK_PURE, GC_INFERENCE, 0},
+    {"torch.set_grad_enabled", g_set, TK_PURE, 0, 0},
+    {"torch.is_grad_enabled", g_is_enabled, TK_PURE, 0, 0},
+    {"torch.is_inference_mode_enabled", g_is_enabled, TK_PURE, 1, 0},
+    {NULL, NULL, 0, 0, 0}};
+
+static const BuiltinDef grad_c_defs[] = {
+    {"torch._C._set_grad_enabled", g_set_c, TK_PURE, 0, 0},
+    {NULL, NULL, 0, 0, 0}};
+
 static const BuiltinDef device_methods[] = {
     {"device.__repr__", d_text, TK_PURE, 1, 0},
     {"device.__str__", d_text, TK_PURE, 0, 0},
@@ -359,6 +622,9 @@ bool dwDv_init(Interp *I, Module *torch) {
   ok = ok && f.t != V_NULL && dwL_set(I, torch->attrs, "device", f);
   drop(I, f);
   Module *backends = NULL;
+  Value tc = dwV_dict_gets(torch->attrs, dwI_intern(I, "_C")); /* torchlib.c made it */
+  ok = ok && tc.t == V_MODULE && dwL_add_defs(I, torch->attrs, grad_defs) &&
+       dwL_add_defs(I, ((Module *)tc.u.o)->attrs, grad_c_defs);
   ok = ok && submodule(I, torch, "cuda", "torch.cuda", cuda_defs, NULL) &&
        submodule(I, torch, "optim", "torch.optim", optim_defs, NULL) &&
        submodule(I, torch, "autograd", "torch.autograd", autograd_defs, NULL) &&

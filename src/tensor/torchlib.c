@@ -2525,23 +2525,6 @@ Value dwL_module_attr(Interp *I, Value inst, Str *name) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Grad modes (no autograd here: context managers that do nothing)     */
-/* ------------------------------------------------------------------ */
-
-static void ctx_free(Ctx *c, void *p) {
-  (void)c;
-  (void)p;
-}
-
-BI(c_no_grad) {
-  Opaque *o = (Opaque *)dwV_alloc(&I->c, V_OPAQUE, sizeof(Opaque));
-  if (!o) return dwI_raise_ctx(I);
-  o->kind = 3;
-  o->free = ctx_free;
-  return dwV_obj(&o->h);
-}
-
-/* ------------------------------------------------------------------ */
 /* Tables                                                              */
 /* ------------------------------------------------------------------ */
 
@@ -2590,9 +2573,6 @@ static const BuiltinDef torch_defs[] = {
     {"torch.get_default_dtype", t_default_dtype, TK_PURE, 0, 0},
     {"torch.promote_types", t_promote_types, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
-    {"torch.no_grad", c_no_grad, TK_PURE, 0, 0}, {"torch.enable_grad", c_no_grad, TK_PURE, 0, 0},
-    {"torch.inference_mode", c_no_grad, TK_PURE, 0, 0},
-    {"torch.set_grad_enabled", c_no_grad, TK_PURE, 0, 0},
     {"torch.Tensor", t_tensor, TK_PURE, 1, 0}, {NULL, NULL, 0, 0, 0}};
 
 #define M(n, fn, k, d) {"Tensor." n, fn, k, d, 0}

@@ -37,7 +37,13 @@
 // of these programs use torch.compile(dynamic=True)); their ops are the
 // ones that keep a program valid at every size (elementwise, broadcasts,
 // reductions, softmax, loops, in-place updates, unsqueeze/squeeze/select
-// of a static dim: no literal shapes).
+// of a static dim: no literal shapes). Grad mode (a fifth of the
+// programs, DW_DIFF_GRAD=1: all; drawn from a generator of its own, so
+// the other programs stay as they were): a run of f's statements in a
+// `with` over no_grad / enable_grad / set_grad_enabled / inference_mode,
+// sometimes printing torch.is_grad_enabled() inside it (a graph break in
+// the block), calls of f made under no_grad / enable_grad (the grad-mode
+// guard: a recompile), and the mode printed after each call.
 // Python loops sometimes break the graph on one iteration (the loop runs
 // eagerly as a whole), and a value may be picked by a tensor condition
 // (`if v.amax() > c:` or a conditional expression: a data-dependent
@@ -181,6 +187,9 @@ class Gen {
     this.debug = !!opts.debug;
     this.exclude = new Set(opts.exclude ?? []); // features left out (known bugs)
     // program modes: inputs with nan/inf/-0.0, and dims of size 0
+    // grad mode: its own generator (the other choices stay as they were)
+    this.gr = makeRng((seed ^ 0x5bd1e995) >>> 0);
+    this.grad = !this.exclude.has('grad') && (opts.grad ?? this.gr.chance(0.2));
     this.special = opts.special ?? this.r.chance(0.1);
     this.zero = opts.zero ?? this.r.chance(0.05);
     // a third of the programs lean on what the scheduler fuses: reductions,
@@ -626,6 +635,16 @@ class Gen {
     const lines = this.lines.slice();
     // a graph break: graph outputs become the next graph's inputs
     if (lines.length >= 2 && this.r.chance(0.15)) lines.splice(this.r.int(1, lines.length - 1), 0, '    torch._dynamo.graph_break()');
+    const gr = this.gr;
+    const ctxs = ['torch.no_grad()', 'torch.enable_grad()', 'torch.set_grad_enabled(False)', 'torch.set_grad_enabled(True)', 'torch.inference_mode()'];
+    if (this.grad && lines.length) {
+      // a run of statements [a, b) in a grad-mode block
+      const a = gr.int(0, lines.length - 1);
+      const b = gr.int(a + 1, lines.length);
+      const inner = lines.slice(a, b).map((l) => '    ' + l);
+      if (gr.chance(0.4)) inner.splice(gr.int(0, inner.length), 0, '        print("GRAD in f", torch.is_grad_enabled())');
+      lines.splice(a, b - a, `    with ${ctxs[gr.int(0, ctxs.length - 1)]}:`, ...inner);
+    }
     const body = lines.length ? lines.join('\n') + '\n' : '';
     const ret = this.outs.map((n) => n.name).join(', ');
     const src = [
@@ -656,7 +675,13 @@ class Gen {
         names.push(nm);
         src.push(`${nm} = ${tensorLiteral(this.callShape(p.litShape ?? p.shape, c), p.dt, p.data[c])}${p.view ?? ''}`);
       }
-      src.push(`show(${c}, f(${names.join(', ')}))`);
+      if (this.grad && gr.chance(0.4)) {
+        // a call under another grad mode: the guard on the mode at f's entry
+        src.push(`with ${ctxs[gr.int(0, 1)]}:`, `    show(${c}, f(${names.join(', ')}))`);
+      } else {
+        src.push(`show(${c}, f(${names.join(', ')}))`);
+      }
+      if (this.grad) src.push('print("GRAD", torch.is_grad_enabled())');
     }
     return src.join('\n') + '\n';
   }

@@ -21,8 +21,9 @@
 //
 // Program i of a run has seed DW_DIFF_SEED + i (default seed 1, count
 // 300), so a failing program is rerun alone with DW_DIFF_SEED=<its seed>
-// DW_DIFF_COUNT=1. DW_DIFF_SPECIAL=1 / DW_DIFF_ZERO=1 / DW_DIFF_DYN=1 force
-// the nan/inf, the size-0 and the dynamic-shape modes in every program. A mismatch prints the program,
+// DW_DIFF_COUNT=1. DW_DIFF_SPECIAL=1 / DW_DIFF_ZERO=1 / DW_DIFF_DYN=1 / DW_DIFF_GRAD=1
+// force the nan/inf, the size-0, the dynamic-shape and the grad-mode
+// modes in every program. A mismatch prints the program,
 // the three outputs and its seed (and writes them to tests/out/differential/);
 // `node tests/lib/diffshrink.mjs tests/out/differential/seed-N.txt` shrinks
 // it. Mismatches explained by an open bug of KNOWN_BUGS are listed but do
@@ -52,6 +53,7 @@ const KNOWN_BUGS = [];
 const GEN_OPTS = {
   special: process.env.DW_DIFF_SPECIAL === '1' ? true : undefined,
   zero: process.env.DW_DIFF_ZERO === '1' ? true : undefined,
+  grad: process.env.DW_DIFF_GRAD === '1' ? true : undefined,
   dyn: process.env.DW_DIFF_DYN === '1' ? true : undefined,
   exclude: STRICT ? [] : KNOWN_BUGS.filter((b) => b.feature).map((b) => b.feature),
 };

@@ -6,7 +6,9 @@
 # break, the graphs before and after it compile once (the grad mode set
 # inside the function is guarded and restored correctly, so later calls
 # reuse them).
-# Translation: the assert is an assert; the count is also printed.
+# Translation: the assert is an assert; the count is also printed. The
+# test's comment "# graph break" on a.tolist() is a mark annotation to the
+# runner, so it says all the line's marks: "# traced, graph break".
 import torch
 from torch._dynamo.testing import CompileCounter, same
 
@@ -15,7 +17,7 @@ def fn(a, b):
     prev_grad = torch.is_grad_enabled()
     torch.set_grad_enabled(False)
     a = a + 1
-    a.tolist()  # graph break
+    a.tolist()  # traced, graph break
     ret = a + b
     torch.set_grad_enabled(prev_grad)
     return ret

@@ -625,7 +625,7 @@ const ARG_WHY = 'python_arg_parser messages (per-overload text) are not reproduc
 function argCases(names) {
   // functions whose argument semantics differ from a tensor op's
   const skipFn = new Set(['tensor', 'as_tensor', 'Tensor', 'is_tensor', 'compile', 'manual_seed', 'no_grad',
-    'enable_grad', 'inference_mode', 'set_grad_enabled', 'ones', 'zeros', 'empty', 'rand', 'randn', 'full',
+    'enable_grad', 'inference_mode', 'set_grad_enabled', 'is_grad_enabled', 'is_inference_mode_enabled', 'ones', 'zeros', 'empty', 'rand', 'randn', 'full',
     'randint', 'arange', 'linspace', 'eye', 'get_default_dtype']);
   for (const n of names.torch) {
     // torch.device and the device submodules' functions (torch.cuda.*,
@@ -674,6 +674,18 @@ function apiCases() {
   for (const fn of ['no_grad', 'enable_grad', 'inference_mode'])
     add(`do: r = f\n    with torch.${fn}():\n        r = f + 1`, ok('float32', [2, 3]));
   add('do: r = f\n    with torch.set_grad_enabled(False):\n        r = f * 2', ok('float32', [2, 3]));
+  // the grad mode (torch/autograd/grad_mode.py; torch._C._set_grad_enabled
+  // parses its argument with PythonArgParser: a bool only)
+  add('torch.is_grad_enabled()', ok());
+  add('torch.is_inference_mode_enabled()', ok());
+  add('do: r = f\n    with torch.no_grad():\n        r = torch.tensor(torch.is_grad_enabled())', ok('bool', []));
+  add('torch.no_grad()(torch.sin)(f)', ok('float32', [2, 3]));
+  add('torch.set_grad_enabled(False)(torch.sin)(f)', ok('float32', [2, 3]));
+  add('torch.set_grad_enabled("a")', err('TypeError', "_set_grad_enabled(): argument 'enabled' (position 1) must be bool, not str", 'torch/csrc/autograd/init.cpp set_grad_enabled (PythonArgParser "set_grad_enabled(bool enabled)"), called by grad_mode.py set_grad_enabled.__init__'));
+  add('torch.set_grad_enabled(1)', err('TypeError', "_set_grad_enabled(): argument 'enabled' (position 1) must be bool, not int", 'torch/csrc/autograd/init.cpp set_grad_enabled (PythonArgParser: bool)'));
+  add('torch._C._set_grad_enabled(None)', err('TypeError', "_set_grad_enabled(): argument 'enabled' (position 1) must be bool, not NoneType", 'torch/csrc/autograd/init.cpp set_grad_enabled (PythonArgParser: bool)'));
+  add('torch.no_grad(f)(f)', err('TypeError', "'Tensor' object is not callable", 'torch/utils/_contextlib.py: no_grad(x) wraps x as a function (functools.wraps), calling it calls x'));
+  add('torch.is_grad_enabled(f)', errType('TypeError', 'is_grad_enabled() takes no arguments: the exact text of a C function\'s message not verified'));
 }
 
 export function allCases(names) {
