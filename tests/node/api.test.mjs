@@ -451,30 +451,6 @@ describe('kernel tiers', () => {
     assert.equal(c.optimizeLater(), 0, 'without a cache nothing is handed over');
     c.dispose();
   });
-
-  test('the detached optimiser lowers every thread of its process, not only its main thread', { skip: process.platform !== 'linux' }, async () => {
-    // a nice value is per thread on Linux: os.setPriority in the main thread
-    // leaves V8's threads (started before it) at normal priority
-    const hostUrl = new URL('../../wasm/lib/node_host.js', import.meta.url).href;
-    const prog = `import fs from 'node:fs';
-const { lowerOtherThreads } = await import(${JSON.stringify(hostUrl)});
-const nice = () => fs.readdirSync('/proc/self/task').map((t) => [Number(t), Number(fs.readFileSync('/proc/self/task/' + t + '/stat', 'utf8').split(') ')[1].split(' ')[16])]);
-const before = nice();
-// above the process's own nice value (the tests may run under nice)
-const target = Math.min(19, before.find(([t]) => t === process.pid)[1] + 5);
-const n = lowerOtherThreads(target);
-console.log(JSON.stringify({ pid: process.pid, before, target, n, after: nice(), again: lowerOtherThreads(target) }));`;
-    const r = await runCmd(process.execPath, ['--input-type=module', '-e', prog]);
-    assert.equal(r.code, 0, r.stderr);
-    const { pid, before, target, n, after, again } = JSON.parse(r.stdout);
-    const mainNice = before.find(([t]) => t === pid)[1];
-    assert.ok(mainNice < target, 'the test process is not at the lowest priority already');
-    const others = before.filter(([t, v]) => t !== pid && v < target);
-    assert.ok(others.length > 0, "V8 starts threads of its own at the process's priority");
-    assert.equal(n, others.length, 'each of them lowered');
-    for (const [t, v] of after) assert.equal(v, t === pid ? mainNice : target, `thread ${t}`);
-    assert.equal(again, 0, 'nothing left to lower');
-  });
 });
 
 test('browser entry: the Cache API store gives the next compiler the optimised tier', async () => {

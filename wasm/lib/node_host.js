@@ -123,41 +123,6 @@ export function compileKernel(bytes) {
   }
 }
 
-/**
- * Lowers the scheduling priority (to `nice`) of every thread of this process
- * but the calling one, for the detached optimiser (optimize_later.js): on
- * Linux a nice value is per thread, and os.setPriority(10) in its main
- * thread left the threads V8 had started before it (which compile
- * Binaryen's module, most of its CPU) at normal priority, competing with
- * the user's next run. Linux only; elsewhere, or where it is refused,
- * nothing changes. Returns how many threads were lowered.
- *
- * Not for a process that runs a program: V8's background threads hold
- * locks its main thread waits for (measured: the CLI's compile call 1.6x
- * longer with them lowered, on a busy machine).
- */
-export function lowerOtherThreads(nice = 10) {
-  if (process.platform !== 'linux') return 0;
-  const lower = (tid) => {
-    try {
-      if (os.getPriority(tid) >= nice) return 0;
-      os.setPriority(tid, nice);
-      return 1;
-    } catch {
-      return 0;
-    }
-  };
-  let tids;
-  try {
-    tids = fs.readdirSync('/proc/self/task').map(Number);
-  } catch {
-    return 0;
-  }
-  let n = 0;
-  for (const tid of tids) if (tid !== process.pid) n += lower(tid);
-  return n;
-}
-
 /** The default cache directory: $DYNAWASM_CACHE_DIR, else $XDG_CACHE_HOME/dynawasm, else ~/.cache/dynawasm. */
 export function defaultCacheDir() {
   if (process.env.DYNAWASM_CACHE_DIR !== undefined) return process.env.DYNAWASM_CACHE_DIR || null;

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodeEntry } from './cache.js';
 import { binaryenOptimize } from './kernels.js';
-import { lowerOtherThreads, spoolDir, spoolLock, writeEntry } from './node_host.js';
+import { spoolDir, spoolLock, writeEntry } from './node_host.js';
 
 const store = process.argv[2];
 const dir = spoolDir(store);
@@ -69,15 +69,11 @@ async function work(file) {
   }
 }
 
-// below the user's own processes, every thread (a nice value is per
-// thread on Linux: V8's threads, which compile Binaryen, were started at
-// normal priority before this line)
 try {
-  os.setPriority(10);
+  os.setPriority(10); // below the user's own processes
 } catch {
   /* not permitted: normal priority */
 }
-lowerOtherThreads();
 try {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(lock, String(process.pid));
