@@ -1021,19 +1021,6 @@ static Value gm_attach_graph(Interp *I, Graph *g) {
   return dwV_obj(&o->h);
 }
 
-/* The BNode of grad-mode record rc (index r). */
-static void grad_bnode(BNode *c, const FxRec *rc, int r) {
-  c->op = FXOP_CALL_FUNCTION;
-  c->target = rc->target;
-  c->args = rc->args;
-  c->rec = r;
-  c->elem = -1;
-  c->ir = -1;
-  c->seq = rc->seq;
-  c->line = rc->line;
-  c->fn = rc->fn;
-}
-
 static bool is_grad_node(const BNode *c, bool mode) {
   return !c->dead && c->op == FXOP_CALL_FUNCTION && c->ir < 0 && c->elem < 0 && c->args.n == 1 &&
          c->args.items[0].kind == FA_BOOL && (c->args.items[0].i != 0) == mode &&
@@ -1060,8 +1047,10 @@ static int bnode_cmp_seq(const void *a, const void *b) {
 }
 
 /* The call node of record r (index ri), its arguments named as BNodes
- * (records are shared by nothing else: mapped in place). */
+ * (records are shared by nothing else: mapped in place). A grad-mode
+ * record has no result. */
 static void rec_node(BNode *c, FxRec *rc, int ri, const int *ir2b, int nir) {
+  bool one = !rc->multi && rc->nres > 0;
   c->op = rc->kind == FX_CALL_METHOD ? FXOP_CALL_METHOD : FXOP_CALL_FUNCTION;
   c->target = rc->target;
   c->args = rc->args;
@@ -1070,10 +1059,10 @@ static void rec_node(BNode *c, FxRec *rc, int ri, const int *ir2b, int nir) {
   c->kwv = rc->kwv;
   c->rec = ri;
   c->elem = -1;
-  c->ir = rc->multi ? -1 : rc->res[0];
+  c->ir = one ? rc->res[0] : -1;
   c->seq = rc->seq;
-  c->hint = rc->multi ? NULL : rc->hint[0];
-  c->hint_seq = rc->multi ? 0 : rc->hint_seq[0];
+  c->hint = one ? rc->hint[0] : NULL;
+  c->hint_seq = one ? rc->hint_seq[0] : 0;
   c->line = rc->line;
   c->fn = rc->fn;
   c->tobj = rc->tobj;
@@ -1133,11 +1122,10 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
   int lastrec = -1, ai = 0;
   for (int k = 0; k <= nir; k++) {
     for (; ai < nrec && (k == nir || L->recs[ai].first <= k); ai++)
-      if (L->recs[ai].alias) {
+      if (L->recs[ai].alias || L->recs[ai].grad) {
         rec_node(&b[nb], &L->recs[ai], ai, ir2b, nir);
-        ir2b[L->recs[ai].res[0]] = nb++;
-      } else if (L->recs[ai].grad) {
-        grad_bnode(&b[nb++], &L->recs[ai], ai);
+        if (L->recs[ai].alias) ir2b[L->recs[ai].res[0]] = nb;
+        nb++;
       }
     if (k == nir) break;
     const GNode *nd = &g->nodes[k];

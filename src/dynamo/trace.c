@@ -1133,6 +1133,13 @@ static void fail_on_recompile(Interp *I, Frame *f, UnitCache *uc, FrameRec *fr) 
  * the function; nothing to trace). Leaves f eager when the cache or the
  * recompile limit says so. false: an exception is pending
  * (fail_on_recompile_limit_hit). */
+/* The grad-mode blocks of frame f on the stack. */
+static int grad_blocks_of(const Interp *I, const Frame *f) {
+  int n = 0;
+  for (int k = 0; k < I->ngblk; k++) n += I->gblk[k].f == f && I->gblk[k].grad;
+  return n;
+}
+
 static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   f->trace = NULL;
   f->unit_root = false;
@@ -1263,8 +1270,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   t->cfg = cfg;
   t->no_grad = no_grad;
   t->no_grad_now = I->no_grad;
-  for (int k = 0; k < I->ngblk; k++)
-    if (I->gblk[k].f == f && I->gblk[k].grad) t->ngb0++;
+  t->ngb0 = grad_blocks_of(I, f);
   t->gb0 = t->ngb0 ? malloc(sizeof(GradBlock) * (size_t)t->ngb0) : NULL;
   if (!t->gb0) t->ngb0 = 0;
   for (int k = 0, j = 0; k < I->ngblk && j < t->ngb0; k++)
@@ -1296,13 +1302,6 @@ static bool unit_begin(Interp *I, Frame *f, Node *at, int kind) {
   else
     dwJ_eager_begin(I, f);
   return ok;
-}
-
-/* The grad-mode blocks of frame f on the stack. */
-static int grad_blocks_of(const Interp *I, const Frame *f) {
-  int n = 0;
-  for (int k = 0; k < I->ngblk; k++) n += I->gblk[k].f == f && I->gblk[k].grad;
-  return n;
 }
 
 /* A unit of f taken back after its frame unwound out of `with` blocks
@@ -1416,7 +1415,10 @@ typedef struct DeadScan {
 
 static bool is_container(Value v) { return v.t == V_LIST || v.t == V_TUPLE || v.t == V_DICT; }
 
+/* A reference the log (or a dead container) holds: a fake tensor's is
+ * counted on the tensor (undo_count), a container's in d. */
 static void dead_ref(DeadScan *d, Value v) {
+  undo_count(v);
   if (!is_container(v)) return;
   for (int k = 0; k < d->n; k++)
     if (d->o[k] == v.u.o) {
@@ -1438,21 +1440,14 @@ static void dead_ref(DeadScan *d, Value v) {
 
 /* The items of a dead container: fakes discounted, containers referenced. */
 static void dead_items(DeadScan *d, Obj *o) {
-  Value c = {.t = o->type, .u = {.o = o}};
   int64_t n = 0;
   const Value *items = NULL;
-  if (c.t == V_LIST) n = ((List *)o)->len, items = ((List *)o)->items;
-  if (c.t == V_TUPLE) n = ((Tuple *)o)->len, items = ((Tuple *)o)->items;
-  for (int64_t j = 0; j < n; j++) {
-    undo_count(items[j]);
-    dead_ref(d, items[j]);
-  }
-  if (c.t == V_DICT)
+  if (o->type == V_LIST) n = ((List *)o)->len, items = ((List *)o)->items;
+  if (o->type == V_TUPLE) n = ((Tuple *)o)->len, items = ((Tuple *)o)->items;
+  for (int64_t j = 0; j < n; j++) dead_ref(d, items[j]);
+  if (o->type == V_DICT)
     for (int64_t j = 0; j < ((Dict *)o)->nent; j++)
-      if (((Dict *)o)->ent[j].used) {
-        undo_count(((Dict *)o)->ent[j].val);
-        dead_ref(d, ((Dict *)o)->ent[j].val);
-      }
+      if (((Dict *)o)->ent[j].used) dead_ref(d, ((Dict *)o)->ent[j].val);
 }
 
 /* The outputs of t's graph: the nodes of the fakes something still refers
@@ -1463,19 +1458,12 @@ static int unit_outputs(Trace *t, int32_t **outs) {
   DeadScan d = {0};
   for (int k = 0; k < t->nundo; k++) {
     Undo *u = &t->undo[k];
-    undo_count(u->old);
     dead_ref(&d, u->old);
     if (u->obj && (u->kind == U_LIST || u->kind == U_DICT))
       dead_ref(&d, (Value){.t = u->obj->type, .u = {.o = u->obj}});
-    for (int64_t j = 0; u->items && j < u->n; j++) {
-      undo_count(u->items[j]);
-      dead_ref(&d, u->items[j]);
-    }
+    for (int64_t j = 0; u->items && j < u->n; j++) dead_ref(&d, u->items[j]);
     for (int64_t j = 0; u->ents && j < u->n; j++)
-      if (u->ents[j].used) {
-        undo_count(u->ents[j].val);
-        dead_ref(&d, u->ents[j].val);
-      }
+      if (u->ents[j].used) dead_ref(&d, u->ents[j].val);
   }
   /* containers only the log (or dead containers) holds: their fakes too */
   for (bool more = true; more;) {

@@ -1082,26 +1082,18 @@ Value dwOb_iter(Interp *I, Value v) {
     Tensor *t = (Tensor *)OBJ(v);
     if (t->ndim == 0)
       return dwI_raise(I, EXC_TypeError, "iteration over a 0-d tensor");
-    if (dwR_tracing(I)) {
-      /* Dynamo unpacks a tensor when the iteration starts: all its
-       * x[i] getitem nodes first, in order */
-      List *rows = dwV_list(&I->c, 0);
-      if (!rows) return dwI_raise_ctx(I);
-      for (int64_t k = 0; k < t->shape[0]; k++) {
-        Value r = dwL_tensor_getitem(I, t, dwV_int(k));
-        if (r.t == V_NULL || !dwV_list_append(&I->c, rows, r)) {
-          dwV_decref(&I->c, r);
-          dwV_decref_o(&I->c, &rows->h);
-          return r.t == V_NULL ? r : dwI_raise_ctx(I);
-        }
-        dwV_decref(&I->c, r);
-      }
-      it = iter_new(I, IT_SEQ, dwV_obj(&rows->h));
-      dwV_decref_o(&I->c, &rows->h);
-      break;
-    }
     it = iter_new(I, IT_TENSOR, v);
     if (it) it->n = t->shape[0];
+    if (it && dwR_tracing(I)) {
+      /* Dynamo unpacks a tensor when the iteration starts: its x[i]
+       * getitem nodes (IT_TENSOR's steps) all come first, in order */
+      Value lazy = dwV_obj(&it->h);
+      List *rows = dwOb_to_list(I, lazy);
+      dwV_decref(&I->c, lazy);
+      if (!rows) return dwV_null();
+      it = iter_new(I, IT_SEQ, dwV_obj(&rows->h));
+      dwV_decref_o(&I->c, &rows->h);
+    }
     break;
   }
   case V_INST: {
