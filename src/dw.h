@@ -252,12 +252,34 @@ typedef struct Value {
 /* Shared state of library code: the object list, memory accounting,
  * random numbers and the last error. Embedded at the start of the session
  * (so library code never needs more than a Ctx*). */
+/* torch's CPU generator (CPUGeneratorImpl: mt19937; random.c) */
+typedef struct Rng {
+  uint32_t mt[624];  /* mt19937 state */
+  int idx;           /* next word of mt (624: twist first) */
+  bool ready;        /* seeded (else the default seed on first use) */
+  bool has_normal;   /* Box-Muller's second sample is waiting */
+  double normal;     /* that sample (next_double_normal_sample) */
+  uint64_t seed;     /* torch.initial_seed() */
+  uint64_t draws;    /* 32-bit words drawn since the seed */
+} Rng;
+/* A generator's position, to take it back there (dwRng_rewind) */
+typedef struct RngMark {
+  uint64_t seed, draws;
+  double normal;
+  bool has_normal;
+} RngMark;
+/* What dwRng_fill draws */
+typedef enum RngDist {
+  RNG_UNIFORM, /* uniform_(from, to) */
+  RNG_NORMAL   /* normal_(mean, std) */
+} RngDist;
+
 typedef struct Ctx {
   Obj live;                  /* sentinel of the list of live objects */
   size_t tensor_bytes;       /* bytes of live tensor storage */
   size_t tensor_cap;         /* RuntimeError before exceeding (1 GiB) */
   size_t tensor_peak;        /* high-water mark of tensor_bytes */
-  uint64_t rng[4];           /* xoshiro256** state (torch.manual_seed) */
+  Rng rng;                   /* torch's CPU generator (random.c) */
   ExcType err;               /* error type of the last failure */
   char errmsg[DW_ERRMSG];    /* its message (no "Type: " prefix) */
   int (*host_compile)(void *host, const uint8_t *wasm, size_t n,
@@ -839,9 +861,22 @@ DType dwT_promote(const TMeta *a, const TMeta *b);
 bool dwT_arange_len(Ctx *c, double start, double end, double step,
                     int64_t *n);
 
-/* Random numbers (torch.manual_seed / rand / randn): deterministic. */
+/* Random numbers (random.c): PyTorch's CPU generator and distributions,
+ * the same numbers as PyTorch for the same seed. */
 void dwT_seed(Ctx *c, uint64_t seed);
-Tensor *dwT_rand(Ctx *c, int ndim, const int64_t *shape, bool normal);
+/* torch.rand (U[0, 1)) or torch.randn (N(0, 1)) of dtype dt (F32 or F64) */
+Tensor *dwT_rand_dt(Ctx *c, DType dt, int ndim, const int64_t *shape, bool normal);
+Tensor *dwT_rand(Ctx *c, int ndim, const int64_t *shape, bool normal); /* float32 */
+void dwRng_seed(Rng *g, uint64_t seed);        /* torch.manual_seed */
+uint64_t dwRng_seed_of(Rng *g);                /* torch.initial_seed */
+uint32_t dwRng_u32(Rng *g);                    /* CPUGeneratorImpl::random() */
+uint64_t dwRng_u64(Rng *g);                    /* random64() */
+double dwRng_normal(Rng *g);                   /* normal_distribution<double>(0, 1) */
+/* fills contiguous F32/F64 tensor t as uniform_(a, b) or normal_(a, b)
+ * (mean a, std b) do; false for another dtype */
+bool dwRng_fill(Rng *g, Tensor *t, RngDist dist, double a, double b);
+void dwRng_mark(Rng *g, RngMark *m);           /* a checkpoint of g */
+void dwRng_rewind(Rng *g, const RngMark *m);   /* g as it was at m */
 
 /* Printing with PyTorch's default print options (tensor_print.c). */
 void dwT_repr(Buf *b, const Tensor *t);      /* tensor([...]) */

@@ -146,7 +146,7 @@ struct Trace {
   int nundo, capundo;
   int stmt_undo;     /* undo position at the latest checkpoint: a slot is
                         logged once from there on */
-  uint64_t rng[4];   /* random state at the unit's start */
+  RngMark rng;       /* random state at the unit's start */
   int mark_start;    /* I->nmarks at the unit's start */
   Guard *guards;
   int nguards, capguards;

@@ -1276,7 +1276,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind) {
   for (int k = 0, j = 0; k < I->ngblk && j < t->ngb0; k++)
     if (I->gblk[k].f == f && I->gblk[k].grad) t->gb0[j++] = I->gblk[k];
   t->mark_start = I->nmarks;
-  memcpy(t->rng, I->c.rng, sizeof t->rng);
+  dwRng_mark(&I->c.rng, &t->rng);
   t->t0 = dw_now_ms();
   dwG_init(&t->g);
   if (!hit && uc->n > 0) {
@@ -1320,7 +1320,7 @@ void dwR_unit_rollback(Interp *I, Frame *f) {
   undo_rollback(I, t, 0);
   grad_unwound(I, f, t);
   dwJ_marks_truncate(I, t->mark_start);
-  memcpy(I->c.rng, t->rng, sizeof t->rng);
+  dwRng_rewind(&I->c.rng, &t->rng);
   untrace_frames(I, f, t);
   trace_free(I, t);
 }
@@ -1359,14 +1359,14 @@ static void checkpoint(Interp *I, Trace *t, Checkpoint *cp) {
   cp->nguards = t->nguards;
   cp->ngw = t->ngw;
   cp->nfx = dwM_count(t);
-  memcpy(cp->rng, I->c.rng, sizeof cp->rng);
+  dwRng_mark(&I->c.rng, &cp->rng);
   cp->valid = true;
 }
 
 static void rollback_to(Interp *I, Trace *t, const Checkpoint *cp) {
   undo_rollback(I, t, cp->nundo);
   dwJ_marks_truncate(I, cp->nmarks);
-  memcpy(I->c.rng, cp->rng, sizeof cp->rng);
+  dwRng_rewind(&I->c.rng, &cp->rng);
   for (int k = cp->nfakes; k < t->nfakes; k++) {
     Tensor *x = t->fakes[k];
     if (x->h.rc > 1 && !x->st) {

@@ -499,7 +499,7 @@ bool dwR_raise_caught(Interp *I, Frame *f);
  * false: travel up). */
 typedef struct Checkpoint {
   int nundo, nmarks, gn, ninputs, nfakes, nmut, nguards, ngw, nfx;
-  uint64_t rng[4];
+  RngMark rng;
   bool valid;
 } Checkpoint;
 void dwR_call_checkpoint(Interp *I, Frame *caller, Checkpoint *cp);

@@ -35,6 +35,17 @@ static Tensor *n_where(Interp *I, Tmp *T, Tensor *c, Tensor *x, Tensor *y) {
   Tensor *in[3] = {c, x, y};
   return tpush(I, T, op(I, OP_WHERE, 3, in, NULL));
 }
+/* Dropout's mask of the elements kept: bernoulli_(1 - p) as PyTorch's
+ * CPU kernel without MKL draws it (a double uniform < 1 - p each) */
+static Tensor *keep_mask(Interp *I, Tmp *T, const Tensor *like, double p) {
+  Tensor *u = dwT_rand_dt(&I->c, DT_F64, like->ndim, like->shape, false);
+  if (!u) {
+    dwI_raise_ctx(I);
+    return NULL;
+  }
+  Tensor *ut = tpush(I, T, tv(u));
+  return ut ? n_scal(I, T, OP_LT, ut, 1.0 - p) : NULL;
+}
 static Tensor *n_unsqueeze(Interp *I, Tmp *T, Tensor *x, int64_t d) {
   return tpush(I, T, unsqueeze(I, x, d));
 }
@@ -557,7 +568,7 @@ BI(nn_conv_init) {
       !set_attr(I, m, "stride", int_tuple_value(I, cs.stride, nsp)) ||
       !set_attr(I, m, "dilation", int_tuple_value(I, cs.dil, nsp)) ||
       !dwL_attr_set(I, m, "groups", dwV_int(cs.groups)) ||
-      !set_uniform_param(I, m, "weight", nsp + 2, ws, bound))
+      !set_uniform_param(I, m, "weight", nsp + 2, ws, dwL_kaiming_bound(fan_in)))
     return dwV_null();
   if (bias) {
     if (!set_uniform_param(I, m, "bias", 1, &out, bound)) return dwV_null();
@@ -1824,11 +1835,7 @@ static Tensor *attention(Interp *I, Tmp *T, Tensor *q, Tensor *k, Tensor *v, Ten
   }
   Tensor *p = sc ? tpush(I, T, dwL_softmax(I, sc, -1, false)) : NULL;
   if (p && dropout_p > 0) {
-    Tensor *u = NULL;
-    Tensor *rnd = dwT_rand(&I->c, p->ndim, p->shape, false);
-    if (!rnd) dwI_raise_ctx(I);
-    else u = tpush(I, T, tv(rnd));
-    Tensor *keep = u ? n_scal(I, T, OP_GE, u, dropout_p) : NULL;
+    Tensor *keep = keep_mask(I, T, p, dropout_p);
     Tensor *z = keep ? tscalar(I, T, DT_F32, 0) : NULL;
     Tensor *pd = z ? n_scal(I, T, OP_DIV, p, 1.0 - dropout_p) : NULL;
     p = pd ? n_where(I, T, keep, pd, z) : NULL;
@@ -1914,16 +1921,9 @@ BI(nn_mha_init) {
       !dwL_attr_set(I, m, "dropout", dwV_float(dp)) || !dwL_attr_set(I, m, "batch_first", dwV_bool(bf)) ||
       !dwL_attr_set(I, m, "head_dim", dwV_int(E / H)))
     return dwV_null();
-  /* in_proj_weight: xavier_uniform_ (bound sqrt(6 / (fan_in + fan_out))) */
-  int64_t ws[2] = {3 * E, E}, bs = 3 * E;
-  double xb = sqrt(6.0 / (double)(E + 3 * E));
-  if (!set_uniform_param(I, m, "in_proj_weight", 2, ws, xb)) return dwV_null();
-  if (bias) {
-    if (!dwL_set_tensor_attr(I, m, "in_proj_bias", param(dwL_full(I, &bs, 1, 0, DT_F32)))) return dwV_null();
-  } else if (!dwL_attr_set(I, m, "in_proj_bias", dwV_none())) {
-    return dwV_null();
-  }
-  /* out_proj: NonDynamicallyQuantizableLinear(E, E, bias), bias zeroed */
+  /* out_proj: NonDynamicallyQuantizableLinear(E, E, bias), made (and its
+   * weight drawn) before _reset_parameters draws in_proj_weight; its bias
+   * zeroed */
   Value nn = dwL_import(I, "torch.nn");
   if (nn.t == V_NULL) return nn;
   Value lin = dwV_dict_gets(((Module *)OBJ(nn))->attrs, dwI_intern(I, "NonDynamicallyQuantizableLinear"));
@@ -1933,6 +1933,23 @@ BI(nn_mha_init) {
   drop(I, nn);
   if (op_.t == V_NULL) return op_;
   if (bias && !dwL_set_tensor_attr(I, op_, "bias", param(dwL_full(I, &E, 1, 0, DT_F32)))) {
+    drop(I, op_);
+    return dwV_null();
+  }
+  /* in_proj_weight: xavier_uniform_, its bound as torch/nn/init.py computes
+   * it (std sqrt(2 / (fan_in + fan_out)), bound sqrt(3) * std) */
+  int64_t ws[2] = {3 * E, E}, bs = 3 * E;
+  double xb = sqrt(3.0) * sqrt(2.0 / (double)(E + 3 * E));
+  if (!set_uniform_param(I, m, "in_proj_weight", 2, ws, xb)) {
+    drop(I, op_);
+    return dwV_null();
+  }
+  if (bias) {
+    if (!dwL_set_tensor_attr(I, m, "in_proj_bias", param(dwL_full(I, &bs, 1, 0, DT_F32)))) {
+      drop(I, op_);
+      return dwV_null();
+    }
+  } else if (!dwL_attr_set(I, m, "in_proj_bias", dwV_none())) {
     drop(I, op_);
     return dwV_null();
   }
@@ -2098,10 +2115,7 @@ static Value dropout(Interp *I, Tensor *x, double p, bool training) {
     return dwI_raise(I, EXC_RuntimeError, "result type Float can't be cast to the desired output type %s",
                      dwT_scalar_name((DType)x->dtype));
   Tmp T = {0};
-  Tensor *u = dwT_rand(&I->c, x->ndim, x->shape, false);
-  if (!u) return dwI_raise_ctx(I);
-  Tensor *ut = tpush(I, &T, tv(u));
-  Tensor *keep = ut ? n_scal(I, &T, OP_GE, ut, p) : NULL;
+  Tensor *keep = keep_mask(I, &T, x, p);
   Tensor *z = keep ? tscalar(I, &T, DT_F32, 0) : NULL;
   Tensor *xs = z ? (p == 1 ? z : n_scal(I, &T, OP_MUL, x, 1.0 / (1.0 - p))) : NULL;
   Tensor *r = xs ? n_where(I, &T, keep, xs, z) : NULL;

@@ -1,6 +1,6 @@
 /* tensor.c - tensors: storage and construction, element access, PyTorch
  * type promotion, shape inference (dwT_meta) for every op of ops.def, views
- * and the eager dispatcher (dwT_op), random numbers.
+ * and the eager dispatcher (dwT_op). Random numbers are random.c's.
  *
  * The kernels themselves live in tensor_kernels.c, printing in
  * tensor_print.c; tensor_impl.h is their private interface.
@@ -1358,53 +1358,3 @@ done:
   return out;
 }
 
-/* ------------------------------------------------------------------ */
-/* Random numbers: xoshiro256** seeded by splitmix64                   */
-/* ------------------------------------------------------------------ */
-
-static uint64_t splitmix64(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-void dwT_seed(Ctx *c, uint64_t seed) {
-  for (int k = 0; k < 4; k++) c->rng[k] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static uint64_t xoshiro_next(uint64_t *s) {
-  uint64_t result = rotl(s[1] * 5, 7) * 9;
-  uint64_t t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return result;
-}
-
-Tensor *dwT_rand(Ctx *c, int ndim, const int64_t *shape, bool normal) {
-  Tensor *t = dwT_empty(c, DT_F32, ndim, shape);
-  if (!t) return NULL;
-  if (!(c->rng[0] | c->rng[1] | c->rng[2] | c->rng[3])) dwT_seed(c, 0);
-  float *p = t->st->data;
-  int64_t n = dwT_numel(t);
-  for (int64_t i = 0; i < n; i++) {
-    if (!normal) {
-      /* 24 random bits: uniform on [0, 1) with float32 resolution */
-      p[i] = (float)(xoshiro_next(c->rng) >> 40) * 0x1p-24f;
-      continue;
-    }
-    /* Box-Muller in double: two normals per pair of uniforms */
-    double u1 = (double)((xoshiro_next(c->rng) >> 11) + 1) * 0x1p-53; /* (0,1] */
-    double u2 = (double)(xoshiro_next(c->rng) >> 11) * 0x1p-53;
-    double r = sqrt(-2.0 * log(u1)), th = 6.283185307179586 * u2;
-    p[i] = (float)(r * cos(th));
-    if (i + 1 < n) p[++i] = (float)(r * sin(th));
-  }
-  return t;
-}

@@ -1383,11 +1383,12 @@ BI(t_full) {
   return dwL_full(I, shape, nd, fv, dt);
 }
 
-/* rand / randn of float dtype dt (float64: the float32 draws, widened). */
+/* rand / randn of float dtype dt (another float dtype than float32 and
+ * float64: the float32 draws, converted). */
 static Value rand_of(Interp *I, int nd, const int64_t *shape, bool normal, DType dt) {
-  Tensor *r = dwT_rand(&I->c, nd, shape, normal);
+  Tensor *r = dwT_rand_dt(&I->c, dt == DT_F64 ? DT_F64 : DT_F32, nd, shape, normal);
   if (!r) return dwI_raise_ctx(I);
-  if (dt == DT_F32) return tv(r);
+  if (dt == DT_F32 || dt == DT_F64) return tv(r);
   OpAttrs at;
   memset(&at, 0, sizeof at);
   at.dtype = (uint8_t)dt;
@@ -1446,20 +1447,16 @@ BI(t_randint) {
   if (hi <= lo) return dwI_raise(I, EXC_RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)lo, (long long)hi);
   int dt = DT_I64;
   if (!get_dtype(I, v[3], &dt)) return dwV_null();
-  Tensor *u = dwT_rand(&I->c, nd, shape, false);
-  if (!u) return dwI_raise_ctx(I);
   Tensor *r = dwT_new(&I->c, (DType)dt, nd, shape);
-  if (!r) {
-    dwV_decref_o(&I->c, &u->h);
-    return dwI_raise_ctx(I);
-  }
+  if (!r) return dwI_raise_ctx(I);
+  /* random_from_to: random() % range + base (random64() for a range of
+   * 2^32 or more) */
+  uint64_t range = (uint64_t)hi - (uint64_t)lo;
   int64_t n = dwT_numel(r);
   for (int64_t k = 0; k < n; k++) {
-    int64_t x = lo + (int64_t)floor(dwT_get(u, k) * (double)(hi - lo));
-    if (x >= hi) x = hi - 1;
-    dwT_set(&I->c, r, k, (double)x);
+    uint64_t w = range >= (1ull << 32) ? dwRng_u64(&I->c.rng) : dwRng_u32(&I->c.rng);
+    dwT_set(&I->c, r, k, (double)(int64_t)(w % range + (uint64_t)lo));
   }
-  dwV_decref_o(&I->c, &u->h);
   return tv(r);
 }
 
@@ -1533,6 +1530,11 @@ BI(t_eye) {
   if (!t) return dwI_raise_ctx(I);
   for (int64_t k = 0; k < n && k < m; k++) dwT_set(&I->c, t, k * m + k, 1);
   return tv(t);
+}
+
+BI(t_initial_seed) {
+  if (!dwL_bind(I, "initial_seed", self, a, "", NULL, 0)) return dwV_null();
+  return dwV_int((int64_t)dwRng_seed_of(&I->c.rng));
 }
 
 BI(t_manual_seed) {
@@ -2185,12 +2187,21 @@ bool dwL_set_tensor_attr(Interp *I, Value inst, const char *name, Value t) {
   return ok;
 }
 
+/* A new float32 tensor filled by uniform_(-bound, bound) */
 Value dwL_uniform(Interp *I, int nd, const int64_t *shape, double bound) {
-  Tensor *u = dwT_rand(&I->c, nd, shape, false);
+  Tensor *u = dwT_empty(&I->c, DT_F32, nd, shape);
   if (!u) return dwI_raise_ctx(I);
-  int64_t n = dwT_numel(u);
-  for (int64_t k = 0; k < n; k++) dwT_set(&I->c, u, k, (dwT_get(u, k) * 2 - 1) * bound);
+  dwRng_fill(&I->c.rng, u, RNG_UNIFORM, -bound, bound);
   return tv(u);
+}
+
+/* kaiming_uniform_(w, a=math.sqrt(5))'s bound as torch/nn/init.py
+ * computes it (gain sqrt(2 / (1 + a**2)), std gain / sqrt(fan_in), bound
+ * sqrt(3) * std), the initialisation of Linear's and ConvNd's weights */
+double dwL_kaiming_bound(int64_t fan_in) {
+  if (fan_in <= 0) return 0;
+  double a = sqrt(5.0), gain = sqrt(2.0 / (1 + a * a));
+  return sqrt(3.0) * (gain / sqrt((double)fan_in));
 }
 
 /* marks a new tensor value as an nn.Parameter */
@@ -2227,7 +2238,7 @@ BI(nn_linear_init) {
   double bound = in > 0 ? 1.0 / sqrt((double)in) : 0;
   int64_t ws[2] = {out, in};
   if (!dwL_attr_set(I, v[0], "in_features", dwV_int(in)) || !dwL_attr_set(I, v[0], "out_features", dwV_int(out)) ||
-      !dwL_set_tensor_attr(I, v[0], "weight", as_param(dwL_uniform(I, 2, ws, bound))))
+      !dwL_set_tensor_attr(I, v[0], "weight", as_param(dwL_uniform(I, 2, ws, dwL_kaiming_bound(in)))))
     return dwV_null();
   if (bias) {
     if (!dwL_set_tensor_attr(I, v[0], "bias", as_param(dwL_uniform(I, 1, &out, bound)))) return dwV_null();
@@ -2567,6 +2578,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.randint", t_randint, TK_PURE, 0, 0}, {"torch.arange", t_arange, TK_TENSOR, 0, 0},
     {"torch.linspace", t_linspace, TK_PURE, 0, 0}, {"torch.eye", t_eye, TK_PURE, 0, 0},
     {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
+    {"torch.initial_seed", t_initial_seed, TK_UNSUPPORTED, 0, 0},
     {"torch.numel", t_numel, TK_PURE, 0, 0}, {"torch.is_tensor", t_is_tensor, TK_PURE, 0, 0},
     {"torch.is_floating_point", t_is_floating_point, TK_PURE, 0, 0},
     {"torch.is_complex", t_is_complex, TK_PURE, 0, 0},

@@ -374,6 +374,7 @@ Value dwL_layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Ten
 Value dwL_full(Interp *I, const int64_t *shape, int nd, double value, int dt);
 /* uniform on [-bound, bound) (the init of Linear and friends) */
 Value dwL_uniform(Interp *I, int nd, const int64_t *shape, double bound);
+double dwL_kaiming_bound(int64_t fan_in);
 /* instance attributes of modules (borrowed) / setting them */
 Value dwL_attr_get(Interp *I, Value inst, const char *name);
 bool dwL_attr_set(Interp *I, Value inst, const char *name, Value v);

@@ -29,7 +29,7 @@ export const LAYERS = {
   'dw.h': 1, 'dynawasm.h': 1, 'ops.def': 1, 'arena.c': 1,
   'front/': 1,
   'runtime/value.c': 1,
-  'tensor/tensor.c': 1, 'tensor/tensor_kernels.c': 1, 'tensor/tensor_print.c': 1,
+  'tensor/tensor.c': 1, 'tensor/tensor_kernels.c': 1, 'tensor/tensor_print.c': 1, 'tensor/random.c': 1,
   'tensor/tensor_impl.h': 1, 'tensor/dwmath.h': 1,
   'backend/': 1,
   // the evaluator

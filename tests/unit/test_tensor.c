@@ -38,6 +38,20 @@ static bool vals_eq(const Tensor *t, int n, const double *want) {
   vals_eq(t, (int)(sizeof(VALS(__VA_ARGS__)) / sizeof(double)),            \
           VALS(__VA_ARGS__))
 
+/* t's elements within tol of want's (values printed to 4 decimals) */
+static bool vals_near(const Tensor *t, double tol, int n, const double *want) {
+  if (!t || dwT_numel(t) != n) return false;
+  for (int i = 0; i < n; i++)
+    if (!(fabs(dwT_get(t, i) - want[i]) <= tol)) {
+      fprintf(stderr, "  element %d: got %.9g want %.9g\n", i, dwT_get(t, i), want[i]);
+      return false;
+    }
+  return true;
+}
+#define VALS_NEAR(t, tol, ...)                                               \
+  CHECK(vals_near(t, tol, (int)(sizeof(VALS(__VA_ARGS__)) / sizeof(double)), \
+                  VALS(__VA_ARGS__)))
+
 static bool shape_is(const Tensor *t, int nd, const int64_t *s) {
   if (!t || t->ndim != nd) return false;
   for (int k = 0; k < nd; k++)
@@ -1400,6 +1414,42 @@ static void test_rand(void) {
   drop(c, a);
   drop(c, b);
   drop(c, d);
+
+  /* the generator is std::mt19937: the standard's check ([rand.predef]):
+   * the 10000th draw after the default seed 5489 is 4123659995 */
+  Rng g = {0};
+  dwRng_seed(&g, 5489);
+  uint32_t w = 0;
+  for (int i = 0; i < 10000; i++) w = dwRng_u32(&g);
+  CHECK(w == 4123659995u);
+  /* what PyTorch prints after torch.manual_seed(0): torch.rand(3), then
+   * torch.randn(2, 3) (normal_distribution<double>, below 16 elements)
+   * and torch.randn(4, 4) (normal_fill, 16 elements), to 4 decimals */
+  dwT_seed(c, 0);
+  Tensor *r = dwT_rand(c, 1, SHAPE(3), false);
+  VALS_NEAR(r, 5e-5, 0.4963, 0.7682, 0.0885);
+  dwT_seed(c, 0);
+  Tensor *s = dwT_rand(c, 2, SHAPE(2, 3), true);
+  VALS_NEAR(s, 5e-5, 1.5410, -0.2934, -2.1788, 0.5684, -1.0845, -1.3986);
+  dwT_seed(c, 0);
+  Tensor *q = dwT_rand(c, 2, SHAPE(4, 4), true);
+  VALS_NEAR(q, 5e-5, -1.1258, -1.1524, -0.2506, -0.4339, 0.8487, 0.6920, -0.3160, -2.1152, 0.3223,
+            -1.2633, 0.3500, 0.3081, 0.1198, 1.2377, 1.1168, -0.2473);
+  /* a mark and a rewind give the same draws again, the cached Box-Muller
+   * sample included (randn(3) leaves one) */
+  RngMark m1;
+  dwRng_mark(&c->rng, &m1);
+  Tensor *e1 = dwT_rand(c, 1, SHAPE(3), true);
+  Tensor *e2 = dwT_rand(c, 1, SHAPE(1000), false);
+  dwRng_rewind(&c->rng, &m1);
+  Tensor *f1 = dwT_rand(c, 1, SHAPE(3), true);
+  Tensor *f2 = dwT_rand(c, 1, SHAPE(1000), false);
+  bool again = true;
+  for (int i = 0; i < 3; i++) again &= dwT_get(e1, i) == dwT_get(f1, i);
+  for (int i = 0; i < 1000; i++) again &= dwT_get(e2, i) == dwT_get(f2, i);
+  CHECK(again);
+  Tensor *ts[] = {r, s, q, e1, e2, f1, f2};
+  for (size_t i = 0; i < sizeof ts / sizeof *ts; i++) drop(c, ts[i]);
 }
 
 /* ------------------------------------------------------------------ */
