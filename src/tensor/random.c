@@ -21,9 +21,9 @@
  *     returned and r sin(theta) kept for the next sample;
  *   - integers in [base, base + range): random() % range + base (random64()
  *     when range >= 2^32).
- * Only the float32 Box-Muller of the >= 16 path uses libm's float logf /
- * sinf / cosf where PyTorch uses avx_mathfun's: results can differ in the
- * last bit, not in what a tensor prints.
+ * Only the float32 Box-Muller of the >= 16 path uses dwmath.h's log, sin
+ * and cos where PyTorch uses avx_mathfun's: results can differ in the
+ * last bits, not in what a tensor prints.
  *
  * A trace takes the generator back to a checkpoint (dwRng_mark /
  * dwRng_rewind) without copying its 2.5 KB state: a mark is the seed, the
@@ -31,6 +31,12 @@
  * that many words (a twist per 624, nothing tempered).
  */
 #include "../dw.h"
+
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+#include "dwmath.h"
 
 #include <math.h>
 #include <string.h>
@@ -71,15 +77,33 @@ void dwRng_seed(Rng *g, uint64_t seed) {
   g->ready = true;
 }
 
-uint32_t dwRng_u32(Rng *g) {
-  if (!g->ready) dwRng_seed(g, DEFAULT_SEED);
-  if (g->idx >= MT_N) twist(g);
-  uint32_t y = g->mt[g->idx++];
-  g->draws++;
+static inline uint32_t temper(uint32_t y) {
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680u;
   y ^= (y << 15) & 0xefc60000u;
   return y ^ (y >> 18);
+}
+
+uint32_t dwRng_u32(Rng *g) {
+  if (!g->ready) dwRng_seed(g, DEFAULT_SEED);
+  if (g->idx >= MT_N) twist(g);
+  g->draws++;
+  return temper(g->mt[g->idx++]);
+}
+
+/* p[0..n) = n uniform floats in [0, 1), a run of words at a time (the
+ * loop over a run vectorises) */
+static void fill_unit_f(Rng *g, float *p, int64_t n) {
+  if (!g->ready) dwRng_seed(g, DEFAULT_SEED);
+  for (int64_t i = 0; i < n;) {
+    if (g->idx >= MT_N) twist(g);
+    int64_t take = n - i < MT_N - g->idx ? n - i : MT_N - g->idx;
+    const uint32_t *w = g->mt + g->idx;
+    for (int64_t k = 0; k < take; k++) p[i + k] = (float)(temper(w[k]) & 0xffffffu) * 0x1p-24f;
+    g->idx += (int)take;
+    g->draws += (uint64_t)take;
+    i += take;
+  }
 }
 
 uint64_t dwRng_u64(Rng *g) {
@@ -87,8 +111,7 @@ uint64_t dwRng_u64(Rng *g) {
   return hi << 32 | dwRng_u32(g);
 }
 
-/* uniform_real_distribution<float>(0, 1) and <double>(0, 1) */
-static float unit_f(Rng *g) { return (float)(dwRng_u32(g) & 0xffffffu) * 0x1p-24f; }
+/* uniform_real_distribution<double>(0, 1) (<float>: fill_unit_f) */
 static double unit_d(Rng *g) { return (double)(dwRng_u64(g) & ((1ull << 53) - 1)) * 0x1p-53; }
 
 double dwRng_normal(Rng *g) {
@@ -133,15 +156,30 @@ void dwRng_rewind(Rng *g, const RngMark *m) {
   g->has_normal = m->has_normal;
 }
 
-/* normal_fill_16 over float32: elements j and j + 8 are one pair */
+/* normal_fill_16 over float32: elements j and j + 8 are one pair. log,
+ * sin and cos are dwmath.h's (the same bits in the scalar and the 4-lane
+ * form, native and wasm alike) */
 static void normal16_f(float *d, float mean, float std) {
+#ifdef __wasm_simd128__
+  const v128_t one = wasm_f32x4_splat(1.0f), m2 = wasm_f32x4_splat(-2.0f);
+  const v128_t tau = wasm_f32x4_splat((float)(2.0 * PI)), sd = wasm_f32x4_splat(std), mu = wasm_f32x4_splat(mean);
+  for (int j = 0; j < 8; j += 4) {
+    v128_t u1 = wasm_f32x4_sub(one, wasm_v128_load(d + j)), u2 = wasm_v128_load(d + j + 8);
+    v128_t radius = wasm_f32x4_sqrt(wasm_f32x4_mul(m2, dw_logf4(u1)));
+    v128_t theta = wasm_f32x4_mul(tau, u2);
+    v128_t c = wasm_f32x4_mul(radius, dw_cosf4(theta)), s = wasm_f32x4_mul(radius, dw_sinf4(theta));
+    wasm_v128_store(d + j, wasm_f32x4_add(wasm_f32x4_mul(c, sd), mu));
+    wasm_v128_store(d + j + 8, wasm_f32x4_add(wasm_f32x4_mul(s, sd), mu));
+  }
+#else
   for (int j = 0; j < 8; j++) {
     float u1 = 1.0f - d[j], u2 = d[j + 8];
-    float radius = sqrtf(-2.0f * logf(u1));
+    float radius = sqrtf(-2.0f * dw_logf(u1));
     float theta = (float)(2.0 * PI) * u2;
-    d[j] = radius * cosf(theta) * std + mean;
-    d[j + 8] = radius * sinf(theta) * std + mean;
+    d[j] = radius * dw_cosf(theta) * std + mean;
+    d[j + 8] = radius * dw_sinf(theta) * std + mean;
   }
+#endif
 }
 
 /* the same over float64 (normal_fill<double>) */
@@ -165,7 +203,9 @@ bool dwRng_fill(Rng *g, Tensor *t, RngDist dist, double a, double b) {
   if (dist == RNG_UNIFORM) { /* uniform_kernel: from and to as the dtype first */
     if (f32) {
       float from = (float)a, to = (float)b;
-      for (int64_t i = 0; i < n; i++) pf[i] = unit_f(g) * (to - from) + from;
+      fill_unit_f(g, pf, n);
+      if (from != 0 || to != 1)
+        for (int64_t i = 0; i < n; i++) pf[i] = pf[i] * (to - from) + from;
     } else {
       for (int64_t i = 0; i < n; i++) pd[i] = unit_d(g) * (b - a) + a;
     }
@@ -180,11 +220,11 @@ bool dwRng_fill(Rng *g, Tensor *t, RngDist dist, double a, double b) {
     return true;
   }
   if (f32) {
-    for (int64_t i = 0; i < n; i++) pf[i] = unit_f(g);
+    fill_unit_f(g, pf, n);
     for (int64_t i = 0; i + 16 <= n; i += 16) normal16_f(pf + i, (float)a, (float)b);
     if (n % 16) {
       float *tail = pf + n - 16;
-      for (int k = 0; k < 16; k++) tail[k] = unit_f(g);
+      fill_unit_f(g, tail, 16);
       normal16_f(tail, (float)a, (float)b);
     }
   } else {
