@@ -872,6 +872,7 @@ uint64_t dwRng_seed_of(Rng *g);                /* torch.initial_seed */
 uint32_t dwRng_u32(Rng *g);                    /* CPUGeneratorImpl::random() */
 uint64_t dwRng_u64(Rng *g);                    /* random64() */
 double dwRng_normal(Rng *g);                   /* normal_distribution<double>(0, 1) */
+float dwRng_uniform_f(Rng *g);                 /* uniform_real_distribution<float>(0, 1) */
 /* fills contiguous F32/F64 tensor t as uniform_(a, b) or normal_(a, b)
  * (mean a, std b) do; false for another dtype */
 bool dwRng_fill(Rng *g, Tensor *t, RngDist dist, double a, double b);

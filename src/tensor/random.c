@@ -111,7 +111,8 @@ uint64_t dwRng_u64(Rng *g) {
   return hi << 32 | dwRng_u32(g);
 }
 
-/* uniform_real_distribution<double>(0, 1) (<float>: fill_unit_f) */
+/* uniform_real_distribution<float>(0, 1) and <double>(0, 1) */
+float dwRng_uniform_f(Rng *g) { return (float)(dwRng_u32(g) & 0xffffffu) * 0x1p-24f; }
 static double unit_d(Rng *g) { return (double)(dwRng_u64(g) & ((1ull << 53) - 1)) * 0x1p-53; }
 
 double dwRng_normal(Rng *g) {

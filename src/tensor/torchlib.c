@@ -2129,8 +2129,8 @@ BI(f_leaky_relu) {
 static const BuiltinDef tensor_methods[];
 /* the tables of Tensor methods; I->tensor_methods maps a name to
  * table << 16 | index */
-static const BuiltinDef *const method_tables[] = {tensor_methods, dwO_tensor_methods,
-                                                   dwNm_tensor_methods, dwDv_tensor_methods};
+static const BuiltinDef *const method_tables[] = {tensor_methods, dwO_tensor_methods, dwNm_tensor_methods,
+                                                   dwDv_tensor_methods, dwRl_tensor_methods};
 
 Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   Tensor *t = TEN(self);
@@ -2724,15 +2724,18 @@ bool dwL_torch_init(Interp *I) {
   Module *nn = dwL_module(I, "torch.nn");
   Module *F = dwL_module(I, "torch.nn.functional");
   Module *cnn = dwL_module(I, "torch._C._nn"), *tc = dwL_module(I, "torch._C");
-  if (!torch || !nn || !F || !cnn || !tc) return false;
+  Module *init = dwL_module(I, "torch.nn.init");
+  if (!torch || !nn || !F || !cnn || !tc || !init) return false;
   I->torch = torch;
   if (!dwL_add_defs(I, torch->attrs, torch_defs) || !dwL_add_defs(I, torch->attrs, dwO_torch_defs) ||
       !dwL_add_defs(I, torch->attrs, dwNn_torch_defs) || !dwL_add_defs(I, torch->attrs, dwNm_torch_defs) ||
-      !dwL_add_defs(I, F->attrs, dwNn_functional_defs) || !dwL_add_defs(I, F->attrs, functional_defs))
+      !dwL_add_defs(I, F->attrs, dwNn_functional_defs) || !dwL_add_defs(I, F->attrs, functional_defs) ||
+      !dwL_add_defs(I, torch->attrs, dwRl_torch_defs) || !dwL_add_defs(I, init->attrs, dwRl_init_defs))
     return false;
   /* F also has the activations as torch.* names */
   set_mod(I, torch, "nn", nn);
   set_mod(I, nn, "functional", F);
+  set_mod(I, nn, "init", init);
   /* F.linear and F.gelu are torch._C._nn's (the names FX graphs show) */
   set_mod(I, torch, "_C", tc);
   set_mod(I, tc, "_nn", cnn);

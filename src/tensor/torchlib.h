@@ -388,6 +388,8 @@ Value dwL_item_of(Interp *I, Tensor *t);
 
 /* Tables of torchops.c and nn.c (registered by dwL_torch_init) */
 extern const BuiltinDef dwO_torch_defs[], dwO_tensor_methods[];
+/* randlib.c: randperm, normal, bernoulli, uniform_/normal_, torch.nn.init */
+extern const BuiltinDef dwRl_torch_defs[], dwRl_tensor_methods[], dwRl_init_defs[];
 /* torch.nn classes implemented in C: __init__ and forward (NULL name: none) */
 typedef struct DwNClass {
   const char *name;

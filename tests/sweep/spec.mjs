@@ -626,7 +626,7 @@ function argCases(names) {
   // functions whose argument semantics differ from a tensor op's
   const skipFn = new Set(['tensor', 'as_tensor', 'Tensor', 'is_tensor', 'compile', 'manual_seed', 'no_grad',
     'enable_grad', 'inference_mode', 'set_grad_enabled', 'is_grad_enabled', 'is_inference_mode_enabled', 'ones', 'zeros', 'empty', 'rand', 'randn', 'full',
-    'randint', 'arange', 'linspace', 'eye', 'get_default_dtype']);
+    'randint', 'arange', 'linspace', 'eye', 'get_default_dtype', 'initial_seed']);
   for (const n of names.torch) {
     // torch.device and the device submodules' functions (torch.cuda.*,
     // torch.optim.*, ...) have their own cases (issue12DeviceCases), and so
@@ -670,6 +670,25 @@ function apiCases() {
   add('torch.promote_types(torch.bool, torch.int64) == torch.int64', ok());
   add('torch.promote_types(1, torch.float32)', err('TypeError', "promote_types(): argument 'type1' (position 1) must be torch.dtype, not int", 'torch/csrc/utils/python_arg_parser.cpp (the type of a positional argument)'));
   add('torch.get_default_dtype(f)', errType('TypeError', 'get_default_dtype() takes no arguments: the exact text of a C function\'s message not verified'));
+  // random.c / randlib.c: PyTorch's CPU generator and the checks of its
+  // kernels (aten/src/ATen/native: check_uniform_bounds, normal_,
+  // randperm, bernoulli_tensor_cpu)
+  add('torch.initial_seed() >= 0', ok());
+  add('torch.initial_seed(f)', errType('TypeError', 'initial_seed() takes no arguments: the exact text of a Python function\'s message not verified'));
+  add('torch.randperm(4)', ok('int64', [4]));
+  add('torch.randperm(3, dtype=torch.int32)', ok('int32', [3]));
+  add('torch.randperm(-1)', err('RuntimeError', 'n must be non-negative, got-1', 'TensorFactories.cpp randperm_out_cpu'));
+  add('torch.normal(0.0, 1.0, size=(2, 3))', ok('float32', [2, 3]));
+  add('torch.normal(f, 2.0)', ok('float32', [2, 3]));
+  add('torch.normal(d, d)', ok('float64', [2, 3]));
+  add('torch.bernoulli(f * 0.5)', ok('float32', [2, 3]));
+  add('torch.bernoulli(d * 0.5)', ok('float64', [2, 3]));
+  add('torch.bernoulli(l)', err('RuntimeError', '"bernoulli_tensor_cpu_p_" not implemented for \'Long\'', 'cpu/DistributionTemplates.h bernoulli_kernel (AT_DISPATCH_FLOATING_TYPES over p)'));
+  add('f.clone().uniform_(-1, 1)', ok('float32', [2, 3]));
+  add('d.clone().normal_(0, 2)', ok('float64', [2, 3]));
+  add('f.clone().uniform_(1, 0)', err('RuntimeError', 'uniform_ expects to return a [from, to) range, but found from=1 > to=0', 'DistributionTemplates.h check_uniform_bounds'));
+  add('f.clone().normal_(0, -1)', err('RuntimeError', 'normal expects std >= 0.0, but found std -1', 'DistributionTemplates.h normal_impl_'));
+  add('l.clone().uniform_()', err('RuntimeError', '"check_uniform_bounds" not implemented for \'Long\'', 'DistributionTemplates.h check_uniform_bounds (AT_DISPATCH_FLOATING_TYPES)'));
   add('torch.manual_seed("a")', unknown('manual_seed of a str: PyTorch\'s int() conversion error not reproduced'));
   for (const fn of ['no_grad', 'enable_grad', 'inference_mode'])
     add(`do: r = f\n    with torch.${fn}():\n        r = f + 1`, ok('float32', [2, 3]));
