@@ -7,18 +7,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { start, openFakePage, loadFixture, readSource } from './harness.mjs';
+import { start, openFakePage, loadFixture, readSource, renderFixture } from './harness.mjs';
 
 let env;
 before(async () => { env = await start({ viewport: { width: 1280, height: 1400 } }); });
 after(async () => { if (env) await env.close(); });
 
-async function rendered(fixture, page) {
-  page = page || await openFakePage(env, '?autorun=0');
-  const f = loadFixture(fixture);
-  await page.evaluate(([r, s]) => window.dynawasm.render(r, s), [f.report, f.source]);
-  return { page, f };
-}
+const rendered = (fixture, page) => renderFixture(env, fixture, page);
 /** The text of an element, its pieces separated by spaces (chips and links are separate elements). */
 const text = (page, sel) => page.$eval(sel, (e) => {
   const w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);

@@ -186,3 +186,14 @@ export async function useFakeWorker(page) {
     };
   }, FAKE_WORKER);
 }
+
+/**
+ * Renders the fixture's report (and source) in `page`, or in a new page with
+ * the simulated compiler: {page, f}.
+ */
+export async function renderFixture(env, fixture, page) {
+  page = page || await openFakePage(env, '?autorun=0');
+  const f = loadFixture(fixture);
+  await page.evaluate(([r, s]) => window.dynawasm.render(r, s), [f.report, f.source]);
+  return { page, f };
+}

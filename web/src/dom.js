@@ -46,3 +46,22 @@ export const graphNo = (id) => Number(id) + 1;
 export function plural(n, one, many = one + 's') {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * Text with its http(s) URLs as links that open in a new tab (PyTorch's break
+ * messages end with their graph-break site's page): strings and <a> elements
+ * for h() or append(). Only http: and https: become links; a URL's closing
+ * punctuation stays text.
+ */
+export function linkify(text) {
+  const s = String(text);
+  const out = [];
+  let last = 0;
+  for (const m of s.matchAll(/https?:\/\/[^\s<>"'`]+/g)) {
+    const url = m[0].replace(/[.,;:!?)\]]+$/, '');
+    out.push(s.slice(last, m.index), h('a', { href: url, target: '_blank', rel: 'noopener noreferrer', class: 'ext-link' }, url));
+    last = m.index + url.length;
+  }
+  out.push(s.slice(last));
+  return out.filter((x) => x !== '');
+}

@@ -22,7 +22,7 @@ import { tags as t } from '@lezer/highlight';
 import {
   KINDS, GLYPH, DESCRIPTION, marksAttr, badgeText, breakText, describeEntry, REASON_TEXT, extraHint,
 } from './marks.js';
-import { graphNo } from './dom.js';
+import { graphNo, append, linkify } from './dom.js';
 
 // ---- state: marks, graph highlight, linked line ---------------------------
 // byLine: Map<line, entry> (marks.js); dimmed: Set<line> (disabled bodies);
@@ -261,8 +261,8 @@ function tooltipDOM(entry, graphIds, stale) {
     if (k === 'graph_break') {
       for (const b of entry.breaks) {
         rows.push({
-          title: `Graph break · ${b.reason}`,
-          body: `${b.message || REASON_TEXT[b.reason] || ''}${b.function ? ` (in ${b.function})` : ''}`,
+          title: `Graph break · ${b.reason}${b.function ? ` in ${b.function}` : ''}`,
+          body: b.message || REASON_TEXT[b.reason] || '',
           hint: extraHint(b.message, b.hint),
         });
       }
@@ -300,7 +300,7 @@ function tooltipDOM(entry, graphIds, stale) {
       if (r.body) {
         const bo = document.createElement('div');
         bo.className = 'dw-tip-body';
-        bo.textContent = r.body;
+        append(bo, linkify(r.body));
         txt.append(bo);
       }
       if (r.hint) {

@@ -40,6 +40,7 @@ const state = {
   roundTrip: null,
   compare: null,
   failure: null,         // {message, internal} when a run could not happen
+  stoppedRun: null,      // {ms} when the user stopped the last run (Output says so)
   activeGraph: null,     // {id, card}
   running: false,
   ready: false,
@@ -281,7 +282,7 @@ const ctx = {
 
 // Each result pane (by its panel's id), drawn from the state.
 const PANES = {
-  'panel-output': (el) => renderOutput(el, state.report, ctx, { failure: state.failure }),
+  'panel-output': (el) => renderOutput(el, state.report, ctx, { failure: state.failure, stopped: state.stoppedRun }),
   'panel-graphs': (el) => renderGraphs(el, state.report, ctx),
   'panel-wasm': (el) => renderWasm(el, state.report, ctx),
   'panel-explain': (el) => renderExplain(el, state.report, ctx, state.report ? marksByLine(state.report) : null),
@@ -344,6 +345,7 @@ function showReport(report, source, extra = {}) {
   state.report = report;
   state.reportSource = source;
   state.failure = null;
+  state.stoppedRun = null;
   state.compare = null;
   state.roundTrip = extra.roundTrip ?? null;
   window.dynawasm.lastReport = report;
@@ -380,6 +382,7 @@ function showReport(report, source, extra = {}) {
 // ---- running -------------------------------------------------------------------------
 let worker = null; // the Runner
 
+const LONG_RUN_S = 3; // seconds before the status line says a run is still going
 let inflight = 0; // runs queued or going (runs are serialised by the Runner)
 function setRunning(on) {
   inflight = Math.max(0, inflight + (on ? 1 : -1));
@@ -399,6 +402,12 @@ async function runProgram() {
   state.stopped = false;
   setStatus(state.ready ? 'Running…' : 'Waiting for the compiler to load…', 'busy');
   const t0 = performance.now();
+  // A run that goes on says so, and how to end it (a `while True:` loop runs
+  // until stopped: the compiler cannot be interrupted, only restarted).
+  const slow = setInterval(() => {
+    const s = Math.floor((performance.now() - t0) / 1000);
+    if (state.ready && s >= LONG_RUN_S) setStatus(`Still running after ${s} s… Stop ends it (a loop that never ends runs until stopped).`, 'busy');
+  }, 1000);
   try {
     const { report, prerun } = await worker.run(source, opts, 'main');
     const roundTrip = performance.now() - t0;
@@ -415,6 +424,9 @@ async function runProgram() {
       if (e.why === 'stopped') {
         state.stopped = true;
         setStatus(state.ready ? 'Stopped. Restarting the compiler…' : 'Stopped.', 'warn');
+        state.stoppedRun = { ms: performance.now() - t0 };
+        renderPane('panel-output');
+        selectTab($('tab-output'));
       }
     } else {
       state.failure = { message: String(e.message || e), internal: !!e.internal };
@@ -424,6 +436,7 @@ async function runProgram() {
     }
     throw e;
   } finally {
+    clearInterval(slow);
     setRunning(false);
   }
 }

@@ -2,7 +2,7 @@
 // (once, with how many times it happened) and what it made run eagerly,
 // the frames that ran eagerly, failed compiles, disabled functions and
 // suppressed errors. Nothing here is inferred from the source.
-import { h, clear, plural, graphNo } from './dom.js';
+import { h, clear, plural, graphNo, linkify } from './dom.js';
 import { arr, lineLink, linesLink, empty } from './ui.js';
 import { REASON_TEXT, DEFAULT_HINT, badgeText, extraHint } from './marks.js';
 import { graphCounts } from './pane-graphs.js';
@@ -84,7 +84,7 @@ export function renderExplain(el, report, ctx, byLine) {
   const blocks = groups.filter((r) => r.action === 'eager_block');
   const summary = [];
   if (!frames.length) summary.push('Nothing was compiled: every line ran eagerly. Decorate a function with @torch.compile to trace it.');
-  else if (!bc && !failed) summary.push(compiled ? `No graph breaks: each compiled function became ${compiled === 1 ? 'one graph' : 'whole graphs'}.` : 'No graph breaks, and no tensor operations to compile.');
+  else if (!bc && !failed) summary.push(compiled ? `No graph breaks: ${compiled === 1 ? 'the compiled function became one graph' : 'each compile of a function (and each recompile) became one whole graph'}.` : 'No graph breaks, and no tensor operations to compile.');
   if (resumed.length) summary.push(`${plural(resumed.reduce((n, r) => n + r.count, 0), 'graph break')} split compiled code: each ended a graph, ran the code that broke eagerly, and tracing resumed right after it.`);
   for (const r of loops) summary.push(`A graph break inside a for loop or comprehension (line ${r.line}) made it run eagerly, as a whole, between two graphs.`);
   for (const r of blocks) {
@@ -115,7 +115,7 @@ export function renderExplain(el, report, ctx, byLine) {
           h('span', { class: 'chip reason-code', title: REASON_TEXT[r.reason] || '' }, r.reason || 'graph break'),
           r.count > 1 ? h('span', { class: 'chip count-chip', title: `This break happened ${r.count} times (on ${r.count} compiles of this point)` }, `×${r.count}`) : null),
         r.message ? h('div', { class: 'reason-msg' }, r.message.split('\n')[0]) : null,
-        r.message && r.message.includes('\n') ? h('div', { class: 'reason-detail' }, r.message.slice(r.message.indexOf('\n') + 1).replace(/^\n+|\n+$/g, '')) : null,
+        r.message && r.message.includes('\n') ? h('div', { class: 'reason-detail' }, linkify(r.message.slice(r.message.indexOf('\n') + 1).replace(/^\n+|\n+$/g, ''))) : null,
         effect ? h('div', { class: 'reason-effect' }, effect) : null,
         hint ? h('div', { class: 'reason-hint' }, h('strong', null, 'Hint: '), hint) : null));
     }

@@ -35,6 +35,16 @@ export function renderOutput(el, report, ctx, extra = {}) {
       h('pre', { class: 'out-text' }, f.message)));
     return;
   }
+  if (extra.stopped) {
+    // You stopped a run: its output is gone with the compiler it ran in.
+    el.append(h('section', { class: 'out-block out-stopped', role: 'status', 'aria-label': 'Stopped' },
+      h('h3', { class: 'out-label' }, 'stopped'),
+      h('p', { class: 'err-title' }, `Stopped after ${extra.stopped.ms >= 1000 ? `${(extra.stopped.ms / 1000).toFixed(1)} s` : fmtMs(extra.stopped.ms)}`),
+      h('p', { class: 'muted' }, 'You stopped the run: the compiler was restarted, so nothing this run printed is kept.',
+        ' A program that never ends (', h('code', null, 'while True:'), ' without a ', h('code', null, 'break'),
+        ') runs until it is stopped.', report ? ' The marks and the other tabs still show the last run that finished.' : '')));
+    return;
+  }
   if (!report) { el.append(empty('Run the program to see its output.', 'Ctrl+Enter (⌘+Enter on a Mac) runs it.')); return; }
   const status = report.ok
     ? h('span', { class: 'pill ok' }, '✓ finished')

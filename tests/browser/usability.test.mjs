@@ -1,0 +1,93 @@
+// What a user tripped over in the playground (session 6's walk through it,
+// /work/notes/play.md has the findings): the result tabs wrapping to a second
+// row at desktop width (a failed graph's count, the Output "!", the Running
+// indicator), the graph-break site's URL as dead text in Explain and in the
+// hover tooltip, no word of a run that goes on and on, and nothing in the
+// Output pane after Stop. Injected reports and a simulated compiler: needs
+// web/dist (build:dev is enough), not the core.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openFakePage, screenshotPath, renderFixture } from './harness.mjs';
+
+let env;
+before(async () => { env = await start({ viewport: { width: 1280, height: 800 } }); });
+after(async () => { if (env) await env.close(); });
+
+const rendered = (fixture, page) => renderFixture(env, fixture, page);
+/** The tops of the result tabs (one row: all equal) and the tab bar's height. */
+const tabRows = (page) => page.evaluate(() => ({
+  tops: [...document.querySelectorAll('[role="tab"]')].map((t) => Math.round(t.getBoundingClientRect().top)),
+  bar: Math.round(document.querySelector('.tabbar').getBoundingClientRect().height),
+}));
+
+test('the result tabs stay on one row at 1280 px with every count shown, and while a run goes on', async () => {
+  const { page, f } = await rendered('relu_failed.json');
+  assert.equal(f.report.ok, false, 'the fixture fails: Output shows "!"');
+  assert.ok(await page.isVisible('#count-graphs') && await page.isVisible('#count-output') && await page.isVisible('#count-guards'));
+  const idle = await tabRows(page);
+  assert.equal(new Set(idle.tops).size, 1, `tabs on one row: tops ${idle.tops}`);
+  await page.screenshot({ path: screenshotPath('usability-tabs-1280.png') });
+  // The Running indicator must not push a tab to a second row.
+  await page.evaluate(() => document.body.classList.add('running'));
+  const running = await tabRows(page);
+  assert.equal(await page.isVisible('.run-indicator'), true);
+  assert.equal(new Set(running.tops).size, 1, `tabs on one row while running: tops ${running.tops}`);
+  assert.equal(running.bar, idle.bar, 'the tab bar keeps its height while running');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the graph-break site\'s URL is a link in Explain and in the hover tooltip; the function is in the title', async () => {
+  const { page, f } = await rendered('graph_tour.json');
+  const url = /https:\/\/meta-pytorch\.github\.io\/compile-graph-break-site\/gb\/gb\d+\.html/.exec(JSON.stringify(f.report.explain.break_reasons))[0];
+  await page.click('#tab-explain');
+  const link = page.locator(`#panel-explain .reason-detail a[href="${url}"]`).first();
+  assert.equal(await link.count(), 1, `Explain links ${url}`);
+  assert.equal(await link.textContent(), url);
+  assert.equal(await link.getAttribute('target'), '_blank');
+  assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+  // A script URL in a message stays text.
+  const bad = structuredClone(f.report);
+  bad.explain.break_reasons[0].message += '\n javascript:alert(1) and https://example.org/x).';
+  await page.evaluate(([r]) => window.dynawasm.render(r), [bad]);
+  await page.click('#tab-explain');
+  assert.equal(await page.locator('#panel-explain a[href^="javascript:"]').count(), 0);
+  assert.equal(await page.locator('#panel-explain a[href="https://example.org/x"]').count(), 1, 'closing punctuation is not part of a URL');
+  // The tooltip of the line with the first break.
+  const brk = f.report.marks.find((m) => m.kind === 'graph_break' && /https:/.test(m.message || ''));
+  const line = page.locator(`.cm-line[data-line="${brk.line}"]`);
+  const box = await line.boundingBox();
+  await page.mouse.move(box.x + 40, box.y + box.height / 2);
+  const tip = await page.waitForSelector('.cm-tooltip-hover .dw-tip', { timeout: 3000 });
+  assert.ok(await tip.$('.dw-tip-body a[href^="https://meta-pytorch.github.io/"]'), 'the tooltip links the URL');
+  const tipText = await tip.textContent();
+  assert.match(tipText, new RegExp(`Graph break · ${brk.reason} in ${brk.function}`));
+  assert.doesNotMatch(tipText, /\.html \(in /, 'the function is not glued to the URL');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a run that goes on says so after 3 s; Stop says in Output what happened', async () => {
+  const page = await openFakePage(env);
+  await page.evaluate(() => window.dynawasm.setSource('print("first")\n'));
+  await page.evaluate(() => window.dynawasm.run());
+  await page.evaluate(() => window.dynawasm.setSource('i = 0\nwhile True:\n    i += 1\n'));
+  await page.click('#run');
+  await page.waitForFunction(() => /Still running after \d+ s/.test(document.getElementById('status').textContent), null, { timeout: 6000 });
+  assert.match(await page.textContent('#status'), /Stop ends it/);
+  await page.click('#stop');
+  await page.waitForFunction(() => !document.body.classList.contains('running'), null, { timeout: 3000 });
+  assert.equal(await page.getAttribute('#tab-output', 'aria-selected'), 'true');
+  const out = await page.textContent('#panel-output');
+  assert.match(out, /Stopped after \d/);
+  assert.match(out, /nothing this run printed is kept/);
+  assert.match(out, /last run that finished/, 'says the other tabs are the earlier run\'s');
+  assert.doesNotMatch(out, /first/, 'the earlier program\'s output is not shown as this run\'s');
+  await page.screenshot({ path: screenshotPath('usability-stopped.png') });
+  // The next run's report replaces the notice.
+  await page.evaluate(() => window.dynawasm.setSource('print("next")\n'));
+  await page.evaluate(() => window.dynawasm.run());
+  assert.doesNotMatch(await page.textContent('#panel-output'), /Stopped after/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
