@@ -18,7 +18,7 @@
  *     the frame evaluated, where reads below the guarded value happen;
  *   - every graph input is the tensor a guard's source held at the start;
  *   - the return value is None, constants, graph outputs and inputs in
- *     plain tuples and lists;
+ *     plain tuples, torch.Size and lists;
  *   - a builtin backend ran the graph (a custom backend's callable may
  *     look at more than the tensors).
  * What guards do not cover, the plan checks itself before it runs: which
@@ -35,6 +35,7 @@
 /* The return value, in preorder. */
 typedef struct RNode {
   uint8_t kind; /* RT_* */
+  uint8_t tk;   /* RT_TUPLE: TupleKind (a plain tuple or a torch.Size) */
   int32_t n;    /* RT_OUT, RT_IN: the index; RT_TUPLE, RT_LIST: items */
   Value v;      /* RT_CONST: a value without an object */
 } RNode;
@@ -42,7 +43,7 @@ enum {
   RT_OUT,   /* output n of the kernel */
   RT_IN,    /* graph input n */
   RT_CONST, /* v */
-  RT_TUPLE, /* a plain tuple of the n values that follow */
+  RT_TUPLE, /* a tuple (tk: plain or torch.Size) of the n values that follow */
   RT_LIST   /* a list of the n values that follow */
 };
 
@@ -154,13 +155,16 @@ static bool ret_template(Replay *p, const Trace *t, Value v,
   case V_TUPLE:
   case V_LIST: {
     if (depth > 8) return false;
-    if (v.t == V_TUPLE && v.u.o->flags != TUP_PLAIN) return false;
+    if (v.t == V_TUPLE && v.u.o->flags != TUP_PLAIN && v.u.o->flags != TUP_SIZE)
+      return false;
     int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
     const Value *items =
         v.t == V_LIST ? ((List *)v.u.o)->items : ((Tuple *)v.u.o)->items;
-    if (n > 1024 ||
-        !ret_push(p, v.t == V_LIST ? RT_LIST : RT_TUPLE, (int32_t)n))
-      return false;
+    RNode *r =
+        n > 1024 ? NULL
+                 : ret_push(p, v.t == V_LIST ? RT_LIST : RT_TUPLE, (int32_t)n);
+    if (!r) return false;
+    r->tk = v.t == V_TUPLE ? (uint8_t)v.u.o->flags : TUP_PLAIN;
     for (int64_t k = 0; k < n; k++)
       if (!ret_template(p, t, items[k], outs, nout, seen, depth + 1))
         return false;
@@ -283,6 +287,7 @@ static Value ret_build(Interp *I, const Replay *p, int *at, Tensor **in,
     if (r->kind == RT_TUPLE) {
       Tuple *tp = dwV_tuple(&I->c, r->n);
       if (!tp) return dwV_null();
+      tp->h.flags = r->tk;
       c = (Value){.t = V_TUPLE, .u = {.o = &tp->h}};
       items = tp->items;
     } else {

@@ -241,17 +241,17 @@ with torch.no_grad():
   assert.match(f.recompiles[0].reason, /GLOBAL_STATE changed: grad_mode/);
 });
 
-test('return values rebuilt: inputs by identity, tuples, lists, None and ints', () => {
+test('return values rebuilt: inputs by identity, tuples, lists, None, ints and torch.Size', () => {
   const r = run(`import torch
 def fr(a):
     b = a + 1
-    return a, (b, [a * 2, None, b]), 5, a.shape[0]
+    return a, (b, [a * 2, None, b]), 5, a.shape[0], a.shape
 frc = torch.compile(fr)
 a = torch.randn(3)
 for i in range(3):
     r = frc(a)
     e = fr(a)
-    print(r[0] is a, type(r[1]) is tuple, type(r[1][1]) is list, r[1][1][1] is None, r[1][0] is r[1][1][2], r[2] == 5, r[3] == 3, torch.equal(r[1][0], e[1][0]), torch.equal(r[1][1][0], e[1][1][0]))
+    print(r[0] is a, type(r[1]) is tuple, type(r[1][1]) is list, r[1][1][1] is None, r[1][0] is r[1][1][2], r[2] == 5, r[3] == 3, torch.equal(r[1][0], e[1][0]), torch.equal(r[1][1][0], e[1][1][0]), r[4] == e[4], isinstance(r[4], torch.Size), str(r[4]) == 'torch.Size([3])')
 `);
   allTrue(r, 3);
   assert.equal(frame(r, 'fr')[0].replays, 2);
