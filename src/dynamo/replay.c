@@ -12,10 +12,10 @@
  *     attribute, grad mode; no output written, no random numbers drawn);
  *   - every guard reads a source whose value fully decides what the frame
  *     does with it: None, bools, ints, floats, strings, dtypes, ranges,
- *     modules, builtins, functions (by code, no defaults, closure cells
- *     guarded on their own) and tensors of static shapes. Anything else
- *     (lists, dicts, objects, nn.Modules, dynamic shapes, SymInts) keeps
- *     the frame evaluated, where reads below the guarded value happen;
+ *     modules, builtins without a receiver, functions (by code, no defaults,
+ * closure cells guarded on their own) and tensors of static shapes. Anything
+ * else (lists, dicts, objects, nn.Modules, dynamic shapes, SymInts) keeps the
+ * frame evaluated, where reads below the guarded value happen;
  *   - every graph input is the tensor a guard's source held at the start;
  *   - the return value is None, constants, graph outputs and inputs in
  *     plain tuples, torch.Size and lists;
@@ -104,6 +104,15 @@ static bool func_plain(Value v) {
   for (int k = 0; k < fn->code->nparams; k++)
     if (fn->defaults && fn->defaults[k].t != V_NULL) return false;
   return true;
+}
+
+/* A builtin without a receiver or a bound object argument: guarded by
+ * identity, it reads nothing else (`get = cfg.get` reads a dict no guard
+ * looks into). */
+static bool builtin_plain(Value v) {
+  if (v.t != V_BUILTIN) return false;
+  const Builtin *b = (const Builtin *)v.u.o;
+  return b->self.t == V_NULL && !V_ISOBJ(b->extra.t);
 }
 
 static RNode *ret_push(Replay *p, int kind, int32_t n) {
@@ -243,6 +252,7 @@ void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
     }
     vals[j] = dwR_start_value(I, t, &tg[tj]);
     ok = guard_decides(g) && (g->vt != V_FUNC || func_plain(vals[j])) &&
+         (g->vt != V_BUILTIN || builtin_plain(vals[j])) &&
          (g->vt != V_TENSOR ||
           (vals[j].t == V_TENSOR && ((Tensor *)vals[j].u.o)->st));
     if (ok) guard_state(g, vals[j], vals, j, &p->g[j]);

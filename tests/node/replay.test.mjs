@@ -124,7 +124,7 @@ print(torch.equal(fmc(x), fm(x)))
   assert.deepEqual([fm.compiles, fm.cache_hits, fm.replays], [2, 1, 1]);
 });
 
-test('objects, nn.Modules and lists are read below their guards: those frames are evaluated on every call', () => {
+test('objects, nn.Modules, lists and bound methods read below their guards: those frames are evaluated on every call', () => {
   const r = run(`import torch
 import torch.nn as nn
 class Cfg:
@@ -152,8 +152,16 @@ lst = [torch.ones(3)]
 print(torch.equal(flc(x, lst), fl(x, lst)), torch.equal(flc(x, lst), fl(x, lst)))
 lst[0] = torch.full((3,), 9.0)
 print(torch.equal(flc(x, lst), fl(x, lst)))
+d = {"s": 2.0}
+get = d.get
+def fb(x):
+    return x * get("s")
+fbc = torch.compile(fb)
+print(torch.equal(fbc(x), fb(x)), torch.equal(fbc(x), fb(x)))
+d["s"] = 5.0
+print(torch.equal(fbc(x), fb(x)))
 `);
-  allTrue(r, 6);
+  allTrue(r, 8);
   for (const f of r.frames) assert.equal(f.replays, 0, f.function);
   assert.equal(frame(r, 'fl')[0].cache_hits, 2);
 });

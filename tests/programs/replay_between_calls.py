@@ -118,6 +118,14 @@ rc = torch.compile(rnd)
 torch.manual_seed(0); a = rc(x); b = rc(x)
 torch.manual_seed(0); c = rnd(x); d = rnd(x)
 print(torch.allclose(a, c), torch.allclose(b, d))
+cfg = {"s": 2.0}
+get = cfg.get
+def fb(x):
+    return torch.relu(x) * get("s")
+fbc = torch.compile(fb)
+print(torch.equal(fbc(x), fb(x)), torch.equal(fbc(x), fb(x)))
+cfg["s"] = 5.0
+print(torch.equal(fbc(x), fb(x)), torch.equal(fbc(x), fb(x)))
 
 # expected output:
 # True
@@ -154,6 +162,8 @@ print(torch.allclose(a, c), torch.allclose(b, d))
 # 6 True
 # 6 True
 # 7 True
+# True True
+# True True
 # True True
 # True True
 # True True
