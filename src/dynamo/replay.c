@@ -9,7 +9,8 @@
  * statement to its return, provably does nothing its plan does not:
  *   - no effect but writes of the frame's own locals and in-place updates
  *     of the unit's own fakes (no mutated input, container, cell, global,
- *     attribute, grad mode; no output written, no random numbers drawn);
+ *     attribute, grad mode; no output written, no random numbers drawn,
+ *     no object's id() or hash() read: Interp.id_reads);
  *   - every guard reads a source whose value fully decides what the frame
  *     does with it: None, bools, ints, floats, strings, dtypes, ranges,
  *     modules, builtins without a receiver, functions (by code, no defaults,
@@ -222,7 +223,7 @@ void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
       e->syms.n || t->ngb0 || t->nmut || t->hop_depth ||
       I->no_grad != t->no_grad_now || !dwR_only_local_effects(t, true) ||
       memcmp(t->rng, I->c.rng, sizeof t->rng) || I->out.len != t->out0 ||
-      I->err.len != t->err0 || e->nguards >= INT16_MAX)
+      I->id_reads != t->id0 || I->err.len != t->err0 || e->nguards >= INT16_MAX)
     return;
   /* what the unit read is what the entry guards, each deciding (a new
    * entry took the unit's guards) */

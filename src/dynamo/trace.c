@@ -1288,6 +1288,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
   t->mark_start = I->nmarks;
   t->out0 = I->out.len;
   t->err0 = I->err.len;
+  t->id0 = I->id_reads;
   memcpy(t->rng, I->c.rng, sizeof t->rng);
   t->t0 = dw_now_ms();
   dwG_init(&t->g);

@@ -198,6 +198,8 @@ struct Interp {
   uint64_t attr_epoch; /* attribute writes on modules, classes and
                           functions so far (a cache entry's replay plan
                           holds only while none happens: dynamo/replay.c) */
+  uint64_t id_reads;   /* id() and hash() of objects so far: a unit that
+                          read an identity is not replayed (dynamo/replay.c) */
   Dict *interned;      /* interned strings */
   Dict *builtins;      /* name -> builtin function / class */
   Dict *modules;       /* dotted name -> Module */

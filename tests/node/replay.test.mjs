@@ -265,7 +265,7 @@ for i in range(3):
   assert.equal(frame(r, 'fr')[0].replays, 2);
 });
 
-test('effects keep the frame evaluated: print, random numbers, a graph break, a list appended to', () => {
+test('effects keep the frame evaluated: print, random numbers, an id() read, a list appended to', () => {
   const r = run(`import torch
 def pr(x):
     print("in pr")
@@ -279,6 +279,11 @@ rc = torch.compile(rnd)
 torch.manual_seed(0); a = rc(x); b = rc(x)
 torch.manual_seed(0); c = rnd(x); d = rnd(x)
 print(torch.equal(a, c), torch.equal(b, d))
+def fid(x):
+    return x + 1, id(x)
+fidc = torch.compile(fid)
+y = torch.randn(4)
+print(fidc(x)[1] == id(x), fidc(y)[1] == id(y))
 log = []
 def ap(x):
     log.append(1)
@@ -287,7 +292,7 @@ apc = torch.compile(ap)
 apc(x); apc(x); apc(x)
 print(len(log))
 `);
-  assert.equal(r.stdout, 'in pr\nin pr\nTrue True\n3\n');
+  assert.equal(r.stdout, 'in pr\nin pr\nTrue True\nTrue True\n3\n');
   for (const f of r.frames) assert.equal(f.replays, 0, f.function);
 });
 

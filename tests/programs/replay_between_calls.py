@@ -126,6 +126,11 @@ fbc = torch.compile(fb)
 print(torch.equal(fbc(x), fb(x)), torch.equal(fbc(x), fb(x)))
 cfg["s"] = 5.0
 print(torch.equal(fbc(x), fb(x)), torch.equal(fbc(x), fb(x)))
+def fid(x):
+    return x + 1, id(x)
+fidc = torch.compile(fid)
+y = torch.randn(4)
+print(fidc(x)[1] == id(x), fidc(y)[1] == id(y))
 
 # expected output:
 # True
@@ -162,6 +167,7 @@ print(torch.equal(fbc(x), fb(x)), torch.equal(fbc(x), fb(x)))
 # 6 True
 # 6 True
 # 7 True
+# True True
 # True True
 # True True
 # True True
