@@ -878,6 +878,7 @@ float dwRng_uniform_f(Rng *g);                 /* uniform_real_distribution<floa
 bool dwRng_fill(Rng *g, Tensor *t, RngDist dist, double a, double b);
 void dwRng_mark(Rng *g, RngMark *m);           /* a checkpoint of g */
 void dwRng_rewind(Rng *g, const RngMark *m);   /* g as it was at m */
+bool dwRng_at(const Rng *g, const RngMark *m); /* g has drawn nothing since m */
 
 /* Printing with PyTorch's default print options (tensor_print.c). */
 void dwT_repr(Buf *b, const Tensor *t);      /* tensor([...]) */

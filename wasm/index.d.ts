@@ -180,6 +180,8 @@ export interface Frame {
   /** Graphs compiled for it: first compiles of each unit and recompiles. */
   compiles: number;
   cache_hits: number;
+  /** Cache hits run by their entry's plan (guards, the kernel, the return value rebuilt) without evaluating the frame's Python. */
+  replays: number;
   /** Calls (or units) that ran eagerly: a remembered break in a loop or failed compile, the cache limit. */
   eager_runs: number;
   /** Ids of its graphs. */
@@ -318,6 +320,8 @@ export interface TimelineCall {
   function: string;
   line: number;
   depth: number;
+  /** Run by its cache entry's plan: only the guards and the kernel, the frame's Python not evaluated. */
+  replayed: boolean;
   start: number;
   end: number;
   events: TimelineEvent[];

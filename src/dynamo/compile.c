@@ -605,6 +605,38 @@ static int build_failed(Interp *I, Trace *t, Kernel *k, GraphRec *rec, const cha
   return compile_failed(I, t, rec, err, err_line, t_trace);
 }
 
+/* Does kernel k serve these inputs as they are: any sizes (eager kernels,
+ * a custom backend), a size block for them (g gives their symbols), or
+ * the sizes it was built for. */
+static bool kernel_serves(const Kernel *k, const Graph *g, Tensor **inputs) {
+  /* (natively a sized kernel's module is only emitted, and the graph
+   * runs on the eager kernels, which take the sizes in its attributes
+   * from the inputs (dwG_run_eager_at): the same modules are counted) */
+  if (k->slot < 0 && !k->sized) return true;
+  if (k->sized) {
+    int64_t sym[DW_MAXSYM];
+    dwG_sym_values(g, inputs, sym);
+    return ksized_find(k->sized, sym) != NULL;
+  }
+  for (int n = 0; n < k->g.n; n++) {
+    const GNode *nd = &k->g.nodes[n];
+    if (nd->op != OP_INPUT) continue;
+    const Tensor *x = inputs[nd->input];
+    if (x->ndim != nd->meta.ndim ||
+        memcmp(x->shape, nd->meta.shape, sizeof(int64_t) * x->ndim))
+      return false;
+  }
+  return true;
+}
+
+Kernel *dwC_kernel_for(Entry *e, Tensor **inputs) {
+  for (int j = -1; j < e->nspec; j++) {
+    Kernel *k = j < 0 ? e->kernel : e->spec[j];
+    if (k && kernel_serves(k, &k->g, inputs)) return k;
+  }
+  return NULL;
+}
+
 /* The kernel of entry e that serves t's inputs: one built for these sizes
  * (a WebAssembly kernel is built for the sizes of its inputs), or any
  * graph the eager kernels or a custom backend run. NULL: none yet. */
@@ -612,30 +644,14 @@ static Kernel *sized_kernel(Interp *I, Entry *e, Trace *t) {
   for (int j = -1; j < e->nspec; j++) {
     Kernel *k = j < 0 ? e->kernel : e->spec[j];
     if (!k) continue;
-    /* (natively a sized kernel's module is only emitted, and the graph
-     * runs on the eager kernels, which take the sizes in its attributes
-     * from the inputs (dwG_run_eager_at): the same modules are counted) */
-    if (k->slot < 0 && !k->sized) return k;
+    if (kernel_serves(k, &t->g, t->inputs)) return k;
     if (k->sized) {
-      int64_t sym[DW_MAXSYM];
-      dwG_sym_values(&t->g, t->inputs, sym);
-      if (ksized_find(k->sized, sym)) return k;
       /* new sizes: planned and emitted again (codegen, no compile) */
       double c0 = dw_now_ms();
       bool serves = sized_serves(I, k, &t->g, t->inputs);
       dwJ_event(I, t->root, EV_CODEGEN, k->graph_id, c0, dw_now_ms(), false);
       if (serves) return k;
-      continue;
     }
-    bool same = true;
-    for (int n = 0; n < k->g.n && same; n++) {
-      const GNode *nd = &k->g.nodes[n];
-      if (nd->op != OP_INPUT) continue;
-      const Tensor *x = t->inputs[nd->input];
-      same = x->ndim == nd->meta.ndim &&
-             !memcmp(x->shape, nd->meta.shape, sizeof(int64_t) * x->ndim);
-    }
-    if (same) return k;
   }
   return NULL;
 }
@@ -722,6 +738,8 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
   Entry *e;
   if (t->hit && t->hit->status == CE_COMPILED) {
     e = t->hit; /* guards were not enough to tell: recompile in place */
+    dwRp_free(e->replay); /* made for the old kernel */
+    e->replay = NULL;
     if (e->kernel) dwC_kernel_free(I, e->kernel);
     for (int j = 0; j < e->nspec; j++) dwC_kernel_free(I, e->spec[j]);
     free(e->spec);

@@ -69,7 +69,40 @@ typedef struct Kernel {
                         for the sizes of g */
 } Kernel;
 
-typedef struct Guard Guard; /* hop.c */
+typedef struct Guard Guard; /* trace.c */
+typedef struct Replay Replay; /* replay.c */
+
+/* A guard of a cache entry: over what the unit read from one source
+ * (a local at the frame's start, a closure cell, a global), or a
+ * comparison of its SymInts (G_SYM). trace.c makes and checks them;
+ * replay.c reads their sources again. */
+struct Guard {
+  uint8_t kind;      /* G_LOCAL, G_FREE, G_GLOBAL */
+  int slot;
+  uint64_t sig;      /* signature of the value (without its dynamic parts) */
+  Str *name;
+  uint8_t vt;        /* ValType when recorded */
+  TMeta meta;        /* tensors */
+  Value val;         /* scalars: the value (for messages) */
+  uint8_t dyn;       /* tensors: bit d: dim d is symbolic (any size >= 2) */
+  uint8_t sym[DW_MAXDIM]; /* its symbol: 1 + index in the unit's symbols
+                        (dims with one symbol must be equal: duck sizing) */
+  bool idyn;         /* an int guarded by its type only (a dynamic int) */
+  bool fcode;        /* a function guarded by its code (its closure cells
+                        have guards of their own) */
+  int8_t cell;       /* >= 0: the guard is on cell `cell` of the closure of
+                        the function in that source (its cell_contents) */
+  uint8_t cmp;       /* G_SYM: sizes compare (CmpOp: EQ NE LT LE GT GE) ... */
+  uint8_t nl, nr;    /* ... the size expressions sx[0..nl) and sx[nl..nl+nr)
+                        (tokens) this way */
+  int64_t sx[2 * 12];
+};
+enum { G_LOCAL,  /* a local of the frame at the unit's start (slot) */
+       G_FREE,   /* a closure cell of the frame's function (slot) */
+       G_GLOBAL, /* a global (slot of I->globals) */
+       G_SYM /* a comparison of SymInts the unit's code made (Dynamo's
+                shape-env guard: `if x.shape[0] > 2` specialises the branch) */ };
+#define GSYM_TOK 12
 /* torch.cond (also torch._higher_order_ops.cond.cond and
  * functorch.experimental.control_flow.cond). */
 bool dwH_init(Interp *I);
@@ -114,6 +147,9 @@ typedef struct Entry {
   bool no_grad;      /* the grad mode at the unit's start (guarded: Dynamo's
                         GLOBAL_STATE guard) */
   Syms syms;
+  Replay *replay;     /* how a call its guards pass runs without
+                        evaluating the frame (replay.c); NULL: the frame
+                        is evaluated again (not provably the same) */
 } Entry;
 
 /* How a unit ends (compile.c's answer to trace.c). */
@@ -136,6 +172,8 @@ struct Trace {
   Graph g;
   Tensor **inputs;   /* real tensors lifted as graph inputs (refs) */
   int *input_node;   /* their OP_INPUT node ids */
+  int16_t *input_src; /* the guard whose source held each at the unit's
+                        start (index in guards), -1: none (replay.c) */
   int ninputs, capinputs;
   Tensor **fakes;    /* fakes made by this trace (refs) */
   int nfakes, capfakes;
@@ -174,7 +212,38 @@ struct Trace {
   const Break *brk;  /* while the unit ends at a graph break: the break (the
                         GraphModule's compile_subgraph_reason), else NULL */
   bool traced_event; /* its EV_TRACE is in the timeline already */
+  bool at_return;    /* it ends because its frame returns (not at a break) */
+  size_t out0, err0; /* the program's stdout and stderr lengths at its start */
+  uint64_t id0;      /* Interp.id_reads at its start */
 };
+
+/* replay.c */
+/* A unit that ended because its whole frame returned, its graph run by
+ * kernel k of entry e: if the frame provably does nothing but what a
+ * guard check, its graph inputs read from their sources, k and its
+ * return value rebuilt from k's outputs do, e gets that plan (replaced:
+ * NULL when not provable). outs[j]: the node id of kernel output j before
+ * DCE; ret: the frame's return value (fakes of t). Before concretize. */
+void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k, const int32_t *outs, int nout,
+                Value ret);
+/* How dwRp_run went. */
+enum ReplayResult {
+  RP_DECLINE, /* nothing done: the frame is to be evaluated (a plan's
+                 own check failed: aliasing, strides, no kernel yet) */
+  RP_OK,      /* ran: I->retval holds the return value */
+  RP_ERROR    /* the kernel failed: an exception is pending */
+};
+/* Runs the call of frame f (at its start, entry e's guards passed) by
+ * e's plan. */
+int dwRp_run(Interp *I, Frame *f, Entry *e);
+void dwRp_free(Replay *p);
+/* What a plan needs from trace.c: the value a guard's source holds in
+ * frame f now ... */
+Value dwR_guard_value(Interp *I, Frame *f, const Guard *g);
+/* ... and held at the start of t's unit (while t is open); the guard
+ * whose source held real tensor x at the start of t's unit (-1: none). */
+Value dwR_start_value(Interp *I, const Trace *t, const Guard *g);
+int dwR_source_of(Interp *I, Trace *t, const Tensor *x);
 
 /* dynapi.c */
 /* gm.compile_subgraph_reason for t's unit (a GraphCompileReason). */
@@ -223,9 +292,11 @@ void dwS_attach(Interp *I, Trace *t, int id);
  * locals still live after the jump) all distinct tensors, with no side
  * effect pending? Then it compiles even a graph without ops. */
 bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *operand);
-/* Undo-log access for live.c: is every logged effect of t a write of one
- * of the root frame's own locals? */
-bool dwR_only_local_effects(const Trace *t);
+/* Undo-log access for live.c and replay.c: is every logged effect of t a
+ * write of one of the root frame's own locals (or, unless `replay`, a
+ * grad-mode change or any traced tensor rebound in place; with it, only
+ * the unit's own fakes)? */
+bool dwR_only_local_effects(const Trace *t, bool replay);
 
 /* compile.c */
 /* The kernel of t's unit for the graph outputs outs[0..nout): the one the
@@ -240,6 +311,9 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
 bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
              int *err_line);
 void dwC_kernel_free(Interp *I, Kernel *k);
+/* The kernel of entry e that serves these inputs as they are (no code
+ * generated for new sizes), NULL if none. */
+Kernel *dwC_kernel_for(Entry *e, Tensor **inputs);
 /* Graph g compiled by a named backend (BK_*), as a Python callable that
  * runs it on tensors and returns its outputs as a tuple: what
  * lookup_backend("inductor")(gm, example_inputs) returns. */
@@ -321,6 +395,8 @@ typedef struct FrameRec {
   Code *code;
   int id;            /* order of first compile in the run (Dynamo's frame id) */
   int compiles, cache_hits, eager_runs;
+  int replays;       /* cache hits run by their entry's plan (replay.c),
+                        without evaluating the frame */
   int *graphs;
   int ngraphs;
   char **recompiles;

@@ -244,7 +244,7 @@ bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *o
   (void)I;
   Frame *f = t->root;
   Code *code = f->code;
-  if (!stmt || !dwR_only_local_effects(t)) return false;
+  if (!stmt || !dwR_only_local_effects(t, false)) return false;
   Live L = {calloc((size_t)code->nslots + 1, 1), code->nslots};
   if (!L.s) return false;
   /* what is live at the jump: both targets and the rest of the test */

@@ -141,6 +141,7 @@ typedef struct CallRec {
   Frame *frame; /* while the call runs */
   int depth;    /* compiled calls around it */
   bool open;
+  bool replayed; /* run by its cache entry's plan, the frame not evaluated */
   double t0, t1;
   double eager_t0; /* start of the open eager segment, < 0 if none */
 } CallRec;
@@ -796,6 +797,7 @@ void dwJ_call_end(Interp *I, Frame *f) {
   CallRec *c = call_of(I, f);
   if (!c) return;
   c->open = false;
+  c->replayed = f->replayed;
   c->frame = NULL;
   c->t1 = dw_now_ms();
 }
@@ -1070,8 +1072,8 @@ static void report_timeline(Interp *I, Buf *b) {
     const CallRec *c = &R->calls[k];
     dwB_puts(b, k ? ",{\"function\":" : "{\"function\":");
     json_str(b, c->code->name);
-    dwB_printf(b, ",\"line\":%d,\"depth\":%d,\"start\":", c->code->firstline,
-               c->depth);
+    dwB_printf(b, ",\"line\":%d,\"depth\":%d,\"replayed\":%s,\"start\":",
+               c->code->firstline, c->depth, c->replayed ? "true" : "false");
     json_num(b, c->t0 - R->t_start);
     dwB_puts(b, ",\"end\":");
     json_num(b, (c->open ? dw_now_ms() : c->t1) - R->t_start);
@@ -1129,9 +1131,9 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
     if (k) dwB_putc(b, ',');
     dwB_puts(b, "{\"function\":");
     json_str(b, f->code->name);
-    dwB_printf(b, ",\"line\":%d,\"compiles\":%d,\"cache_hits\":%d,\"eager_runs\":%d,"
-                  "\"graphs\":[",
-               f->code->firstline, f->compiles, f->cache_hits, f->eager_runs);
+    dwB_printf(b, ",\"line\":%d,\"compiles\":%d,\"cache_hits\":%d,\"replays\":%d,"
+                  "\"eager_runs\":%d,\"graphs\":[",
+               f->code->firstline, f->compiles, f->cache_hits, f->replays, f->eager_runs);
     for (int j = 0; j < f->ngraphs; j++) dwB_printf(b, "%s%d", j ? "," : "", f->graphs[j]);
     dwB_puts(b, "],\"guards\":");
     json_lines(b, f->guards);

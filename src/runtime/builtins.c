@@ -1296,12 +1296,14 @@ BI(b_next) {
 BI(b_id) {
   NARGS("id", 1, 1);
   Value v = a->v[0];
+  if (V_ISOBJ(v.t)) I->id_reads++;
   return dwV_int(V_ISOBJ(v.t) ? (int64_t)(uintptr_t)v.u.o : (int64_t)dwV_hash(v));
 }
 
 BI(b_hash) {
   NARGS("hash", 1, 1);
   Value v = a->v[0];
+  if (V_ISOBJ(v.t) && v.t != V_STR) I->id_reads++;
   if (!dwOb_check_hashable(I, v)) return dwV_null();
   if (v.t == V_INST) {
     bool found;

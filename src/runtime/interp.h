@@ -157,6 +157,8 @@ struct Frame {
   Node *eager_stmt;    /* a statement (loop, try, with, class) running
                           eagerly because the graph broke in it */
   CompileOpts own_opts;/* run-only copy of cctx (the recompile limit) */
+  bool replayed;       /* its call ran by a cache entry's plan: I->retval
+                          holds the return value (dynamo/replay.c) */
 };
 
 /* A `with` block over an opaque context (Interp.gblk): a grad-mode one
@@ -193,6 +195,11 @@ struct Interp {
   uintptr_t stack_base;  /* address near the bottom of dw_run's C stack */
   size_t stack_budget;   /* RecursionError when the C stack grows beyond */
   uint64_t steps;      /* statements executed */
+  uint64_t attr_epoch; /* attribute writes on modules, classes and
+                          functions so far (a cache entry's replay plan
+                          holds only while none happens: dynamo/replay.c) */
+  uint64_t id_reads;   /* id() and hash() of objects so far: a unit that
+                          read an identity is not replayed (dynamo/replay.c) */
   Dict *interned;      /* interned strings */
   Dict *builtins;      /* name -> builtin function / class */
   Dict *modules;       /* dotted name -> Module */

@@ -1658,6 +1658,7 @@ bool dwOb_exc_init(Interp *I, Value exc, Args *a) {
 
 bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v) {
   Dict *d = NULL;
+  if (obj.t == V_MODULE || obj.t == V_CLASS || obj.t == V_FUNC) I->attr_epoch++;
   if (obj.t == V_INST) {
     Inst *in = (Inst *)OBJ(obj);
     Value p = dwOb_class_lookup(in->cls, name);

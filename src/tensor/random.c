@@ -141,6 +141,11 @@ void dwRng_mark(Rng *g, RngMark *m) {
   m->has_normal = g->has_normal;
 }
 
+bool dwRng_at(const Rng *g, const RngMark *m) {
+  return g->ready && g->seed == m->seed && g->draws == m->draws && g->has_normal == m->has_normal &&
+         (!g->has_normal || g->normal == m->normal);
+}
+
 void dwRng_rewind(Rng *g, const RngMark *m) {
   if (!g->ready || g->seed != m->seed || g->draws != m->draws) {
     dwRng_seed(g, m->seed);

@@ -50,6 +50,7 @@ export function renderGuards(el, report, ctx) {
         units.length ? h('span', { class: 'chip' }, plural(units.length, 'compile unit')) : h('span', { class: 'chip' }, plural(f.compiles ?? 0, 'compile')),
         h('span', { class: `chip${recompiles ? ' recompile-chip' : ''}` }, plural(recompiles, 'recompile')),
         h('span', { class: 'chip' }, plural(f.cache_hits ?? 0, 'cache hit')),
+        f.replays ? h('span', { class: 'chip', title: 'cache hits run by the entry\'s plan: guards, the kernel and the return value, without evaluating the Python of the frame' }, `${f.replays} replayed`) : null,
         f.eager_runs ? h('span', { class: 'chip', title: 'calls or units that ran eagerly (a break in a loop or a failed compile remembered, or the cache limit)' }, plural(f.eager_runs, 'eager run')) : null));
     if (units.length) {
       // group by where the unit starts (a line, and a column when it

@@ -76,6 +76,7 @@ export function renderTimeline(report, ctx) {
       if (compile > 0) facts.push(`compile ${fmtMs(compile)}`);
       if (t.run > 0) facts.push(`kernels ${fmtMs(t.run)}`);
       if (t.eager > 0) facts.push(`eager ${fmtMs(t.eager)}`);
+      if (c.replayed) facts.push('replayed (guards and kernels only)');
       list.append(h('li', { class: 'tl-row', 'data-call': i, style: `--depth:${c.depth || 0}` },
         h('div', { class: 'tl-head' },
           h('button', { type: 'button', class: 'tl-name linelink', title: `Call ${i + 1} of ${c.function} (line ${c.line}); at ${fmtMs(c.start)} into the run`, onclick: () => ctx.gotoLine(c.line) },

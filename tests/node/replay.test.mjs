@@ -1,0 +1,319 @@
+// replay.test.mjs - a cache hit run by its entry's plan (src/dynamo/replay.c,
+// docs/architecture.md "Replaying a cache hit"): the guards, the graph
+// inputs read from their sources, the kernel and the return value rebuilt,
+// without evaluating the frame's Python. Each program compares the
+// compiled function with the same Python run eagerly (compiled == eager,
+// the semantics PyTorch documents for torch.compile) across calls between
+// which what the frame reads changes; the report says which calls were
+// replayed (frames[].replays, timeline.calls[].replayed), so that a
+// regression to evaluating every call is caught here, not only by a
+// benchmark.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { requireWasm } from '../lib/repo.mjs';
+
+requireWasm();
+const { createCompiler } = await import('../../wasm/index.js');
+let c;
+before(async () => { c = await createCompiler(); });
+const run = (src) => {
+  const r = c.run(src, { filename: 'main.py' });
+  assert.equal(r.ok, true, r.error && r.error.text);
+  return r;
+};
+const frame = (r, name) => r.frames.filter((f) => f.function === name);
+// every printed line is "True" (or several, space-separated)
+const allTrue = (r, lines) => {
+  const out = r.stdout.trim().split('\n');
+  assert.equal(out.length, lines, r.stdout);
+  for (const l of out) assert.ok(l.split(' ').every((w) => w === 'True'), r.stdout);
+};
+
+test('an MLP of plain arguments: every hit after the compiling call is replayed, its timeline only the run', () => {
+  const r = run(`import torch
+import torch.nn.functional as F
+x = torch.randn(8, 16)
+W1 = torch.randn(32, 16); b1 = torch.randn(32)
+W2 = torch.randn(4, 32); b2 = torch.randn(4)
+def mlp(x, W1, b1, W2, b2):
+    h = torch.relu(F.linear(x, W1, b1))
+    return F.linear(h, W2, b2)
+f = torch.compile(mlp)
+for i in range(5):
+    print(torch.allclose(f(x, W1, b1, W2, b2), mlp(x, W1, b1, W2, b2)))
+`);
+  allTrue(r, 5);
+  const [f] = frame(r, 'mlp');
+  assert.deepEqual([f.compiles, f.cache_hits, f.replays], [1, 4, 4]);
+  const calls = r.timeline.calls;
+  assert.deepEqual(calls.map((x) => x.replayed), [false, true, true, true, true]);
+  for (const call of calls.slice(1)) assert.deepEqual(call.events.map((e) => e.kind), ['run']);
+});
+
+test('a global rebound between calls: the replay reads the new tensor; a new int recompiles (dynamic: evaluated)', () => {
+  const r = run(`import torch
+W = torch.ones(3, 3)
+def fn(x):
+    return x @ W
+f = torch.compile(fn)
+x = torch.randn(2, 3)
+print(torch.allclose(f(x), fn(x)), torch.allclose(f(x), fn(x)))
+W = torch.full((3, 3), 2.0)
+print(torch.allclose(f(x), fn(x)))
+scale = 2
+def g(x):
+    return x * scale
+gc = torch.compile(g)
+print(torch.equal(gc(x), g(x)), torch.equal(gc(x), g(x)))
+scale = 3
+print(torch.equal(gc(x), g(x)), torch.equal(gc(x), g(x)))
+`);
+  allTrue(r, 4);
+  const [fn] = frame(r, 'fn');
+  assert.deepEqual([fn.compiles, fn.cache_hits, fn.replays], [1, 2, 2]);
+  const [g] = frame(r, 'g');
+  // the int changed: automatic dynamic shapes make it a SymInt, whose
+  // entry is evaluated on every call
+  assert.deepEqual([g.compiles, g.cache_hits, g.replays], [2, 2, 1]);
+  assert.equal(g.recompiles[0].reason, "1/0: G['scale'] == 2");
+  assert.deepEqual(g.guards, ["TENSOR_MATCH: L['x'] Float[2, 3]", "TYPE_MATCH: G['scale'] int (dynamic)"]);
+});
+
+test('a closure cell rebound, a function attribute and a module attribute changed between calls', () => {
+  const r = run(`import torch
+def mk():
+    w = torch.ones(3)
+    def inner(x):
+        return x * w
+    def setw(v):
+        nonlocal w
+        w = v
+    return inner, setw
+inner, setw = mk()
+ic = torch.compile(inner)
+x = torch.randn(2, 3)
+print(torch.equal(ic(x), inner(x)), torch.equal(ic(x), inner(x)))
+setw(torch.full((3,), 5.0))
+print(torch.equal(ic(x), inner(x)))
+def h():
+    pass
+h.k = 2.0
+def fa(x):
+    return x * h.k
+fac = torch.compile(fa)
+print(torch.equal(fac(x), fa(x)), torch.equal(fac(x), fa(x)))
+h.k = 7.0
+print(torch.equal(fac(x), fa(x)), torch.equal(fac(x), fa(x)))
+torch.my_k = 2.0
+def fm(x):
+    return x * torch.my_k
+fmc = torch.compile(fm)
+print(torch.equal(fmc(x), fm(x)), torch.equal(fmc(x), fm(x)))
+torch.my_k = 4.0
+print(torch.equal(fmc(x), fm(x)))
+`);
+  allTrue(r, 6);
+  const [inner] = frame(r, 'inner');
+  assert.deepEqual([inner.compiles, inner.replays], [1, 2]);
+  // an attribute written on a function or module: the plan does not hold,
+  // the frame is evaluated (its graph differs: recompiled in place) and
+  // the next call is replayed again
+  const [fa] = frame(r, 'fa');
+  assert.deepEqual([fa.compiles, fa.cache_hits, fa.replays], [2, 2, 2]);
+  const [fm] = frame(r, 'fm');
+  assert.deepEqual([fm.compiles, fm.cache_hits, fm.replays], [2, 1, 1]);
+});
+
+test('objects, nn.Modules, lists and bound methods read below their guards: those frames are evaluated on every call', () => {
+  const r = run(`import torch
+import torch.nn as nn
+class Cfg:
+    pass
+cfg = Cfg()
+cfg.s = 2.0
+def fo(x):
+    return x * cfg.s
+foc = torch.compile(fo)
+x = torch.randn(2, 3)
+print(torch.equal(foc(x), fo(x)), torch.equal(foc(x), fo(x)))
+cfg.s = 5.0
+print(torch.equal(foc(x), fo(x)))
+m = nn.Linear(3, 2)
+mc = torch.compile(m)
+print(torch.allclose(mc(x), m(x)), torch.allclose(mc(x), m(x)))
+with torch.no_grad():
+    m.weight.fill_(0.5)
+m.bias = nn.Parameter(torch.ones(2))
+print(torch.allclose(mc(x), m(x)))
+def fl(x, lst):
+    return x * lst[0]
+flc = torch.compile(fl)
+lst = [torch.ones(3)]
+print(torch.equal(flc(x, lst), fl(x, lst)), torch.equal(flc(x, lst), fl(x, lst)))
+lst[0] = torch.full((3,), 9.0)
+print(torch.equal(flc(x, lst), fl(x, lst)))
+d = {"s": 2.0}
+get = d.get
+def fb(x):
+    return x * get("s")
+fbc = torch.compile(fb)
+print(torch.equal(fbc(x), fb(x)), torch.equal(fbc(x), fb(x)))
+d["s"] = 5.0
+print(torch.equal(fbc(x), fb(x)))
+`);
+  allTrue(r, 8);
+  for (const f of r.frames) assert.equal(f.replays, 0, f.function);
+  assert.equal(frame(r, 'fl')[0].cache_hits, 2);
+});
+
+test('aliasing, strides and in-place updates: checked by the plan, or not replayed', () => {
+  const r = run(`import torch
+def fal(a, b):
+    if a is b:
+        return a * 2
+    return a + b
+falc = torch.compile(fal)
+x = torch.randn(2, 3)
+y = torch.randn(2, 3)
+print(torch.equal(falc(x, y), fal(x, y)), torch.equal(falc(x, y), fal(x, y)))
+print(torch.equal(falc(x, x), fal(x, x)), torch.equal(falc(x, x), fal(x, x)))
+def fadd(a, b):
+    return a + b
+fc = torch.compile(fadd)
+print(torch.equal(fc(x, x), fadd(x, x)), torch.equal(fc(x, x), fadd(x, x)))
+print(torch.equal(fc(x, y), fadd(x, y)))
+def fs(a):
+    return a.contiguous().view(-1) * 2
+fsc = torch.compile(fs)
+a = torch.randn(3, 4)[:, :3]
+print(torch.equal(fsc(a), fs(a)), torch.equal(fsc(a), fs(a)))
+b = torch.randn(3, 3)
+print(torch.equal(fsc(b), fs(b)), torch.equal(fsc(b.t()), fs(b.t())))
+def fin(a):
+    a.add_(1)
+    return a * 2
+finc = torch.compile(fin)
+a1 = torch.zeros(3)
+a2 = torch.zeros(3)
+for i in range(3):
+    print(torch.equal(finc(a1), fin(a2)), torch.equal(a1, a2))
+`);
+  allTrue(r, 9);
+  const [fal] = frame(r, 'fal');
+  assert.equal(fal.replays, 2, 'the calls whose aliasing matched the plan');
+  const [fadd] = frame(r, 'fadd');
+  assert.equal(fadd.replays, 1, 'fadd(x, x) replayed, fadd(x, y) evaluated (x is y no more)');
+  const [fs] = frame(r, 'fs');
+  assert.ok(fs.replays >= 1 && fs.replays <= 2, String(fs.replays));
+  assert.equal(frame(r, 'fin')[0].replays, 0, 'an input updated in place is not replayed');
+});
+
+test('shapes: a recompile, automatic dynamic shapes (not replayed) and reset', () => {
+  const r = run(`import torch
+def fn(x):
+    return x.sin() + 1
+f = torch.compile(fn)
+for n in [4, 4, 5, 5, 6, 4]:
+    x = torch.randn(n)
+    print(torch.allclose(f(x), fn(x)))
+torch._dynamo.reset()
+x = torch.randn(4)
+print(torch.allclose(f(x), fn(x)), torch.allclose(f(x), fn(x)))
+`);
+  allTrue(r, 7);
+  const fs = frame(r, 'fn');
+  const total = fs.reduce((s, f) => s + f.replays, 0);
+  // 4 then 4 (replayed), 5 (recompiles, dynamic), 5 6 (the dynamic
+  // entry: evaluated), 4 (the first, static entry: replayed); after reset:
+  // compiled, then replayed
+  assert.equal(total, 3);
+  assert.equal(fs.reduce((s, f) => s + f.compiles, 0), 3);
+  assert.equal(fs[0].recompiles[0].reason, "0/0: tensor 'x' size mismatch at index 0. expected 4, actual 5");
+});
+
+test('grad mode toggled: GLOBAL_STATE recompiles once, both entries are replayed', () => {
+  const r = run(`import torch
+def fg(a):
+    return a * 2
+fgc = torch.compile(fg)
+a = torch.randn(3)
+with torch.no_grad():
+    print(torch.equal(fgc(a), fg(a)), torch.equal(fgc(a), fg(a)))
+print(torch.equal(fgc(a), fg(a)), torch.equal(fgc(a), fg(a)))
+with torch.no_grad():
+    print(torch.equal(fgc(a), fg(a)))
+`);
+  allTrue(r, 3);
+  const [f] = frame(r, 'fg');
+  assert.deepEqual([f.compiles, f.cache_hits, f.replays], [2, 3, 3]);
+  assert.match(f.recompiles[0].reason, /GLOBAL_STATE changed: grad_mode/);
+});
+
+test('return values rebuilt: inputs by identity, tuples, lists, None, ints and torch.Size', () => {
+  const r = run(`import torch
+def fr(a):
+    b = a + 1
+    return a, (b, [a * 2, None, b]), 5, a.shape[0], a.shape
+frc = torch.compile(fr)
+a = torch.randn(3)
+for i in range(3):
+    r = frc(a)
+    e = fr(a)
+    print(r[0] is a, type(r[1]) is tuple, type(r[1][1]) is list, r[1][1][1] is None, r[1][0] is r[1][1][2], r[2] == 5, r[3] == 3, torch.equal(r[1][0], e[1][0]), torch.equal(r[1][1][0], e[1][1][0]), r[4] == e[4], isinstance(r[4], torch.Size), str(r[4]) == 'torch.Size([3])')
+`);
+  allTrue(r, 3);
+  assert.equal(frame(r, 'fr')[0].replays, 2);
+});
+
+test('effects keep the frame evaluated: print, random numbers, an id() read, a list appended to', () => {
+  const r = run(`import torch
+def pr(x):
+    print("in pr")
+    return x + 1
+pc = torch.compile(pr)
+x = torch.randn(4)
+pc(x); pc(x)
+def rnd(x):
+    return x + torch.rand(4)
+rc = torch.compile(rnd)
+torch.manual_seed(0); a = rc(x); b = rc(x)
+torch.manual_seed(0); c = rnd(x); d = rnd(x)
+print(torch.equal(a, c), torch.equal(b, d))
+def fid(x):
+    return x + 1, id(x)
+fidc = torch.compile(fid)
+y = torch.randn(4)
+print(fidc(x)[1] == id(x), fidc(y)[1] == id(y))
+log = []
+def ap(x):
+    log.append(1)
+    return x * 2
+apc = torch.compile(ap)
+apc(x); apc(x); apc(x)
+print(len(log))
+`);
+  assert.equal(r.stdout, 'in pr\nin pr\nTrue True\nTrue True\n3\n');
+  for (const f of r.frames) assert.equal(f.replays, 0, f.function);
+});
+
+test('a replayed call leaves the report as an evaluated hit does: marks, guards, units', () => {
+  const src = (n) => `import torch
+def fn(x, w):
+    y = x @ w
+    return y.relu()
+f = torch.compile(fn)
+x = torch.randn(2, 3)
+w = torch.randn(3, 4)
+for i in range(${n}):
+    f(x, w)
+`;
+  const one = run(src(1));
+  const many = run(src(4));
+  assert.deepEqual(many.marks, one.marks);
+  const [a] = one.frames;
+  const [b] = many.frames;
+  assert.deepEqual(b.units, a.units);
+  assert.deepEqual(b.guards, a.guards);
+  assert.equal(b.replays, 3);
+  assert.equal(many.graphs[0].runs, 4);
+});
