@@ -794,6 +794,16 @@ typedef struct OpAttrs {
                                symbolic dim (dwG_hash_sizes) */
 } OpAttrs;
 
+/* OP_EXP's flag: which exp (tensor/dwmath.h). */
+typedef enum ExpKind {
+  EXP_PLAIN,   /* torch.exp: dw_expf, within 1 ulp of the correctly rounded
+                  expf everywhere */
+  EXP_SOFTMAX, /* softmax's / log_softmax's own exp of x - amax(x) (<= 0 or
+                  nan): dw_expf_sm, within 2 ulp there (torchlib.c) */
+  EXP_NONPOS   /* the emitter's dw_expf_nonpos for a plain exp of an
+                  argument <= 0 (wasm_emit.c; never in a graph) */
+} ExpKind;
+
 /* OP_GATHER's flag: which op it implements, for its bounds rule and the
  * message of an index out of range (the data decides, so compiled kernels
  * return DW_KERR_INDEX and the graph reruns eagerly for the message). */

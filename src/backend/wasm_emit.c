@@ -799,9 +799,10 @@ static Val compute(Em *E, const FExpr *x, int lanes) {
     Val a[3];
     for (int k = 0; k < x->nin; k++) a[k] = eval(E, x->a[k]);
     const GNode *nd = &E->g->nodes[x->node];
-    if (x->op == OP_EXP && lanes == 4 && dwF_arg_nonpos(E->n, x->a[0])) {
+    if (x->op == OP_EXP && nd->at.flag == EXP_PLAIN && lanes == 4 &&
+        dwF_arg_nonpos(E->n, x->a[0])) {
       OpAttrs at = nd->at;
-      at.flag = 1; /* dwW_fmath4: exp of an argument <= 0 */
+      at.flag = EXP_NONPOS; /* dwW_fmath4: exp of an argument <= 0 */
       return unop(E, OP_EXP, &at, a[0]);
     }
     switch (dw_ops[x->op].kind) {

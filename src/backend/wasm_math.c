@@ -52,6 +52,19 @@ static int exp4_(Em *E, int x, bool nonpos) {
               VSHIFT(E, W_I32X4_SHL, V2(E, W_I32X4_SUB, m, h), 23));
 }
 static int exp4(Em *E, int x) { return exp4_(E, x, false); }
+/* dw_expf_sm4: softmax's exp (argument <= 0 or nan) */
+static int exp4sm(Em *E, int x) {
+  int xc = V2(E, W_F32X4_PMAX, x, VK(E, DWM_EXP_LO));
+  int t = FADD(FMUL(xc, VK(E, DWM_LOG2E)), VK(E, DWM_EXP_MAGIC));
+  int k = FSUB(t, VK(E, DWM_EXP_MAGIC));
+  int r = FSUB(FSUB(xc, FMUL(k, VK(E, DWM_EXP_LN2_HI))), FMUL(k, VK(E, DWM_EXP_LN2_LO)));
+  int s = VSHIFT(E, W_I32X4_SHL, t, 23);
+  int r2 = FMUL(r, r);
+  int pa = FADD(FMUL(VK(E, DWM_EXPSM_C2), r), VK(E, DWM_EXPSM_C1));
+  int pb = FADD(FMUL(VK(E, DWM_EXPSM_C4), r), VK(E, DWM_EXPSM_C3));
+  int p = FADD(pa, FMUL(r2, FADD(pb, FMUL(r2, VK(E, DWM_EXPSM_C5)))));
+  return FMUL(FADD(s, FMUL(FMUL(r, s), p)), VK(E, DWM_EXP_NONPOS_SCALE));
+}
 
 /* dw_logf4 */
 static int log4(Em *E, int x) {
@@ -244,7 +257,8 @@ static int erf4(Em *E, int x) {
 /* The float32 unary ops of dwmath.h on 4 lanes (local x). */
 int dwW_fmath4(Em *E, Op op, int flag, int x) {
   switch (op) {
-  case OP_EXP: return exp4_(E, x, flag != 0); /* flag: argument <= 0 */
+  case OP_EXP: /* flag: ExpKind */
+    return flag == EXP_SOFTMAX ? exp4sm(E, x) : exp4_(E, x, flag == EXP_NONPOS);
   case OP_LOG: return log4(E, x);
   case OP_SIN: return sincos4(E, x, false);
   case OP_COS: return sincos4(E, x, true);

@@ -173,6 +173,45 @@ static inline float dw_expf_nonpos(float x) {
   return (er * dwm_bitsf(dwm_fbits(t) << 23)) * DWM_EXP_NONPOS_SCALE;
 }
 
+/* softmax's exp (torch.softmax, log_softmax and the softmax of
+ * attention: the exp of x - amax(x), an argument <= 0 or nan), shorter
+ * than dw_expf by a degree less (22 vector steps instead of 23, and 2
+ * steps fewer on its longest dependency chain):
+ *   x < -104 -> -104 (e^-104 rounds to +0; -inf -> +0); nan -> nan
+ *   t = x*log2(e) + DWM_EXP_MAGIC, k = t - DWM_EXP_MAGIC, s = bits(t) << 23
+ *     = 2^(k+63) and r = (x - k*LN2_HI) - k*LN2_LO as in dw_expf_nonpos
+ *   e^x = (s + (r*s) * P(r)) * 2^-63, P = C1 + C2 r + ... + C5 r^4
+ *     (XNNPACK's degree-5 fit of e^r = 1 + r P(r)) in Estrin's form
+ *     (C1 + C2 r) + r2 ((C3 + C4 r) + r2 C5): one step more than Horner
+ *     and 3 dependent steps fewer, faster in softmax's exp pass (measured);
+ *     s + (r*s)P is normal, the product by 2^-63 rounds once (subnormal
+ *     results too).
+ * Error: at most 2 ulp from the correctly rounded expf for every float32
+ * x <= 0 (tests/unit/test_expf_ulp.c, all of them); the exact value is
+ * within ~2.3 ulp. PyTorch's softmax kernels likewise use their own
+ * vectorised exp (Sleef's u10 in eager softmax, the faster exp_u20 in its
+ * CPU flash attention) rather than libm's expf; docs/semantics.md, "exp".
+ * Only for that domain: for x > 0 the result is not e^x (x > 44 wraps the
+ * exponent), so only softmax's decomposition makes this exp (OP_EXP with
+ * flag EXP_SOFTMAX). */
+#define DWM_EXPSM_C1 0x1.fffff6p-1f
+#define DWM_EXPSM_C2 0x1.fffdc6p-2f
+#define DWM_EXPSM_C3 0x1.555a80p-3f
+#define DWM_EXPSM_C4 0x1.573a1ap-5f
+#define DWM_EXPSM_C5 0x1.0f9f9cp-7f
+static inline float dw_expf_sm(float x) {
+  if (x != x) return x;
+  if (x < DWM_EXP_LO) x = DWM_EXP_LO;
+  float t = x * DWM_LOG2E + DWM_EXP_MAGIC;
+  float k = t - DWM_EXP_MAGIC;
+  float r = (x - k * DWM_EXP_LN2_HI) - k * DWM_EXP_LN2_LO;
+  float s = dwm_bitsf(dwm_fbits(t) << 23);
+  float r2 = r * r;
+  float p = (DWM_EXPSM_C1 + DWM_EXPSM_C2 * r) +
+            r2 * ((DWM_EXPSM_C3 + DWM_EXPSM_C4 * r) + r2 * DWM_EXPSM_C5);
+  return (s + (r * s) * p) * DWM_EXP_NONPOS_SCALE;
+}
+
 /* ==================================================================== */
 /* log                                                                   */
 /* ==================================================================== */
@@ -574,6 +613,20 @@ static inline v128_t dw_expf4(v128_t x) {
   v128_t m = wasm_i32x4_add(t, wasm_i32x4_splat(DWM_EXP_BIAS2));
   v128_t h = wasm_i32x4_shr(m, 1);
   return FMUL(FMUL(er, wasm_i32x4_shl(h, 23)), wasm_i32x4_shl(wasm_i32x4_sub(m, h), 23));
+}
+
+/* dw_expf_sm, 4 lanes (pmax keeps a nan: the clamp is the only select) */
+static inline v128_t dw_expf_sm4(v128_t x) {
+  v128_t xc = wasm_f32x4_pmax(x, F4(DWM_EXP_LO));
+  v128_t t = FADD(FMUL(xc, F4(DWM_LOG2E)), F4(DWM_EXP_MAGIC));
+  v128_t k = FSUB(t, F4(DWM_EXP_MAGIC));
+  v128_t r = FSUB(FSUB(xc, FMUL(k, F4(DWM_EXP_LN2_HI))), FMUL(k, F4(DWM_EXP_LN2_LO)));
+  v128_t s = wasm_i32x4_shl(t, 23);
+  v128_t r2 = FMUL(r, r);
+  v128_t pa = FADD(FMUL(F4(DWM_EXPSM_C2), r), F4(DWM_EXPSM_C1));
+  v128_t pb = FADD(FMUL(F4(DWM_EXPSM_C4), r), F4(DWM_EXPSM_C3));
+  v128_t p = FADD(pa, FMUL(r2, FADD(pb, FMUL(r2, F4(DWM_EXPSM_C5)))));
+  return FMUL(FADD(s, FMUL(FMUL(r, s), p)), F4(DWM_EXP_NONPOS_SCALE));
 }
 
 static inline v128_t dw_logf4(v128_t x) {

@@ -109,6 +109,13 @@ static inline int k1(KB *b, Op op, int x) { return kop(b, op, 1, (int32_t[]){x},
 static inline int k2(KB *b, Op op, int x, int y) {
   return kop(b, op, 2, (int32_t[]){x, y}, NULL);
 }
+/* softmax's own exp (torchlib.c dwL_softmax: OP_EXP with EXP_SOFTMAX) */
+static inline int ksmexp(KB *b, int x) {
+  OpAttrs a;
+  memset(&a, 0, sizeof a);
+  a.flag = EXP_SOFTMAX;
+  return kop(b, OP_EXP, 1, (int32_t[]){x}, &a);
+}
 static inline int kwhere(KB *b, int c, int x, int y) {
   return kop(b, OP_WHERE, 3, (int32_t[]){c, x, y}, NULL);
 }
@@ -577,7 +584,7 @@ static inline void build_cases(Ctx *c, KList *L) {
   {
     int x = kin(&b, "x", DT_F32, -5, 5, 2, 7, 29);
     int m = kred(&b, OP_AMAX, x, true, 1, -1);
-    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    int e = ksmexp(&b, k2(&b, OP_SUB, x, m)); /* as torch.softmax */
     int s = kred(&b, OP_SUM, e, true, 1, -1);
     kout(&b, 1, k2(&b, OP_DIV, e, s));
     b.k->want_nests = 1;
@@ -844,7 +851,7 @@ static inline void build_cases(Ctx *c, KList *L) {
   {
     int x = kin(&b, "x", DT_F32, -5, 5, 2, 3000, 21);
     int m = kred(&b, OP_AMAX, x, true, 1, 0);
-    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    int e = ksmexp(&b, k2(&b, OP_SUB, x, m));
     kout(&b, 1, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 0)));
     b.k->exact = true;
   }
@@ -856,7 +863,7 @@ static inline void build_cases(Ctx *c, KList *L) {
     int y = kin(&b, "y", DT_F32, -3, 3, 2, 9, 67);
     b.k->in[1].special = 1;
     int m = kred(&b, OP_AMAX, x, true, 1, 1);
-    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    int e = ksmexp(&b, k2(&b, OP_SUB, x, m)); /* softmax's exp; ey: torch.exp */
     int my = kred(&b, OP_AMAX, y, true, 1, 1);
     int ey = k1(&b, OP_EXP, k2(&b, OP_SUB, y, my));
     kout(&b, 3, k2(&b, OP_DIV, e, kred(&b, OP_SUM, e, true, 1, 1)), e,
@@ -873,7 +880,7 @@ static inline void build_cases(Ctx *c, KList *L) {
     int x = kin(&b, "x", DT_F32, -9, 9, 2, 37, 67);
     b.k->in[0].special = 3;
     int m = kred(&b, OP_AMAX, x, true, 1, 1);
-    int d = k2(&b, OP_SUB, x, m), e = k1(&b, OP_EXP, d);
+    int d = k2(&b, OP_SUB, x, m), e = ksmexp(&b, d);
     int s = kred(&b, OP_SUM, e, true, 1, 1);
     kout(&b, 1, lg ? k2(&b, OP_SUB, d, k1(&b, OP_LOG, s)) : k2(&b, OP_DIV, e, s));
     b.k->exact = true;
@@ -883,7 +890,7 @@ static inline void build_cases(Ctx *c, KList *L) {
   {
     int x = kin(&b, "x", DT_F32, -9, 9, 2, 2, 67);
     int m = kred(&b, OP_AMAX, x, true, 1, 1);
-    int e = k1(&b, OP_EXP, k2(&b, OP_SUB, x, m));
+    int e = ksmexp(&b, k2(&b, OP_SUB, x, m));
     kout(&b, 1, k2(&b, OP_MUL, e, k2(&b, OP_DIV, kconst(&b, DT_F32, 1),
                                       kred(&b, OP_SUM, e, true, 1, 1))));
     b.k->exact = true;

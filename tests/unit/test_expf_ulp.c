@@ -23,12 +23,18 @@
  * subnormal arithmetic (microcode-slow on x86), and above 89 it is +inf
  * by dw_expf's first test: every 64th input there; likewise
  * dw_expf_nonpos below -104 (clamped to -104).
+ * dw_expf_sm (softmax's and log_softmax's own exp of x - amax(x), on both
+ * backends) is run on every float32 x <= 0 (and -0, -inf, every nan with
+ * the sign bit) against the same reference, with the same exceptions (the
+ * subnormal band, the clamp below -104); it fails when a distance exceeds
+ * 2 ulp, or -inf is not +0, or a nan is not a nan.
  * Built with sanitizers (the ASan/UBSan ctest run, several times slower)
  * it checks every 13th input instead of all of them. */
 #include "../../src/tensor/dwmath.h"
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define DW_EXPT_STRIDE 13u
@@ -70,7 +76,69 @@ static float cr_expf(float x, double *exact) {
   return f;
 }
 
-int main(void) {
+/* dw_expf_sm over every x <= 0: the largest distance (0 .. 2 passes) */
+static int check_softmax_exp(void) {
+  int64_t worst = 0;
+  float worst_x = 0, real_x = 0;
+  double worst_real = 0;
+  uint64_t n = 0, not_cr = 0, bad_special = 0, by_dist[3] = {0, 0, 0};
+  for (uint64_t u = 0x80000000u; u <= 0xffffffffu; u += DW_EXPT_STRIDE) {
+    /* |x| < 2^-30: 1 (subnormal arithmetic); x < -104: the clamp, +0 */
+    uint32_t a = (uint32_t)u & 0x7fffffffu;
+    if ((a < 0x30800000u || (a > 0x42d00000u && a < 0x7f800000u)) &&
+        (u & 63u) >= DW_EXPT_STRIDE) {
+      u = (u | 63u) + 1 - DW_EXPT_STRIDE;
+      continue;
+    }
+    float x = dwm_bitsf((uint32_t)u), y = dw_expf_sm(x);
+    n++;
+    if (x != x) {
+      bad_special += y == y;
+      continue;
+    }
+    double exact = 0;
+    int trivial = 1;
+    float want;
+    if (fabsf(x) < 0x1p-30f) want = 1.0f;
+    else if (x < -104.0f) want = 0.0f;
+    else {
+      want = cr_expf(x, &exact);
+      trivial = 0;
+    }
+    if (y != y || signbit(y) || (want == 0.0f && y != want)) {
+      bad_special++;
+      continue;
+    }
+    int64_t d = ord(y) - ord(want);
+    if (d < 0) d = -d;
+    not_cr += d != 0;
+    by_dist[d < 2 ? d : 2]++;
+    if (d > worst) worst = d, worst_x = x;
+    if (d && !trivial && exact > 0) {
+      int ex = ilogb(exact);
+      double ulp = ldexp(1.0, ex < -126 ? -149 : ex - 23);
+      double re = fabs((double)y - exact) / ulp;
+      if (re > worst_real) worst_real = re, real_x = x;
+    }
+  }
+  bad_special += !(dw_expf_sm(-0.0f) == 1.0f && dw_expf_sm(0.0f) == 1.0f &&
+                   dwm_fbits(dw_expf_sm(-INFINITY)) == 0 && dw_expf_sm(-104.0f) == 0.0f);
+  printf("dw_expf_sm (softmax's exp) over %" PRIu64 " float32 inputs <= 0 (every %u): "
+         "max %" PRId64 " ulp from the correctly rounded expf (at %a); %" PRIu64
+         " not correctly rounded (%" PRIu64 " at 1 ulp, %" PRIu64 " at 2 or more); "
+         "max error %.4f ulp of the exact value (at %a)\n",
+         n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, by_dist[1], by_dist[2], worst_real,
+         (double)real_x);
+  printf("dw_expf_sm: special values wrong: %" PRIu64 "; undecided references: %" PRIu64 "\n",
+         bad_special, undecided);
+  int fail = worst > 2 || bad_special || undecided;
+  if (fail) printf("FAIL test_expf_ulp softmax\n");
+  return fail;
+}
+
+int main(int argc, char **argv) {
+  /* `test_expf_ulp softmax`: softmax's exp (its own ctest entry) */
+  if (argc > 1 && !strcmp(argv[1], "softmax")) return check_softmax_exp();
   int64_t worst = 0;
   float worst_x = 0, real_x = 0;
   double worst_real = 0;

@@ -1478,6 +1478,7 @@ static void test_math(void) {
   Sweep sw[] = {
       {"exp", dw_expf, exp, -103, 88.7, 1.5},
       {"exp<=0", dw_expf_nonpos, exp, -104, 0, 1.5}, /* subnormal below -87.3 */
+      {"expsm", dw_expf_sm, exp, -104, 0, 2.5}, /* softmax's: <= 2 ulp of the CR */
       {"log", dw_logf, log, 1e-38, 1e38, 1.0},
       {"log", dw_logf, log, 0.25, 4, 1.0},
       {"sin", dw_sinf, sin, -1e5, 1e5, 1.0},
@@ -1618,6 +1619,21 @@ static void test_math(void) {
       float x = i < (int)ne ? edge[i] : (float)(-110 + 200.0 * (i - (int)ne) / 400000);
       float g = wasm_f32x4_extract_lane(dw_expf4(wasm_f32x4_splat(x)), 0), w = dw_expf(x);
       if (!(g == w || (isnan(g) && isnan(w))) || signbit(g) != signbit(w)) bad++;
+    }
+    CHECK(bad == 0);
+  }
+  /* softmax's exp, 4 lanes: the scalar's floats on every 97th float <= 0
+   * (all exponents, -inf, nan payloads) and every float of [-104, -87] */
+  {
+    int bad = 0;
+    for (uint64_t u = 0x80000000u; u <= 0xffffffffu; u += 97) {
+      float x = dwm_bitsf((uint32_t)u);
+      float g = wasm_f32x4_extract_lane(dw_expf_sm4(wasm_f32x4_splat(x)), 0), w = dw_expf_sm(x);
+      bad += !(dwm_fbits(g) == dwm_fbits(w) || (isnan(g) && isnan(w)));
+    }
+    for (float x = -104.0f; x <= -87.0f; x = nextafterf(x, 0)) {
+      float g = wasm_f32x4_extract_lane(dw_expf_sm4(wasm_f32x4_splat(x)), 0), w = dw_expf_sm(x);
+      bad += dwm_fbits(g) != dwm_fbits(w);
     }
     CHECK(bad == 0);
   }
