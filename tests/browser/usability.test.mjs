@@ -91,3 +91,22 @@ test('a run that goes on says so after 3 s; Stop says in Output what happened', 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a diagram wider than the pane (an nn.Module\'s parameters) opens scrolled to its first op, not to a row of inputs', async () => {
+  const { page, f } = await renderFixture(env, 'mlp_module.json');
+  assert.ok(f.report.graphs[0].nodes.filter((n) => n.op === 'input').length >= 7);
+  await page.click('#tab-graphs');
+  await page.waitForFunction(() => document.querySelector('.gv-wrap') && document.querySelector('.gv-wrap').scrollLeft > 0, null, { timeout: 3000 })
+    .catch(() => {});
+  const at = await page.evaluate(() => {
+    const wrap = document.querySelector('.gv-wrap');
+    const w = wrap.getBoundingClientRect();
+    const op = wrap.querySelector('.gv-node:not(.gv-input)').getBoundingClientRect();
+    return { wide: wrap.scrollWidth > wrap.clientWidth, left: w.left, right: w.left + wrap.clientWidth, opLeft: op.left, opRight: op.right };
+  });
+  assert.ok(at.wide, 'the diagram is wider than the pane (else this test says nothing)');
+  assert.ok(at.opLeft >= at.left && at.opRight <= at.right, `the first op is in view: ${JSON.stringify(at)}`);
+  await page.screenshot({ path: screenshotPath('usability-wide-graph.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -23,6 +23,27 @@ export function graphCounts(report) {
   return { compiled, failed, all: graphs.length };
 }
 
+/**
+ * The diagram in its scroller. A diagram wider than the pane (a module's
+ * parameters make a wide row of inputs) starts scrolled to its first op,
+ * not to its left edge where only inputs are: once the wrap has a size (its
+ * pane may be hidden until its tab opens).
+ */
+function graphWrap(svg) {
+  const wrap = h('div', { class: 'gv-wrap' }, svg);
+  if (typeof ResizeObserver !== 'function') return wrap;
+  const ro = new ResizeObserver(() => {
+    if (!wrap.clientWidth) return;
+    ro.disconnect();
+    const op = svg.querySelector('.gv-node:not(.gv-input)');
+    if (!op || wrap.scrollWidth <= wrap.clientWidth) return;
+    const box = op.getBoundingClientRect(), at = wrap.getBoundingClientRect();
+    wrap.scrollLeft += box.left + box.width / 2 - (at.left + wrap.clientWidth / 2);
+  });
+  ro.observe(wrap);
+  return wrap;
+}
+
 export function renderGraphs(el, report, ctx) {
   clear(el);
   const graphs = arr(report && report.graphs);
@@ -58,7 +79,7 @@ export function renderGraphs(el, report, ctx) {
       h('header', null, toggle),
       g.error ? h('p', { class: 'graph-error bad' }, `✕ The backend failed to compile this graph: ${g.error}`,
         g.error_line ? [' (', lineLink(ctx, g.error_line), ')'] : null) : null,
-      nodes.length ? h('div', { class: 'gv-wrap' }, renderGraphView(g, ctx)) : null,
+      nodes.length ? graphWrap(renderGraphView(g, ctx)) : null,
       h('details', { class: 'graph-code', open: nodes.length ? null : true },
         h('summary', null, 'Code'),
         codeBlock(codeLineRefs(g.code), 'graph')));
