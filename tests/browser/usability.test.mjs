@@ -110,3 +110,35 @@ test('a diagram wider than the pane (an nn.Module\'s parameters) opens scrolled 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a graph of more than 100 nodes shows its code first; its diagram is drawn when opened', async () => {
+  const { page, f } = await renderFixture(env, 'mlp_module.json');
+  // a 120-op chain (LeNet's im2col makes 208): the fixture's graph, made long
+  const r = structuredClone(f.report);
+  const g = r.graphs[0];
+  const nodes = [{ id: 0, name: 'x', op: 'input', expr: null, meta: 'f32[8]', inputs: [], line: 14, nest: null }];
+  const code = ['graph(x: f32[8]):'];
+  for (let i = 1; i <= 120; i++) {
+    nodes.push({ id: i, name: `add_${i}`, op: 'add', expr: `${i === 1 ? 'x' : `add_${i - 1}`} + 1`, meta: 'f32[8]', inputs: [i - 1], line: 14, nest: 0 });
+    code.push(`  add_${i} = ${i === 1 ? 'x' : `add_${i - 1}`} + 1  # line 14`);
+  }
+  code.push('  return add_120');
+  Object.assign(g, { nodes, outputs: [120], nests: [{ kind: 'pointwise', name: 'nest0_line_14' }], code: code.join('\n') });
+  await page.evaluate(([rep]) => window.dynawasm.render(rep), [r]);
+  await page.click('#tab-graphs');
+  assert.equal(await page.$eval('#panel-graphs details.graph-code', (d) => d.open), true, 'the code is open');
+  assert.equal(await page.isVisible('#panel-graphs details.graph-code pre'), true);
+  assert.match(await page.textContent('#panel-graphs details.graph-diagram > summary'), /Diagram \(121 nodes/);
+  assert.equal(await page.locator('#panel-graphs svg.gv').count(), 0, 'not drawn while closed');
+  await page.click('#panel-graphs details.graph-diagram > summary');
+  await page.waitForSelector('#panel-graphs svg.gv');
+  assert.equal(await page.locator('#panel-graphs svg.gv .gv-node').count(), 121);
+  // a graph of the fixture's own size shows its diagram at once, code folded
+  await page.evaluate(([rep]) => window.dynawasm.render(rep), [f.report]);
+  await page.click('#tab-graphs');
+  assert.equal(await page.locator('#panel-graphs details.graph-diagram').count(), 0);
+  assert.equal(await page.locator('#panel-graphs svg.gv').count(), 1);
+  assert.equal(await page.$eval('#panel-graphs details.graph-code', (d) => d.open), false);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

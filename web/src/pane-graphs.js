@@ -44,6 +44,24 @@ function graphWrap(svg) {
   return wrap;
 }
 
+// A graph with more nodes than this (LeNet's im2col: 208 ops) is a wall of
+// boxes as a diagram: its code shows first, the diagram is drawn when opened.
+const BIG_GRAPH = 100;
+const drawnCount = (nodes) => nodes.filter((n) => n.op !== 'const').length;
+const isBig = (nodes) => drawnCount(nodes) > BIG_GRAPH;
+
+/** The graph's diagram; a big one collapsed, drawn the first time it opens. */
+function diagram(g, nodes, ctx) {
+  if (!nodes.length) return null;
+  if (!isBig(nodes)) return graphWrap(renderGraphView(g, ctx));
+  const d = h('details', { class: 'graph-diagram' },
+    h('summary', null, `Diagram (${drawnCount(nodes)} nodes: the code below reads better)`));
+  d.addEventListener('toggle', () => {
+    if (d.open && !d.querySelector('svg.gv')) d.append(graphWrap(renderGraphView(g, ctx)));
+  });
+  return d;
+}
+
 export function renderGraphs(el, report, ctx) {
   clear(el);
   const graphs = arr(report && report.graphs);
@@ -79,8 +97,8 @@ export function renderGraphs(el, report, ctx) {
       h('header', null, toggle),
       g.error ? h('p', { class: 'graph-error bad' }, `✕ The backend failed to compile this graph: ${g.error}`,
         g.error_line ? [' (', lineLink(ctx, g.error_line), ')'] : null) : null,
-      nodes.length ? graphWrap(renderGraphView(g, ctx)) : null,
-      h('details', { class: 'graph-code', open: nodes.length ? null : true },
+      diagram(g, nodes, ctx),
+      h('details', { class: 'graph-code', open: nodes.length && !isBig(nodes) ? null : true },
         h('summary', null, 'Code'),
         codeBlock(codeLineRefs(g.code), 'graph')));
     toggle.addEventListener('click', () => ctx.toggleGraph(g, card));
