@@ -358,6 +358,9 @@ test('start-up: both modules arrive brotli-compressed, in parallel, with a byte 
   await page.waitForFunction(() => window.dynawasm.binaryen === 'ready', null, { timeout: RUN_TIMEOUT });
   const report1 = await page.evaluate(() => window.dynawasm.run());
   assert.equal(report1.graphs[0].tier, 'optimized', 'the next run has Binaryen\'s kernel');
+  // the worker says how long each run waited for its thread (Timing shows it)
+  await page.click('#tab-timing');
+  assert.match(await page.textContent('#panel-timing [data-row="waited"]'), /waiting for the background optimiser \(Binaryen\)\s*[\d.]+ (ms|s)/);
   const cached = await page.evaluate(async () => (await (await caches.open('dynawasm-playground-v1')).keys()).map((r) => r.url.split('/').pop()));
   assert.deepEqual(cached.sort(), names);
   // a second visit: no download

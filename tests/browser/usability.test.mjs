@@ -142,3 +142,46 @@ test('a graph of more than 100 nodes shows its code first; its diagram is drawn 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// A compiler worker that, like the real one, is busy between runs (a
+// Binaryen job of 800 ms after each result) and says how long a run's
+// message waited for its thread.
+const BUSY_WORKER = `
+postMessage({ type: 'ready', ms: 1 });
+onmessage = (ev) => {
+  const m = ev.data;
+  if (m.type !== 'run') return;
+  const waitedMs = Math.max(0, performance.timeOrigin + performance.now() - m.sentAt);
+  postMessage({ type: 'result', id: m.id, ms: 0.1, waitedMs, report: { ok: true, stdout: 'ok\\n', stderr: '', error: null,
+    marks: [{ line: 1, kind: 'not_traced' }], frames: [], graphs: [],
+    explain: { graph_count: 0, graph_break_count: 0, op_count: 0, break_reasons: [] }, time_ms: { total: 0.1 } } });
+  setTimeout(() => { const t = Date.now(); while (Date.now() - t < 800); }, 0);
+};`;
+
+test('a run that waited for the background optimiser says so (status and Timing), a prompt one does not', async () => {
+  const page = await env.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  await page.addInitScript((code) => {
+    window.Worker = class extends window.Worker {
+      constructor(u, o) { super(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), o); }
+    };
+  }, BUSY_WORKER);
+  await page.goto(env.url + '?autorun=0');
+  await page.waitForFunction(() => window.dynawasm && window.dynawasm.ready);
+  await page.evaluate(() => window.dynawasm.setSource('print("ok")\n'));
+  await page.evaluate(() => window.dynawasm.run()); // (the worker is then busy for 800 ms)
+  await page.evaluate(() => window.dynawasm.run());
+  const status = await page.textContent('#status');
+  assert.match(status, /^Done in .* \(\d+(\.\d+)? ms of it waiting for the compiler's thread: Binaryen optimises/, status);
+  const waited = Number(/\((\d+(?:\.\d+)?) ms of it/.exec(status)[1]);
+  assert.ok(waited >= 400 && waited < 5000, `waited ${waited} ms`);
+  await page.click('#tab-timing');
+  assert.match(await page.textContent('#panel-timing [data-row="waited"]'), /waiting for the background optimiser/);
+  // after the job: no wait, no note
+  await page.waitForTimeout(1200);
+  await page.evaluate(() => window.dynawasm.run());
+  assert.doesNotMatch(await page.textContent('#status'), /waiting/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
