@@ -91,3 +91,97 @@ test('a run that goes on says so after 3 s; Stop says in Output what happened', 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a diagram wider than the pane (an nn.Module\'s parameters) opens scrolled to its first op, not to a row of inputs', async () => {
+  const { page, f } = await renderFixture(env, 'mlp_module.json');
+  assert.ok(f.report.graphs[0].nodes.filter((n) => n.op === 'input').length >= 7);
+  await page.click('#tab-graphs');
+  await page.waitForFunction(() => document.querySelector('.gv-wrap') && document.querySelector('.gv-wrap').scrollLeft > 0, null, { timeout: 3000 })
+    .catch(() => {});
+  const at = await page.evaluate(() => {
+    const wrap = document.querySelector('.gv-wrap');
+    const w = wrap.getBoundingClientRect();
+    const op = wrap.querySelector('.gv-node:not(.gv-input)').getBoundingClientRect();
+    return { wide: wrap.scrollWidth > wrap.clientWidth, left: w.left, right: w.left + wrap.clientWidth, opLeft: op.left, opRight: op.right };
+  });
+  assert.ok(at.wide, 'the diagram is wider than the pane (else this test says nothing)');
+  assert.ok(at.opLeft >= at.left && at.opRight <= at.right, `the first op is in view: ${JSON.stringify(at)}`);
+  await page.screenshot({ path: screenshotPath('usability-wide-graph.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a graph of more than 100 nodes shows its code first; its diagram is drawn when opened', async () => {
+  const { page, f } = await renderFixture(env, 'mlp_module.json');
+  // a 120-op chain (LeNet's im2col makes 208): the fixture's graph, made long
+  const r = structuredClone(f.report);
+  const g = r.graphs[0];
+  const nodes = [{ id: 0, name: 'x', op: 'input', expr: null, meta: 'f32[8]', inputs: [], line: 14, nest: null }];
+  const code = ['graph(x: f32[8]):'];
+  for (let i = 1; i <= 120; i++) {
+    nodes.push({ id: i, name: `add_${i}`, op: 'add', expr: `${i === 1 ? 'x' : `add_${i - 1}`} + 1`, meta: 'f32[8]', inputs: [i - 1], line: 14, nest: 0 });
+    code.push(`  add_${i} = ${i === 1 ? 'x' : `add_${i - 1}`} + 1  # line 14`);
+  }
+  code.push('  return add_120');
+  Object.assign(g, { nodes, outputs: [120], nests: [{ kind: 'pointwise', name: 'nest0_line_14' }], code: code.join('\n') });
+  await page.evaluate(([rep]) => window.dynawasm.render(rep), [r]);
+  await page.click('#tab-graphs');
+  assert.equal(await page.$eval('#panel-graphs details.graph-code', (d) => d.open), true, 'the code is open');
+  assert.equal(await page.isVisible('#panel-graphs details.graph-code pre'), true);
+  assert.match(await page.textContent('#panel-graphs details.graph-diagram > summary'), /Diagram \(121 nodes/);
+  assert.equal(await page.locator('#panel-graphs svg.gv').count(), 0, 'not drawn while closed');
+  await page.click('#panel-graphs details.graph-diagram > summary');
+  await page.waitForSelector('#panel-graphs svg.gv');
+  assert.equal(await page.locator('#panel-graphs svg.gv .gv-node').count(), 121);
+  // a graph of the fixture's own size shows its diagram at once, code folded
+  await page.evaluate(([rep]) => window.dynawasm.render(rep), [f.report]);
+  await page.click('#tab-graphs');
+  assert.equal(await page.locator('#panel-graphs details.graph-diagram').count(), 0);
+  assert.equal(await page.locator('#panel-graphs svg.gv').count(), 1);
+  assert.equal(await page.$eval('#panel-graphs details.graph-code', (d) => d.open), false);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+// A compiler worker that, like the real one, is busy between runs (a
+// Binaryen job of 800 ms after each result) and says how long a run's
+// message waited for its thread.
+const BUSY_WORKER = `
+postMessage({ type: 'ready', ms: 1 });
+onmessage = (ev) => {
+  const m = ev.data;
+  if (m.type !== 'run') return;
+  const waitedMs = Math.max(0, performance.timeOrigin + performance.now() - m.sentAt);
+  postMessage({ type: 'result', id: m.id, ms: 0.1, waitedMs, report: { ok: true, stdout: 'ok\\n', stderr: '', error: null,
+    marks: [{ line: 1, kind: 'not_traced' }], frames: [], graphs: [],
+    explain: { graph_count: 0, graph_break_count: 0, op_count: 0, break_reasons: [] }, time_ms: { total: 0.1 } } });
+  setTimeout(() => { const t = Date.now(); while (Date.now() - t < 800); }, 0);
+};`;
+
+test('a run that waited for the background optimiser says so (status and Timing), a prompt one does not', async () => {
+  const page = await env.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  await page.addInitScript((code) => {
+    window.Worker = class extends window.Worker {
+      constructor(u, o) { super(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })), o); }
+    };
+  }, BUSY_WORKER);
+  await page.goto(env.url + '?autorun=0');
+  await page.waitForFunction(() => window.dynawasm && window.dynawasm.ready);
+  await page.evaluate(() => window.dynawasm.setSource('print("ok")\n'));
+  await page.evaluate(() => window.dynawasm.run()); // (the worker is then busy for 800 ms)
+  await page.evaluate(() => window.dynawasm.run());
+  const status = await page.textContent('#status');
+  assert.match(status, /^Done in .* \(\d+(\.\d+)? ms of it waiting for the compiler's thread: Binaryen optimises/, status);
+  const waited = Number(/\((\d+(?:\.\d+)?) ms of it/.exec(status)[1]);
+  assert.ok(waited >= 400 && waited < 5000, `waited ${waited} ms`);
+  await page.click('#tab-timing');
+  assert.match(await page.textContent('#panel-timing [data-row="waited"]'), /waiting for the background optimiser/);
+  // after the job: no wait, no note
+  await page.waitForTimeout(1200);
+  await page.evaluate(() => window.dynawasm.run());
+  assert.doesNotMatch(await page.textContent('#status'), /waiting/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -38,6 +38,7 @@ const state = {
   report: null,          // last report rendered
   reportSource: null,    // the source it was computed for
   roundTrip: null,
+  waited: null,          // ms the last run waited for the worker's thread (Binaryen's background job)
   compare: null,
   failure: null,         // {message, internal} when a run could not happen
   stoppedRun: null,      // {ms} when the user stopped the last run (Output says so)
@@ -57,13 +58,20 @@ function options() {
   return { backend: $('backend').value, suppressErrors: $('suppress').checked, runOnChange: $('run-on-change').checked };
 }
 /**
+ * The statement budget of a run: a loop that never ends (`while True:`)
+ * stops with the core's `TimeoutError: the program exceeded its budget of N
+ * steps` at its line (some seconds in) instead of running until Stop.
+ * index.html's first-visit prerun options name the same budget.
+ */
+const MAX_STEPS = 50_000_000;
+/**
  * The UI options as run options. "wasm" leaves the backend to the program
  * (a torch.compile(backend=...) it names, else wasm); "eager" forces the
  * eager backend. suppress_errors unchecked leaves it to the program
  * (default False); checked starts the run with it True.
  */
 function runOptions(o = options()) {
-  const r = {};
+  const r = { maxSteps: MAX_STEPS };
   if (o.backend === 'eager') r.backend = 'eager';
   if (o.suppressErrors) r.suppressErrors = true;
   return r;
@@ -286,7 +294,7 @@ const PANES = {
   'panel-graphs': (el) => renderGraphs(el, state.report, ctx),
   'panel-wasm': (el) => renderWasm(el, state.report, ctx),
   'panel-explain': (el) => renderExplain(el, state.report, ctx, state.report ? marksByLine(state.report) : null),
-  'panel-timing': (el) => renderTiming(el, state.report, ctx, { roundTrip: state.roundTrip, compare: state.compare }),
+  'panel-timing': (el) => renderTiming(el, state.report, ctx, { roundTrip: state.roundTrip, waited: state.waited, compare: state.compare }),
   'panel-guards': (el) => renderGuards(el, state.report, ctx),
 };
 function renderPane(id) {
@@ -348,6 +356,7 @@ function showReport(report, source, extra = {}) {
   state.stoppedRun = null;
   state.compare = null;
   state.roundTrip = extra.roundTrip ?? null;
+  state.waited = extra.waited ?? null;
   window.dynawasm.lastReport = report;
   const byLine = marksByLine(report);
   // Which graphs each line went into (for tooltips).
@@ -382,6 +391,9 @@ function showReport(report, source, extra = {}) {
 // ---- running -------------------------------------------------------------------------
 let worker = null; // the Runner
 
+/** What a run's wait for the worker's thread was (said when it is noticeable). */
+const WAIT_NOTE_MS = 200;
+const waitNote = (ms) => (ms != null && ms >= WAIT_NOTE_MS ? ` (${fmtMs(ms)} of it waiting for the compiler's thread: Binaryen optimises the last run's kernels there between runs)` : '');
 const LONG_RUN_S = 3; // seconds before the status line says a run is still going
 let inflight = 0; // runs queued or going (runs are serialised by the Runner)
 function setRunning(on) {
@@ -409,15 +421,16 @@ async function runProgram() {
     if (state.ready && s >= LONG_RUN_S) setStatus(`Still running after ${s} s… Stop ends it (a loop that never ends runs until stopped).`, 'busy');
   }, 1000);
   try {
-    const { report, prerun } = await worker.run(source, opts, 'main');
+    const { report, prerun, waitedMs } = await worker.run(source, opts, 'main');
     const roundTrip = performance.now() - t0;
     // (a prerun ran while the page loaded: its round trip says nothing)
-    showReport(report, source, { roundTrip: prerun ? null : roundTrip, lazy: true });
+    const waited = prerun || waitedMs == null ? null : waitedMs;
+    showReport(report, source, { roundTrip: prerun ? null : roundTrip, waited, lazy: true });
     if (!performance.getEntriesByName('dw:first-result').length) {
       performance.mark('dw:first-result', { detail: { prerun: !!prerun } });
       registerServiceWorker();
     }
-    if (report.ok) setStatus(prerun ? 'Done (it ran while the page loaded)' : `Done in ${fmtMs(roundTrip)}`, 'ok');
+    if (report.ok) setStatus(prerun ? 'Done (it ran while the page loaded)' : `Done in ${fmtMs(roundTrip)}${waitNote(waited)}`, 'ok');
     return report;
   } catch (e) {
     if (e instanceof StopError) {
@@ -446,7 +459,7 @@ async function compareEager() {
   const source = state.reportSource;
   const backend = options().backend;
   state.compare = { running: true };
-  renderTiming($('panel-timing'), state.report, ctx, { roundTrip: state.roundTrip, compare: state.compare });
+  renderTiming($('panel-timing'), state.report, ctx, { roundTrip: state.roundTrip, waited: state.waited, compare: state.compare });
   setRunning(true);
   try {
     const { report } = await worker.run(source, { ...runOptions(), compile: false, wat: false, filename: 'main.py' }, 'compare');
@@ -456,7 +469,7 @@ async function compareEager() {
   } finally {
     setRunning(false);
   }
-  renderTiming($('panel-timing'), state.report, ctx, { roundTrip: state.roundTrip, compare: state.compare });
+  renderTiming($('panel-timing'), state.report, ctx, { roundTrip: state.roundTrip, waited: state.waited, compare: state.compare });
 }
 
 function stopProgram() {

@@ -23,6 +23,45 @@ export function graphCounts(report) {
   return { compiled, failed, all: graphs.length };
 }
 
+/**
+ * The diagram in its scroller. A diagram wider than the pane (a module's
+ * parameters make a wide row of inputs) starts scrolled to its first op,
+ * not to its left edge where only inputs are: once the wrap has a size (its
+ * pane may be hidden until its tab opens).
+ */
+function graphWrap(svg) {
+  const wrap = h('div', { class: 'gv-wrap' }, svg);
+  if (typeof ResizeObserver !== 'function') return wrap;
+  const ro = new ResizeObserver(() => {
+    if (!wrap.clientWidth) return;
+    ro.disconnect();
+    const op = svg.querySelector('.gv-node:not(.gv-input)');
+    if (!op || wrap.scrollWidth <= wrap.clientWidth) return;
+    const box = op.getBoundingClientRect(), at = wrap.getBoundingClientRect();
+    wrap.scrollLeft += box.left + box.width / 2 - (at.left + wrap.clientWidth / 2);
+  });
+  ro.observe(wrap);
+  return wrap;
+}
+
+// A graph with more nodes than this (LeNet's im2col: 208 ops) is a wall of
+// boxes as a diagram: its code shows first, the diagram is drawn when opened.
+const BIG_GRAPH = 100;
+const drawnCount = (nodes) => nodes.filter((n) => n.op !== 'const').length;
+const isBig = (nodes) => drawnCount(nodes) > BIG_GRAPH;
+
+/** The graph's diagram; a big one collapsed, drawn the first time it opens. */
+function diagram(g, nodes, ctx) {
+  if (!nodes.length) return null;
+  if (!isBig(nodes)) return graphWrap(renderGraphView(g, ctx));
+  const d = h('details', { class: 'graph-diagram' },
+    h('summary', null, `Diagram (${drawnCount(nodes)} nodes: the code below reads better)`));
+  d.addEventListener('toggle', () => {
+    if (d.open && !d.querySelector('svg.gv')) d.append(graphWrap(renderGraphView(g, ctx)));
+  });
+  return d;
+}
+
 export function renderGraphs(el, report, ctx) {
   clear(el);
   const graphs = arr(report && report.graphs);
@@ -58,8 +97,8 @@ export function renderGraphs(el, report, ctx) {
       h('header', null, toggle),
       g.error ? h('p', { class: 'graph-error bad' }, `✕ The backend failed to compile this graph: ${g.error}`,
         g.error_line ? [' (', lineLink(ctx, g.error_line), ')'] : null) : null,
-      nodes.length ? h('div', { class: 'gv-wrap' }, renderGraphView(g, ctx)) : null,
-      h('details', { class: 'graph-code', open: nodes.length ? null : true },
+      diagram(g, nodes, ctx),
+      h('details', { class: 'graph-code', open: nodes.length && !isBig(nodes) ? null : true },
         h('summary', null, 'Code'),
         codeBlock(codeLineRefs(g.code), 'graph')));
     toggle.addEventListener('click', () => ctx.toggleGraph(g, card));

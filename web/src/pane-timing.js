@@ -19,6 +19,11 @@ export function renderTiming(el, report, ctx, extra = {}) {
     rows.push(h('div', { class: 'kv' }, h('span', null, k), h('span', null, fmtMs(v))));
   }
   if (typeof extra.roundTrip === 'number') rows.push(h('div', { class: 'kv muted' }, h('span', null, 'Round trip (page → worker → page)'), h('span', null, fmtMs(extra.roundTrip))));
+  if (typeof extra.waited === 'number') {
+    rows.push(h('div', { class: 'kv muted', 'data-row': 'waited' },
+      h('span', { title: 'Binaryen optimises the kernels of a run in the background, one kernel per task on the compiler\'s thread; a run that comes meanwhile waits for that kernel (the first job also loads Binaryen).' },
+        'of which waiting for the background optimiser (Binaryen)'), h('span', null, fmtMs(extra.waited))));
+  }
   el.append(h('section', { class: 'card pad' }, h('h3', { class: 'section-title' }, 'This run'), rows));
 
   // Compare with eager.

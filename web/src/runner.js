@@ -54,7 +54,7 @@ export class Runner {
         this.pending = null;
         if (m.type === 'result') {
           if (m.phases) this.emit('phases', '', undefined, { phases: m.phases }); // (with the prerun's steps)
-          p.resolve({ report: m.report, ms: m.ms, prerun: !!m.prerun });
+          p.resolve({ report: m.report, ms: m.ms, prerun: !!m.prerun, waitedMs: typeof m.waitedMs === 'number' ? m.waitedMs : null });
         }
         else p.reject(Object.assign(new Error(m.message), { internal: true }));
       }
@@ -100,7 +100,9 @@ export class Runner {
       const id = this.nextId++;
       this.pending = { id, resolve, reject };
       this.emit('running', 'Running…');
-      worker.postMessage({ type: 'run', id, source, options });
+      // sentAt: the worker measures how long the message waited for its thread
+      // (a background Binaryen job takes it between runs)
+      worker.postMessage({ type: 'run', id, source, options, sentAt: performance.timeOrigin + performance.now() });
     }).finally(() => { if (worker === this.worker && this.state === 'ready') this.emit('ready', ''); });
   }
 

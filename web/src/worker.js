@@ -145,6 +145,9 @@ if (prerunReq) {
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
+  // How long the run waited for this thread (epoch ms on both sides): the
+  // background optimiser's job (Binaryen, one kernel per task) runs to its end.
+  const waitedMs = typeof msg.sentAt === 'number' ? Math.max(0, performance.timeOrigin + performance.now() - msg.sentAt) : null;
   if (!(await ready)) {
     if (msg.type === 'run') post({ type: 'failure', id: msg.id, message: 'The compiler failed to load.' });
     return;
@@ -160,5 +163,5 @@ self.onmessage = async (ev) => {
   if (msg.type !== 'run') return;
   const r = pre && pre.key === runKey(msg.source, msg.options) ? pre.result : runOnce(msg.source, msg.options);
   if (r.error != null) post({ type: 'failure', id: msg.id, message: r.error });
-  else post({ type: 'result', id: msg.id, report: r.report, ms: r.ms, prerun: !!pre && r === pre.result, ...(pre ? { phases } : {}) });
+  else post({ type: 'result', id: msg.id, report: r.report, ms: r.ms, waitedMs, prerun: !!pre && r === pre.result, ...(pre ? { phases } : {}) });
 };
