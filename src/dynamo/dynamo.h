@@ -166,6 +166,8 @@ struct Trace {
   Checkpoint region_cp; /* the unit at the region's first iteration */
   char *recompile_reason;
   double t0;
+  struct Aliases *aliases; /* views of traced tensors and their roots
+                        (mutate.c) */
   struct FxLog *fx;  /* how the traced calls were written (fx.c), for
                         units whose backend is a callable */
   int hop_depth;     /* tracing the branches of a higher-order op
@@ -175,6 +177,15 @@ struct Trace {
                         GraphModule's compile_subgraph_reason), else NULL */
   bool traced_event; /* its EV_TRACE is in the timeline already */
 };
+
+/* mutate.c */
+typedef struct Aliases Aliases;
+/* view (a fake a view op made of base) is an alias of base's root. false
+ * with an exception. */
+bool dwU_view_made(Interp *I, Trace *t, Tensor *view, Tensor *base);
+/* A rollback to nfakes fakes (views made since are forgotten). */
+void dwU_truncate(Trace *t, int nfakes);
+void dwU_free(Trace *t);
 
 /* dynapi.c */
 /* gm.compile_subgraph_reason for t's unit (a GraphCompileReason). */
@@ -253,6 +264,9 @@ typedef struct FxLog FxLog;
 /* How many calls t has recorded; a rollback keeps the first n. */
 int dwM_count(const Trace *t);
 void dwM_truncate(Trace *t, int n);
+/* An in-place update rebound a tensor from node old to node now: FX
+ * still names it as before (mutate.c). */
+void dwM_rebind(Trace *t, int old, int now);
 /* The grad mode changed to `enabled` while t was traced: a
  * torch._C._set_grad_enabled(enabled) node where the graph stands. */
 void dwM_grad_node(Interp *I, Trace *t, bool enabled);

@@ -296,6 +296,32 @@ print(g(a, a[1:]))
      * run of seed 140000 (issue 14), as seed 170 (dwR_inplace_ok: the
      * update of a tensor whose storage is shared runs eagerly) */
   },
+  {
+    name: 'in-place updates and item assignment through views stay in the graph (functionalised)',
+    source: `import torch
+
+@torch.compile
+def f(x, m):
+    y = x * 2
+    y[0] = 5.0
+    y.add_(1)
+    z = y[1:]
+    z.mul_(3)
+    t = y.view(2, 2).t()
+    t[1] = -1
+    y[m] = 0.5
+    x.add_(1)
+    x[::2].clamp_(max=1.5)
+    return y, z, t
+
+a = torch.ones(4)
+y, z, t = f(a, torch.tensor([False, False, False, True]))
+print(y, z, t, a)
+`,
+    expect:
+      'tensor([ 6.0000, -1.0000,  9.0000,  0.5000]) tensor([-1.0000,  9.0000,  0.5000]) ' +
+      'tensor([[ 6.0000,  9.0000],\n        [-1.0000,  0.5000]]) tensor([1.5000, 2.0000, 1.5000, 2.0000])\n',
+  },
 ];
 
 describe('differential: WebAssembly backend vs eager backend vs plain Python', () => {
