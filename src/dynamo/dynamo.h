@@ -185,6 +185,9 @@ typedef struct Aliases Aliases;
 bool dwU_view_made(Interp *I, Trace *t, Tensor *view, Tensor *base);
 /* A rollback to nfakes fakes (views made since are forgotten). */
 void dwU_truncate(Trace *t, int nfakes);
+/* After t's graph ran and its graph inputs got their new values: the
+ * fakes that were views of a graph input become views of its memory. */
+void dwU_concretized(Interp *I, Trace *t);
 void dwU_free(Trace *t);
 
 /* dynapi.c */

@@ -27,8 +27,10 @@
  * connected; the undo log restores the nodes of all of them together.
  *
  * Writing into an expanded view (a dim of stride 0 with more than one
- * element) is PyTorch's error; a real tensor whose storage other real
- * tensors share stays a graph break (the graph would read them stale). */
+ * element) is PyTorch's error (torchlib.c); an update of a view taken
+ * through such an expand (a row of it), and of a real tensor whose storage
+ * other real tensors share (the graph would read them stale), are graph
+ * breaks. */
 #include "dynamo.h"
 
 #include <stdlib.h>
@@ -37,8 +39,11 @@
 typedef struct Alias {
   Tensor *view; /* a fake made by a view op (t->fakes holds it) */
   Tensor *root; /* the fake or real graph input its chain starts from
-                   (t->fakes or t->inputs holds it) */
+                   (t->fakes or t->inputs holds it; a view of a wrapped
+                   scalar, a constant, is no alias) */
   int fi;       /* view's index in t->fakes */
+  int64_t stride[DW_MAXDIM], offset; /* view's layout (a real root: in its
+                                        storage) */
 } Alias;
 
 struct Aliases {
@@ -80,13 +85,18 @@ bool dwU_view_made(Interp *I, Trace *t, Tensor *view, Tensor *base) {
   }
   Alias *b = alias_of(t, base);
   Tensor *root = b ? b->root : base;
+  bool input = !root->st;
+  for (int k = 0; k < t->ninputs && !input; k++) input = t->inputs[k] == root;
+  if (!input) return true; /* a wrapped scalar (a constant of the graph) */
   if (!t->aliases) t->aliases = calloc(1, sizeof(Aliases));
   Aliases *al = t->aliases;
   if (!al || !DW_GROW(al->a, al->cap, al->n, 16)) {
     dwI_raise(I, EXC_MemoryError, "out of memory");
     return false;
   }
-  al->a[al->n++] = (Alias){.view = view, .root = root, .fi = t->nfakes - 1};
+  Alias *e = &al->a[al->n++];
+  *e = (Alias){.view = view, .root = root, .fi = t->nfakes - 1, .offset = view->offset};
+  memcpy(e->stride, view->stride, sizeof e->stride);
   return true;
 }
 
@@ -151,6 +161,7 @@ static int slice_scatter(Interp *I, Trace *t, int base, int v, int d, int64_t st
   const TMeta bmc = t->g.nodes[base].meta, *bm = &bmc; /* a copy: adding nodes moves them */
   int64_t N = bm->shape[d], n = t->g.nodes[v].meta.shape[d];
   if (n <= 0) return base;
+  if (n == N) return v; /* the whole dim */
   OpAttrs at;
   memset(&at, 0, sizeof at);
   at.ni = 1;
@@ -159,6 +170,14 @@ static int slice_scatter(Interp *I, Trace *t, int base, int v, int d, int64_t st
   at.f[1] = 1;
   at.dtype = DT_I64;
   int j = add(I, t, OP_ARANGE, 0, NULL, &at); /* j - start */
+  int64_t one[DW_MAXDIM];
+  for (int k = 0; k < bm->ndim; k++) one[k] = k == d ? N : 1;
+  if (n == 1) { /* one index: v broadcasts along the dim */
+    int mask = shaped(I, t, OP_RESHAPE, add2(I, t, OP_EQ, j, iconst(I, t, 0)), bm->ndim, one);
+    if (mask < 0) return -1;
+    int32_t win[3] = {mask, v, base};
+    return add(I, t, OP_WHERE, 3, win, NULL);
+  }
   int q = step > 1 ? add2(I, t, OP_FLOORDIV, j, iconst(I, t, step)) : j;
   q = add2(I, t, OP_MAXIMUM, q, iconst(I, t, 0));
   q = add2(I, t, OP_MINIMUM, q, iconst(I, t, n - 1));
@@ -167,8 +186,6 @@ static int slice_scatter(Interp *I, Trace *t, int base, int v, int d, int64_t st
   if (step > 1)
     mask = add2(I, t, OP_AND, mask,
                 add2(I, t, OP_EQ, add2(I, t, OP_MOD, j, iconst(I, t, step)), iconst(I, t, 0)));
-  int64_t one[DW_MAXDIM];
-  for (int k = 0; k < bm->ndim; k++) one[k] = k == d ? N : 1;
   q = shaped(I, t, OP_EXPAND, shaped(I, t, OP_RESHAPE, q, bm->ndim, one), bm->ndim, bm->shape);
   mask = shaped(I, t, OP_RESHAPE, mask, bm->ndim, one);
   if (q < 0 || mask < 0) return -1;
@@ -182,10 +199,6 @@ static int slice_scatter(Interp *I, Trace *t, int base, int v, int d, int64_t st
   int32_t win[3] = {mask, g, base};
   return add(I, t, OP_WHERE, 3, win, NULL);
 }
-
-static const char *const overlap_msg =
-    "unsupported operation: more than one element of the written-to tensor refers to a single "
-    "memory location. Please clone() the tensor before performing the operation.";
 
 /* The input of view node `view` (its base's value `base`) with the view's
  * elements replaced by v. -1 with an exception. */
@@ -217,19 +230,8 @@ static int scatter_one(Interp *I, Trace *t, const GNode *view, int base, int v) 
     for (int k = 0; k < nd; k++) inv[a->i[k] < 0 ? a->i[k] + nd : a->i[k]] = k;
     return shaped(I, t, OP_PERMUTE, v, nd, inv);
   }
-  case OP_EXPAND: {
-    const TMeta *em = &view->meta;
-    int lead = em->ndim - nd;
-    for (int k = 0; k < em->ndim; k++) {
-      bool bcast = k < lead ? em->shape[k] != 1 : bm->shape[k - lead] == 1 && em->shape[k] != 1;
-      if (bcast) {
-        dwI_raise(I, EXC_RuntimeError, "%s", overlap_msg);
-        return -1;
-      }
-    }
-    return shaped(I, t, OP_RESHAPE, v, nd, bm->shape);
-  }
-  default: /* OP_RESHAPE (a view) */
+  default: /* OP_RESHAPE (a view), OP_EXPAND that adds no element (see
+              broadcasts) */
     return shaped(I, t, OP_RESHAPE, v, nd, bm->shape);
   }
 }
@@ -246,6 +248,21 @@ static int chain(const Trace *t, int v, int root, int32_t *c, int cap) {
     v = g->in[0];
   }
   return n;
+}
+
+/* Does chain c[0..n) hold an expand that repeats elements (a dim of
+ * stride 0)? Which of the repeated elements an update writes then depends
+ * on the memory, not on the values: such an update runs eagerly. */
+static bool broadcasts(const Trace *t, const int32_t *c, int n) {
+  for (int k = 0; k < n; k++) {
+    const GNode *g = &t->g.nodes[c[k]];
+    if (g->op != OP_EXPAND) continue;
+    const TMeta *bm = &t->g.nodes[g->in[0]].meta, *em = &g->meta;
+    int lead = em->ndim - bm->ndim;
+    for (int d = 0; d < em->ndim; d++)
+      if (em->shape[d] != 1 && (d < lead || bm->shape[d - lead] == 1)) return true;
+  }
+  return false;
 }
 
 /* Replays chain c[0..n) on node from (its last first). */
@@ -330,6 +347,10 @@ bool dwU_mutate(Interp *I, Tensor *x, Tensor *value) {
       dwI_raise(I, EXC_InternalTorchDynamoError, "a view lost its base");
       return false;
     }
+    if (broadcasts(t, c, n))
+      return dwR_break_here(I, BR_UNSUPPORTED_CALL,
+                            "In-place update of a view of an expanded tensor: the graph cannot "
+                            "keep them in step");
     for (int k = 0; k < n && newroot >= 0; k++) {
       GNode view = t->g.nodes[c[k]]; /* a copy: adding nodes moves them */
       newroot = scatter_one(I, t, &view, view.in[0], newroot);
@@ -368,4 +389,24 @@ bool dwU_mutate(Interp *I, Tensor *x, Tensor *value) {
   }
   free(nn);
   return ok;
+}
+
+void dwU_concretized(Interp *I, Trace *t) {
+  Aliases *al = t->aliases;
+  for (int k = 0; al && k < al->n; k++) {
+    Tensor *v = al->a[k].view, *r = al->a[k].root;
+    if (!r->st || !v->st || v->st == r->st) continue;
+    /* a view of a graph input (updated in place or not): its values are
+     * the input's after the write-back; it shares the input's memory */
+    Storage *old = v->st;
+    v->st = r->st;
+    v->st->rc++;
+    memcpy(v->stride, al->a[k].stride, sizeof v->stride);
+    v->offset = al->a[k].offset;
+    if (--old->rc <= 0) {
+      I->c.tensor_bytes -= old->nbytes;
+      free(old->data);
+      free(old);
+    }
+  }
 }

@@ -1532,6 +1532,7 @@ static bool concretize(Interp *I, Trace *t, const int32_t *fake_out, Tensor **ou
       return false;
     }
   }
+  dwU_concretized(I, t);
   return true;
 }
 

@@ -71,8 +71,18 @@ def s(x):
     return x.sum()  # traced
 
 
+@torch.compile
+def r(x):
+    w = x[0:2]  # traced
+    x.add_(1)  # traced
+    return w  # traced
+
+
 x = torch.ones(4)
 print(f(x), x)
+w = r(x)
+w.mul_(10)  # the view returned shares the input's memory
+print(w, x)
 print(g(torch.arange(12.0).reshape(3, 4)))
 a = torch.arange(6.0).reshape(2, 3)
 print(h(a))
@@ -85,6 +95,7 @@ print(s(b), b)
 
 # expected output:
 # tensor([1.0000, 1.5000, 1.0000, 2.0000]) tensor([2., 2., 2., 2.])
+# tensor([30., 30.]) tensor([30., 30.,  3.,  3.])
 # tensor([[100.,   0.,   0.,   0.],
 #         [ 99.,   8.,  -1.,   7.],
 #         [ 99.,   9.,  -1.,  11.]])
@@ -100,4 +111,4 @@ print(s(b), b)
 #         [0, 0, 0],
 #         [0, 0, 0]])
 # tensor(10.) tensor([0., 9., 0., 1., 0.])
-# expected explain: graph_count=7 graph_break_count=0
+# expected explain: graph_count=8 graph_break_count=0
