@@ -42,6 +42,7 @@
  *   dwD_  dynamo/dynapi.c        the compiler API as Python sees it
  *   dwH_  dynamo/hop.c           higher-order ops: torch.cond
  *   dwS_  dynamo/symint.c        SymInts: ints computed from symbolic sizes
+ *   dwU_  dynamo/mutate.c        in-place updates and item assignment, functionalised
  *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)

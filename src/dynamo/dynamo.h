@@ -204,6 +204,8 @@ struct Trace {
   Checkpoint region_cp; /* the unit at the region's first iteration */
   char *recompile_reason;
   double t0;
+  struct Aliases *aliases; /* views of traced tensors and their roots
+                        (mutate.c) */
   struct FxLog *fx;  /* how the traced calls were written (fx.c), for
                         units whose backend is a callable */
   int hop_depth;     /* tracing the branches of a higher-order op
@@ -244,6 +246,17 @@ Value dwR_guard_value(Interp *I, Frame *f, const Guard *g);
  * whose source held real tensor x at the start of t's unit (-1: none). */
 Value dwR_start_value(Interp *I, const Trace *t, const Guard *g);
 int dwR_source_of(Interp *I, Trace *t, const Tensor *x);
+/* mutate.c */
+typedef struct Aliases Aliases;
+/* view (a fake a view op made of base) is an alias of base's root. false
+ * with an exception. */
+bool dwU_view_made(Interp *I, Trace *t, Tensor *view, Tensor *base);
+/* A rollback to nfakes fakes (views made since are forgotten). */
+void dwU_truncate(Trace *t, int nfakes);
+/* After t's graph ran and its graph inputs got their new values: the
+ * fakes that were views of a graph input become views of its memory. */
+void dwU_concretized(Interp *I, Trace *t);
+void dwU_free(Trace *t);
 
 /* dynapi.c */
 /* gm.compile_subgraph_reason for t's unit (a GraphCompileReason). */
@@ -327,6 +340,9 @@ typedef struct FxLog FxLog;
 /* How many calls t has recorded; a rollback keeps the first n. */
 int dwM_count(const Trace *t);
 void dwM_truncate(Trace *t, int n);
+/* An in-place update rebound a tensor from node old to node now: FX
+ * still names it as before (mutate.c). */
+void dwM_rebind(Trace *t, int old, int now);
 /* The grad mode changed to `enabled` while t was traced: a
  * torch._C._set_grad_enabled(enabled) node where the graph stands. */
 void dwM_grad_node(Interp *I, Trace *t, bool enabled);

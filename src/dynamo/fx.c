@@ -103,6 +103,11 @@ struct FxLog {
   bool has_pending;
   int depth;          /* nesting of hooked calls */
   uint32_t seq;
+  int32_t *rb;        /* rebinds by in-place updates (mutate.c): pairs
+                         (old node, new node): the new value of a tensor
+                         that FX still names as before (y.add_(1), y[0] = v,
+                         a view of an updated tensor) */
+  int nrb, caprb;
 };
 
 static FxLog *fx_log(Trace *t) {
@@ -118,6 +123,7 @@ void dwM_free(Trace *t) {
   if (!t->fx) return;
   dwA_free(&t->fx->a);
   free(t->fx->recs);
+  free(t->fx->rb);
   free(t->fx->src);
   free(t->fx->param);
   free(t->fx);
@@ -128,6 +134,15 @@ int dwM_count(const Trace *t) { return t->fx ? t->fx->n : 0; }
 
 void dwM_truncate(Trace *t, int n) {
   if (t->fx && t->fx->n > n) t->fx->n = n;
+  while (t->fx && t->fx->nrb > 0 && t->fx->rb[2 * t->fx->nrb - 1] >= t->g.n) t->fx->nrb--;
+}
+
+void dwM_rebind(Trace *t, int old, int now) {
+  FxLog *L = fx_log(t);
+  if (!L || old < 0 || now <= old || !DW_GROW(L->rb, L->caprb, 2 * L->nrb + 1, 16)) return;
+  L->rb[2 * L->nrb] = old;
+  L->rb[2 * L->nrb + 1] = now;
+  L->nrb++;
 }
 
 static const char *arena_str(Arena *a, const char *s) {
@@ -449,9 +464,18 @@ void dwM_post(Interp *I, int tok, Value result) {
   /* the result: tensors this call made */
   int32_t ids[64];
   int nid = 0;
+  if (result.t == V_NONE && r->end > r->first && !strcmp(r->target, "operator.setitem")) {
+    /* a call made for its effect: no result, placed at its first node */
+    arg_settle(t, &r->args);
+    r->seq = ++L->seq;
+    rec_push(L, r);
+    return;
+  }
   if (result.t == V_TENSOR) {
     Tensor *x = (Tensor *)OBJ(result);
-    if (!x->st && x->trace == t && x->node >= r->first) ids[nid++] = x->node;
+    int upd = x->st && r->end > r->first && returns_arg(&r->args, x) ? dwR_input_node(I, t, x) : -1;
+    if (upd >= r->first) ids[nid++] = upd; /* a graph input updated in place: its new value */
+    else if (!x->st && x->trace == t && x->node >= r->first) ids[nid++] = x->node;
     else if (r->end == r->first && returns_arg(&r->args, x)) {
       /* an identity call: the node of its argument (a real input lifted) */
       int id = x->st ? dwR_input_node(I, t, x) : x->trace == t ? x->node : -1;
@@ -1077,6 +1101,8 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
   int nir = g->n;
   int *ir2b = malloc(sizeof(int) * (size_t)(nir + 1));
   int *cover = malloc(sizeof(int) * (size_t)(nir + 1));
+  int *rbold = malloc(sizeof(int) * (size_t)(nir + 1));
+  bool *keep = calloc((size_t)(nir + 1), sizeof(bool));
   int nrec = L ? L->n : 0;
   int cap = nir + nout + 4;
   for (int k = 0; k < nrec; k++) cap += L->recs[k].nres + 1;
@@ -1087,11 +1113,13 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
   Value gm = dwV_null();
   Value *nodes = NULL;
   int nb = 0;
-  if (!ir2b || !cover || !b || !last_user) {
+  if (!ir2b || !cover || !rbold || !keep || !b || !last_user) {
     dwI_raise(I, EXC_MemoryError, "out of memory");
     goto done;
   }
-  for (int k = 0; k < nir; k++) ir2b[k] = cover[k] = -1;
+  for (int k = 0; k < nir; k++) ir2b[k] = cover[k] = rbold[k] = -1;
+  for (int k = 0; L && k < L->nrb; k++)
+    if (L->rb[2 * k + 1] < nir) rbold[L->rb[2 * k + 1]] = L->rb[2 * k];
   for (int r = 0; r < nrec; r++)
     for (int k = L->recs[r].first; k < L->recs[r].end && k < nir; k++)
       if (g->nodes[k].op != OP_INPUT && g->nodes[k].op != OP_CONST) cover[k] = r;
@@ -1121,6 +1149,10 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
    * the IR node they were made at */
   int lastrec = -1, ai = 0;
   for (int k = 0; k <= nir; k++) {
+    /* the node before: the new value of a tensor updated in place keeps
+     * the tensor's FX node */
+    if (k > 0 && rbold[k - 1] >= 0 && !keep[k - 1] && ir2b[rbold[k - 1]] >= 0)
+      ir2b[k - 1] = ir2b[rbold[k - 1]];
     for (; ai < nrec && (k == nir || L->recs[ai].first <= k); ai++)
       if (L->recs[ai].alias || L->recs[ai].grad) {
         rec_node(&b[nb], &L->recs[ai], ai, ir2b, nir);
@@ -1138,7 +1170,11 @@ Value dwM_graph_module(Interp *I, Trace *t, Graph *pre, int nout, const int32_t 
       rec_node(&b[nb], rc, r, ir2b, nir);
       int self = nb++;
       if (!rc->multi) {
-        ir2b[rc->res[0]] = self;
+        if (rc->nres > 0) ir2b[rc->res[0]] = self;
+        /* x += v rebinds x to the call's node (Dynamo stores the result);
+         * x.add_(v) and x[i] = v leave x named as before */
+        if (rc->nres > 0 && rc->kind == FX_CALL_FUNCTION && !strncmp(rc->target, "operator.i", 10))
+          keep[rc->res[0]] = true;
         continue;
       }
       /* a tuple result: Dynamo reads its elements with getitem nodes */
@@ -1434,6 +1470,8 @@ done:
   free(b);
   free(ir2b);
   free(cover);
+  free(rbold);
+  free(keep);
   free(last_user);
   dwA_free(&tmp);
   return gm;

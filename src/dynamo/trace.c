@@ -1048,6 +1048,7 @@ static void trace_free(Interp *I, Trace *t) {
   free(t->written);
   free(t->gwritten);
   free(t->recompile_reason);
+  dwU_free(t);
   dwM_free(t);
   dwG_free(&t->g);
   free(t);
@@ -1390,6 +1391,7 @@ static void rollback_to(Interp *I, Trace *t, const Checkpoint *cp) {
     dwV_decref_o(&I->c, &x->h);
   }
   t->nfakes = cp->nfakes;
+  dwU_truncate(t, cp->nfakes);
   for (int k = cp->nmut; k < t->nmut; k++) {
     dwV_decref_o(&I->c, &t->mut_in[k]->h);
     dwV_decref_o(&I->c, &t->mut_val[k]->h);
@@ -1472,6 +1474,7 @@ static int unit_outputs(Trace *t, int32_t **outs) {
   for (int k = 0; k < t->nundo; k++) {
     Undo *u = &t->undo[k];
     dead_ref(&d, u->old);
+    if (u->kind == U_TENSOR) undo_count((Value){.t = V_TENSOR, .u = {.o = u->obj}});
     if (u->obj && (u->kind == U_LIST || u->kind == U_DICT))
       dead_ref(&d, (Value){.t = u->obj->type, .u = {.o = u->obj}});
     for (int64_t j = 0; u->items && j < u->n; j++) dead_ref(&d, u->items[j]);
@@ -1542,6 +1545,7 @@ static bool concretize(Interp *I, Trace *t, const int32_t *fake_out, Tensor **ou
       return false;
     }
   }
+  dwU_concretized(I, t);
   return true;
 }
 
@@ -2336,7 +2340,8 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
    * .view() fails in the graph exactly where it fails eagerly */
   int64_t stride[DW_MAXDIM] = {0}, offset = 0;
   bool layout = dw_ops[op].kind == K_VIEW;
-  if (layout && dwT_view_layout(&I->c, op, in[0], at, &out, stride, &offset) < 0) {
+  int views = layout ? dwT_view_layout(&I->c, op, in[0], at, &out, stride, &offset) : 0;
+  if (views < 0) {
     result = dwI_raise_ctx(I);
     goto done;
   }
@@ -2367,6 +2372,10 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
   dwV_incref_o(&x->h);
   t->fakes[t->nfakes++] = x;
   result = dwV_obj(&x->h);
+  if (views > 0 && !dwU_view_made(I, t, x, in[0])) { /* x shares in[0]'s memory */
+    dwV_decref_o(&I->c, &x->h);
+    result = dwV_null();
+  }
 done:
   if (metas != mstack) free(metas);
   if (ids != istack) free(ids);
@@ -2424,44 +2433,6 @@ bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value) {
   t->mut_in[t->nmut] = x;
   t->mut_val[t->nmut++] = value;
   return true;
-}
-
-/* In-place updates are functionalised in the graph (a fake is rebound, a
- * graph input written back after the run). Aliasing would make that wrong,
- * so updating a view, a tensor a view in the graph was taken from, or an
- * input that shares memory with another input is a graph break instead:
- * the update runs eagerly, where views share storage (true: go on,
- * tracing or not; false: travel up). */
-bool dwR_inplace_ok(Interp *I, Tensor *x) {
-  Trace *t = I->trace;
-  if (!t) return true;
-  int node = -1;
-  if (!x->st) {
-    node = x->trace == t ? x->node : -1;
-  } else {
-    for (int k = t->nmut - 1; k >= 0 && node < 0; k--)
-      if (t->mut_in[k] == x) node = t->mut_val[k]->node;
-    for (int k = 0; k < t->ninputs && node < 0; k++)
-      if (t->inputs[k] == x) node = t->input_node[k];
-    /* a real tensor whose storage other tensors share (a view, or viewed):
-     * one of them may become a graph input after this update (it is
-     * functionalised: written back when the graph has run), and would be
-     * read stale inside the graph */
-    if (x->st->rc > 1) goto alias;
-  }
-  if (node >= 0 && node < t->g.n) {
-    if (dw_ops[t->g.nodes[node].op].kind == K_VIEW) goto alias;
-    for (int j = node + 1; j < t->g.n; j++)
-      if (dw_ops[t->g.nodes[j].op].kind == K_VIEW && t->g.nodes[j].nin > 0 &&
-          t->g.nodes[j].in[0] == node)
-        goto alias;
-  }
-  return true;
-alias:
-  /* the update then runs eagerly, where views share storage */
-  return dwR_break_here(I, BR_UNSUPPORTED_CALL,
-                        "In-place update of a tensor that shares memory with a view: "
-                        "the graph cannot keep them in step");
 }
 
 bool dwR_only_local_effects(const Trace *t, bool replay) {

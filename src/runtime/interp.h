@@ -438,8 +438,10 @@ void dwS_free(Interp *I); /* the end of a run */
 Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);
 /* graph inputs mutated in place while tracing (functionalised) */
 bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
-/* false (graph break pending) when an in-place update would break aliasing */
-bool dwR_inplace_ok(Interp *I, Tensor *x);
+/* While tracing: tensor x (a fake, or a real graph input) takes value
+ * (a fake of the same meta) in place; its views and its base see the
+ * update (mutate.c). false: an exception, or a graph break pending. */
+bool dwU_mutate(Interp *I, Tensor *x, Tensor *value);
 /* Runs a user function as a compiled frame (Dynamo's frame evaluation);
  * gw: V_NULL, or the grad-mode decorator f is wrapped in, whose mode the
  * frame runs in (its block is the frame's, as Dynamo inlines f into the

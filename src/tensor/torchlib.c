@@ -77,7 +77,26 @@ static const char *const binop_syms[] = {"+", "-", "*", "/", "//", "%", "**", "@
  * data is written into x's storage; while tracing x is rebound to the new
  * graph value (graph inputs are functionalised: the result is written
  * back when the graph has run). */
+/* An in-place write into x, which has elements sharing one memory
+ * location (a dim of stride 0: an expanded view), is PyTorch's error
+ * (assert_no_internal_overlap, ATen/MemoryOverlap.cpp). false with the
+ * error raised. (A fake keeps the layout eager execution gives it.) */
+static bool no_internal_overlap(Interp *I, const Tensor *x) {
+  for (int k = 0; k < x->ndim; k++)
+    if (x->stride[k] == 0 && x->shape[k] > 1) {
+      dwI_raise(I, EXC_RuntimeError,
+                "unsupported operation: more than one element of the written-to tensor refers to a "
+                "single memory location. Please clone() the tensor before performing the operation.");
+      return false;
+    }
+  return true;
+}
+
 Value dwL_assign_inplace(Interp *I, Tensor *x, Value r) {
+  if (!no_internal_overlap(I, x)) {
+    drop(I, r);
+    return dwV_null();
+  }
   TMeta mx, mr;
   dwT_meta_of(x, &mx);
   dwT_meta_of(TEN(r), &mr);
@@ -92,24 +111,15 @@ Value dwL_assign_inplace(Interp *I, Tensor *x, Value r) {
     r = c;
   }
   Tensor *y = TEN(r);
-  if (dwR_tracing(I) && !dwR_inplace_ok(I, x)) {
-    drop(I, r);
-    return dwV_null();
-  }
   if (dwR_tracing(I)) {
-    if (x->st) {
-      /* a real tensor (graph input) mutated in the graph */
-      if (!dwR_inplace_input(I, x, y)) {
-        drop(I, r);
-        return dwV_null();
-      }
-    } else {
-      dwR_log_tensor(I, x);
-      x->node = y->node;
+    bool ok = dwU_mutate(I, x, y);
+    if (!ok || dwR_tracing(I)) {
+      drop(I, r);
+      if (!ok) return dwV_null();
+      dwV_incref_o(&x->h);
+      return tv(x);
     }
-    drop(I, r);
-    dwV_incref_o(&x->h);
-    return tv(x);
+    /* the graph broke here: the update runs eagerly */
   }
   if (!dwT_copy_into(&I->c, x, y)) {
     drop(I, r);
@@ -501,6 +511,7 @@ static Value tensor_getitem(Interp *I, Tensor *t, Value idx) {
 /* copy_to of PyTorch's python_variable_indexing.cpp: src without its
  * leading 1-dims, expanded to dst's shape (expand's errors), copied in. */
 static bool copy_to(Interp *I, Tensor *dst, Tensor *src) {
+  if (!no_internal_overlap(I, dst)) return false;
   int lead = 0;
   while (lead < src->ndim && src->shape[lead] == 1) lead++;
   Tensor *s = dwT_view(&I->c, src, src->ndim - lead, src->shape + lead, src->stride + lead,
@@ -570,26 +581,103 @@ static bool setitem_advanced(Interp *I, Tensor *t, Value ix, Tensor *src) {
   return ok;
 }
 
-bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
-  if (dwR_tracing(I) &&
-      !dwR_break_here(I, BR_UNSUPPORTED_CALL,
-                      "Tensor item assignment (x[...] = v) mutates a tensor in place"))
-    return false;
-  if (!t->st) {
-    dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
-    return false;
+/* t[idx] = src while tracing (operator.setitem in the graph): the view
+ * t[idx] takes src, broadcast and cast to it, as copy_ does (its update
+ * reaches t through the view: dynamo/mutate.c); t[mask] = scalar is
+ * where(mask, scalar, t). An integer index tensor, or a mask with a
+ * tensor value, is a graph break. */
+static bool setitem_traced(Interp *I, Tensor *t, Value idx, Tensor *src) {
+  Value view = dwV_null(), val = dwV_null(), e = dwV_null();
+  bool ok = false;
+  if (idx.t == V_TENSOR && TEN(idx)->dtype == DT_BOOL) {
+    Tensor *m = TEN(idx);
+    if (!mask_fits(I, t, m)) return false;
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    at.ni = t->ndim;
+    for (int k = 0; k < t->ndim; k++) at.i[k] = k < m->ndim ? m->shape[k] : 1;
+    Value mr = op1(I, OP_RESHAPE, m, &at);
+    Value c = mr.t == V_NULL ? mr : cast_to(I, src, t->dtype);
+    if (c.t != V_NULL) {
+      Tensor *in[3] = {TEN(mr), TEN(c), t};
+      val = dwR_op(I, OP_WHERE, 3, in, NULL);
+    }
+    drop(I, mr);
+    drop(I, c);
+    if (val.t == V_NULL) return false;
+    Value r = dwL_assign_inplace(I, t, val);
+    ok = r.t != V_NULL;
+    drop(I, r);
+    return ok;
   }
+  view = dwL_tensor_getitem(I, t, idx);
+  if (view.t == V_NULL) return false;
+  Tensor *x = TEN(view);
+  /* copy_to's rule: src without its leading 1-dims expands to the view */
+  int lead = 0;
+  while (lead < src->ndim && src->shape[lead] == 1) lead++;
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.ni = src->ndim - lead;
+  memcpy(at.i, src->shape + lead, sizeof(int64_t) * (size_t)at.ni);
+  Value s = op1(I, OP_RESHAPE, src, &at);
+  if (s.t != V_NULL) {
+    memset(&at, 0, sizeof at);
+    at.ni = x->ndim;
+    memcpy(at.i, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+    e = op1(I, OP_EXPAND, TEN(s), &at);
+    drop(I, s);
+  }
+  Value c = e.t == V_NULL ? e : cast_to(I, TEN(e), x->dtype);
+  val = c.t == V_NULL ? c : op1(I, OP_CLONE, TEN(c), NULL);
+  drop(I, c);
+  if (val.t != V_NULL) {
+    Value r = dwL_assign_inplace(I, x, val);
+    ok = r.t != V_NULL;
+    drop(I, r);
+  }
+  drop(I, e);
+  drop(I, view);
+  return ok;
+}
+
+static bool advanced_index(Value idx) {
+  return idx.t == V_LIST || (idx.t == V_TENSOR && (TEN(idx)->ndim > 0 || TEN(idx)->dtype == DT_BOOL));
+}
+
+bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
   if (v.t != V_TENSOR && v.t != V_INT && v.t != V_FLOAT && v.t != V_BOOL) {
     /* valueToTensor (python_variable_indexing.cpp), legacy type names */
     dwI_raise(I, EXC_TypeError, "can't assign a %s to a torch.%sTensor", dwV_type_name(v),
               dwT_scalar_name((DType)t->dtype));
     return false;
   }
+  bool mask = idx.t == V_TENSOR && TEN(idx)->dtype == DT_BOOL;
+  if (dwR_tracing(I) &&
+      ((advanced_index(idx) && !(mask && (v.t != V_TENSOR || TEN(v)->ndim == 0))) ||
+       (t->st && t->st->rc > 1)) &&
+      !dwR_break_here(I, BR_UNSUPPORTED_CALL,
+                      "Tensor item assignment (x[...] = v) mutates a tensor in place"))
+    return false;
+  if (dwR_tracing(I)) {
+    Value a[3] = {tv(t), idx, v};
+    int tok = dwM_pre(I, FX_CALL_FUNCTION, "operator.setitem", dwV_null(), 3, a, 0, NULL);
+    Tensor *own;
+    Tensor *src = operand(I, v, &own, "value");
+    bool ok = src && setitem_traced(I, t, idx, src);
+    release(I, own);
+    dwM_post(I, tok, ok ? dwV_none() : dwV_null());
+    return ok;
+  }
+  if (!t->st) {
+    dwI_raise(I, EXC_InternalTorchDynamoError, "a traced tensor escaped its graph");
+    return false;
+  }
   Tensor *own;
   Tensor *src = operand(I, v, &own, "value");
   if (!src) return false;
   bool ok;
-  if (idx.t == V_LIST || (idx.t == V_TENSOR && (TEN(idx)->ndim > 0 || TEN(idx)->dtype == DT_BOOL))) {
+  if (advanced_index(idx)) {
     ok = setitem_advanced(I, t, idx, src);
   } else {
     Value view = dwL_tensor_getitem(I, t, idx);
@@ -790,10 +878,8 @@ BI(t_maxmin) {
   return dwV_obj(&t->h);
 }
 
-BI(t_clamp) {
-  Value v[3];
-  if (!dwL_bind(I, "clamp", self, a, "input,min,max", v, 3)) return dwV_null();
-  if (!as_tensor_arg(I, v[0], "clamp", "input")) return dwV_null();
+/* clamp / clip, and clamp_ / clip_ in place (def->data 1) */
+static Value clamp_of(Interp *I, Value *v) {
   Tensor *x = TEN(v[0]);
   if (v[1].t == V_TENSOR || v[2].t == V_TENSOR) {
     dwV_incref(v[0]);
@@ -821,6 +907,16 @@ BI(t_clamp) {
   if (!at.has_f[0] && !at.has_f[1])
     return dwI_raise(I, EXC_RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
   return op1(I, OP_CLAMP, x, &at);
+}
+
+BI(t_clamp) {
+  Value v[3];
+  const char *n = strrchr(def->name, '.') + 1;
+  if (!dwL_bind(I, n, self, a, "input,min,max", v, 3)) return dwV_null();
+  if (!as_tensor_arg(I, v[0], n, "input")) return dwV_null();
+  Value r = clamp_of(I, v);
+  if (r.t == V_NULL || !def->data) return r;
+  return dwL_assign_inplace(I, TEN(v[0]), r);
 }
 
 BI(t_where) {
@@ -2634,7 +2730,8 @@ static const BuiltinDef tensor_methods[] = {
     M("pow_", t_binary_, TK_TENSOR, OP_POW), M("relu_", t_unary_, TK_TENSOR, OP_RELU),
     M("exp_", t_unary_, TK_TENSOR, OP_EXP), M("neg_", t_unary_, TK_TENSOR, OP_NEG),
     M("zero_", t_zero_, TK_TENSOR, 0), M("fill_", t_zero_, TK_TENSOR, 1),
-    M("copy_", t_copy_, TK_TENSOR, 0),
+    M("copy_", t_copy_, TK_TENSOR, 0), M("clamp_", t_clamp, TK_TENSOR, 1),
+    M("clip_", t_clamp, TK_TENSOR, 1),
     {NULL, NULL, 0, 0, 0}};
 
 static const BuiltinDef functional_defs[] = {

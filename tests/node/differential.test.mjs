@@ -296,6 +296,66 @@ print(g(a, a[1:]))
      * run of seed 140000 (issue 14), as seed 170 (dwR_inplace_ok: the
      * update of a tensor whose storage is shared runs eagerly) */
   },
+  {
+    name: 'in-place updates and item assignment through views stay in the graph (functionalised)',
+    source: `import torch
+
+@torch.compile
+def f(x, m):
+    y = x * 2
+    y[0] = 5.0
+    y.add_(1)
+    z = y[1:]
+    z.mul_(3)
+    t = y.view(2, 2).t()
+    t[1] = -1
+    y[m] = 0.5
+    x.add_(1)
+    x[::2].clamp_(max=1.5)
+    return y, z, t
+
+a = torch.ones(4)
+y, z, t = f(a, torch.tensor([False, False, False, True]))
+print(y, z, t, a)
+`,
+    expect:
+      'tensor([ 6.0000, -1.0000,  9.0000,  0.5000]) tensor([-1.0000,  9.0000,  0.5000]) ' +
+      'tensor([[ 6.0000,  9.0000],\n        [-1.0000,  0.5000]]) tensor([1.5000, 2.0000, 1.5000, 2.0000])\n',
+  },
+  {
+    name: 'updates of views in a loop with a graph break (the unit taken back to the loop), and in a while loop',
+    source: `import torch
+
+@torch.compile
+def f(x):
+    y = x * 1
+    v = y[1:]
+    for i in range(3):
+        w = y[:2]
+        w.add_(i)
+        v.mul_(2)
+        if i == 1:
+            print("break", i)
+    return y, v, w
+
+@torch.compile
+def h(x, n):
+    y = x.clone()
+    v = y[::2]
+    i = 0
+    while i < n:
+        v += 1
+        y[1] = y[0] * 10
+        i += 1
+    return y, v
+
+print(f(torch.ones(4)))
+print(h(torch.ones(4), 3))
+`,
+    expect:
+      'break 1\n(tensor([ 4., 16.,  8.,  8.]), tensor([16.,  8.,  8.]), tensor([ 4., 16.]))\n' +
+      '(tensor([ 4., 40.,  4.,  1.]), tensor([4., 4.]))\n',
+  },
 ];
 
 describe('differential: WebAssembly backend vs eager backend vs plain Python', () => {

@@ -615,6 +615,22 @@ function indexingCases() {
   add('do: f[b] = s; r = f', ok('float32', [2, 3]));
   add('do: f[b[0]] = 1', err('IndexError', 'The shape of the mask [3] at index 0 does not match the shape of the indexed tensor [2, 3] at index 0', 'aten/src/ATen/native/IndexingUtils.h invalid_mask'));
   add('do: f[f] = 1', err('IndexError', 'tensors used as indices must be long, int, byte or bool tensors', 'aten/src/ATen/native/IndexingUtils.h checkIndexTensorTypes'));
+  // assignment and in-place updates through views (functionalised when
+  // compiled: dynamo/mutate.c)
+  const OVERLAP = err('RuntimeError', 'unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.', 'aten/src/ATen/MemoryOverlap.cpp assert_no_internal_overlap');
+  add('do: f[10] = 1', OOB(10, 0, 2));
+  add('do: f[:, 5] = 1', OOB(5, 1, 3));
+  add('do: f[1:, ::2] = v[:2]; r = f', ok('float32', [2, 3]));
+  add('do: f[1:, ::2] = v', err('RuntimeError', 'The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1.  Target sizes: [1, 2].  Tensor sizes: [3]', 'aten/src/ATen/ExpandUtils.cpp inferExpandGeometry (copy_ via expand_inplace)'));
+  add('do: f[0].add_(1); r = f', ok('float32', [2, 3]));
+  add('do: f.t()[1:].mul_(m[1:]); r = f', ok('float32', [2, 3]));
+  add('do: f.t()[1:].mul_(v)', err('RuntimeError', 'The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1', 'aten/src/ATen/ExpandUtils.cpp infer_size_impl'));
+  add('do: l[0].add_(2.5)', err('RuntimeError', "result type Float can't be cast to the desired output type Long", SRC_ITER));
+  add('do: x = f[0]; f.mul_(2); x.clamp_(max=1.5); r = f', ok('float32', [2, 3]));
+  add('do: f.view(3, 2)[1].fill_(7); r = f', ok('float32', [2, 3]));
+  add('do: f[0:1].expand(3, 3).add_(1)', OVERLAP);
+  add('do: f[0:1].expand(3, 3)[0] = 1; r = f', ok('float32', [2, 3]));
+  add('do: v.expand(2, 3).zero_()', OVERLAP);
 }
 
 // Argument counts, types and keywords for every tensor function and method
