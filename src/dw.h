@@ -1050,6 +1050,8 @@ typedef struct GNode {
   const char *name;  /* printed name: "add", "add_1", "x" */
   int32_t sx;        /* 0, or 1 + the offset in Graph.sx of the first of
                         its size expressions (dwG_set_sx) */
+  const void *data;  /* OP_TENSOR: its elements, contiguous, of meta.dtype
+                        (in the graph's arena; dwG_set_data) */
 } GNode;
 
 typedef struct Graph {
@@ -1137,6 +1139,12 @@ uint64_t dwG_hash_sizes(const Graph *g); /* the graph at any sizes of its
                                             symbolic dims: sizes in
                                             attributes hashed as relative
                                             to their input's */
+/* OP_TENSOR node id holds a copy of the n bytes at p (false: OOM) */
+bool dwG_set_data(Graph *g, int id, const void *p, size_t n);
+/* the graph inputs of a WebAssembly kernel: the graph's inputs, then the
+ * elements of its OP_TENSOR nodes (in node order: dwF_plan gives them the
+ * input slots after g->ninputs) */
+int dwG_ntensors(const Graph *g);
 bool dwG_clone(Graph *dst, const Graph *src); /* a deep copy; false: OOM */
 /* Names an OP_INPUT node the way FX does (a name already taken, or a Python
  * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names

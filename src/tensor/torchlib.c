@@ -1301,7 +1301,12 @@ static Value tensor_from_data(Interp *I, Value data, int dt) {
   if (!t) return dwI_raise_ctx(I);
   int64_t pos = 0;
   data_fill(I, t, data, &pos);
-  return tv(t);
+  if (!dwR_tracing(I)) return tv(t);
+  /* traced: a node of the graph holding the constant (Dynamo's
+   * call_function torch.tensor), not a lifted input */
+  Value r = dwR_tensor_data(I, t);
+  dwV_decref_o(&I->c, &t->h);
+  return r;
 }
 
 BI(t_tensor) {
@@ -2568,7 +2573,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.t", t_t, TK_TENSOR, 0, 0}, {"torch.clone", t_clone, TK_TENSOR, 0, 0},
     {"torch.var", t_var, TK_TENSOR, 0, 0}, {"torch.std", t_var, TK_TENSOR, 1, 0},
     {"torch.square", t_square, TK_TENSOR, 0, 0},
-    {"torch.tensor", t_tensor, TK_PURE, 0, 0}, {"torch.as_tensor", t_tensor, TK_PURE, 0, 0},
+    {"torch.tensor", t_tensor, TK_TENSOR, 0, 0}, {"torch.as_tensor", t_tensor, TK_TENSOR, 0, 0},
     {"torch.ones", t_fill, TK_TENSOR, 1, 0}, {"torch.zeros", t_fill, TK_TENSOR, 0, 0},
     {"torch.empty", t_fill, TK_TENSOR, 0, 0}, {"torch.full", t_full, TK_TENSOR, 0, 0},
     {"torch.ones_like", t_like, TK_TENSOR, 1, 0}, {"torch.zeros_like", t_like, TK_TENSOR, 0, 0},
