@@ -45,9 +45,9 @@
 
 #define GROW(arr, cap, n) DW_GROW(arr, cap, n, 16)
 
-/* A node whose value the kernel reads from an argument: a graph input or
- * a torch.tensor constant. */
-static bool is_input(const GNode *nd) { return nd->op == OP_INPUT || nd->op == OP_TENSOR; }
+/* A node whose value the kernel reads from an argument: a graph input, a
+ * torch.tensor constant or a random tensor (dwG_arg_node). */
+static bool is_input(const GNode *nd) { return nd->op == OP_INPUT || dwG_arg_node(nd); }
 
 static FAff aff_const(int64_t v) {
   FAff a;
@@ -613,7 +613,7 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
     e = ex_const(b, N, (DType)nd->meta.dtype, nd->value, u);
     break;
   case K_CREATE:
-    if (nd->op == OP_TENSOR) return R_ERR; /* read from its argument */
+    if (dwG_arg_node(nd)) return R_ERR; /* read from its argument */
     if (nd->op == OP_FULL) {
       e = ex_const(b, N, (DType)nd->meta.dtype, nd->at.f[0], u);
     } else {
@@ -1593,9 +1593,9 @@ bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
   for (int u = 0; ok && u < g->n; u++) {
     b.ns[u] = (NodeState){-1, -1, -1, -1, false};
     const GNode *nd = &g->nodes[u];
-    if (nd->op == OP_INPUT || nd->op == OP_TENSOR) {
-      /* a torch.tensor constant is read from its elements, which the
-       * kernel takes after the graph inputs (dwG_ntensors) */
+    if (is_input(nd)) {
+      /* a torch.tensor constant or a random tensor is read from an
+       * argument after the graph inputs (dwG_ntensors) */
       int buf = new_buf(&b, FB_INPUT, nd->op == OP_INPUT ? nd->input : nconst++, &nd->meta, u);
       ok = buf >= 0;
       b.ns[u].buf = buf;

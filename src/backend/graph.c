@@ -159,6 +159,8 @@ void dwG_name(Graph *g) {
     if (nd->op == OP_INPUT) {
       snprintf(arg, sizeof arg, "arg%d", nd->input);
       want = nd->name ? nd->name : arg;
+    } else if (nd->op == OP_RAND) {
+      want = nd->at.flag == RK_RANDN ? "randn" : nd->at.flag == RK_RANDINT ? "randint" : "rand";
     } else {
       want = dw_ops[nd->op].name;
     }
@@ -186,7 +188,7 @@ bool dwG_set_data(Graph *g, int id, const void *p, size_t n) {
 
 int dwG_ntensors(const Graph *g) {
   int n = 0;
-  for (int k = 0; k < g->n; k++) n += g->nodes[k].op == OP_TENSOR;
+  for (int k = 0; k < g->n; k++) n += dwG_arg_node(&g->nodes[k]);
   return n;
 }
 
@@ -587,6 +589,18 @@ static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
     dwB_printf(b, ", dtype=%s)",
                a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
     return;
+  case OP_RAND:
+    if (nd->at.flag == RK_RANDINT) {
+      dwB_printf(b, "torch.randint(%lld, %lld, ", (long long)a->f[0], (long long)a->f[1]);
+      put_ints(b, a->i, a->ni, true);
+    } else {
+      dwB_printf(b, "torch.%s(", nd->at.flag == RK_RANDN ? "randn" : "rand");
+      put_ints(b, a->i, a->ni, true);
+    }
+    if (a->dtype != (nd->at.flag == RK_RANDINT ? DT_I64 : DT_F32))
+      dwB_printf(b, ", dtype=%s", a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
+    dwB_putc(b, ')');
+    return;
   case OP_TENSOR:
     dwB_puts(b, "torch.tensor(");
     put_data(b, nd);
@@ -851,7 +865,7 @@ static uint64_t hash_graph(const Graph *g, bool sizes) {
     h = mix(h, a->from_end);
     for (int j = 0; j < 2; j++)
       h = mix(h, a->has_f[j] ? dbits(a->f[j]) : 0x5a5a);
-    if (nd->op == OP_FULL || nd->op == OP_ARANGE) {
+    if (nd->op == OP_FULL || nd->op == OP_ARANGE || nd->op == OP_RAND) {
       h = mix(h, dbits(a->f[0]));
       h = mix(h, dbits(a->f[1]));
     }
@@ -892,7 +906,9 @@ int dwG_dce(Graph *g) {
   }
   for (int k = 0; k < g->nout; k++) live[g->outputs[k]] = 1;
   for (int k = g->n - 1; k >= 0; k--) {
-    if (g->nodes[k].op == OP_INPUT) live[k] = 1;
+    /* a random tensor is drawn even if unused: the generator's state
+     * after the graph is eager's */
+    if (g->nodes[k].op == OP_INPUT || g->nodes[k].op == OP_RAND) live[k] = 1;
     if (!live[k]) continue;
     for (int j = 0; j < g->nodes[k].nin; j++) live[g->nodes[k].in[j]] = 1;
   }

@@ -976,16 +976,29 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     if (!ks) return dw_fail(&I->c, EXC_RuntimeError, "compiled kernel: no size block for these sizes");
   }
   size_t scratch_bytes = ks ? ks->scratch : k->scratch;
-  /* the arguments: the inputs, the elements of the graph's torch.tensor
-   * constants, the outputs, then the scratch and size block */
+  /* the arguments: the inputs, the graph's torch.tensor constants and
+   * random tensors (dwG_arg_node), the outputs, then the scratch and size
+   * block. Random tensors are drawn here, in graph order, from the eager
+   * generator: the stream is eager's */
   int nt = dwG_ntensors(g), nio = nin + nt;
   int n = nio + g->nout + (ks ? 2 : scratch_bytes ? 1 : 0);
   int32_t *argv = calloc((size_t)(n ? n : 1), sizeof(int32_t));
-  Tensor **cin = calloc((size_t)nin + 1, sizeof(Tensor *));
+  Tensor **cin = calloc((size_t)nio + 1, sizeof(Tensor *));
   void *scratch = NULL;
   bool ok = argv && cin;
-  for (int j = 0, c = nin; ok && j < g->n; j++)
-    if (g->nodes[j].op == OP_TENSOR) argv[c++] = (int32_t)(uintptr_t)g->nodes[j].data;
+  int64_t symv[DW_MAXSYM];
+  if (ok && nt) dwG_sym_values(g, inputs, symv);
+  for (int j = 0, c = nin; ok && j < g->n; j++) {
+    const GNode *nd = &g->nodes[j];
+    if (nd->op == OP_TENSOR) argv[c++] = (int32_t)(uintptr_t)nd->data;
+    if (nd->op != OP_RAND) continue;
+    OpAttrs at;
+    dwG_attrs_at(g, nd, 0, NULL, symv, &at);
+    cin[c] = dwT_op(&I->c, OP_RAND, 0, NULL, &at);
+    ok = cin[c] != NULL;
+    if (ok) argv[c] = (int32_t)(uintptr_t)dwT_data(cin[c]);
+    c++;
+  }
   if (ok && ks) argv[nio + g->nout + 1] = (int32_t)(uintptr_t)ks->block;
   if (ok && scratch_bytes) {
     if (I->c.tensor_bytes + scratch_bytes > I->c.tensor_cap) {
@@ -1048,7 +1061,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
    * view, as in eager mode (Inductor regenerates aliased outputs the same
    * way): in-place updates through it must reach its base. */
   if (ok) ok = alias_outputs(I, g, inputs, outs);
-  for (int j = 0; j < nin; j++)
+  for (int j = 0; j < nio; j++)
     if (cin && cin[j]) dwV_decref_o(&I->c, &cin[j]->h);
   if (!ok)
     for (int j = 0; j < g->nout; j++)

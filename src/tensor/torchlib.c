@@ -1388,18 +1388,20 @@ BI(t_full) {
   return dwL_full(I, shape, nd, fv, dt);
 }
 
-/* rand / randn of float dtype dt (another float dtype than float32 and
- * float64: the float32 draws, converted). */
-static Value rand_of(Interp *I, int nd, const int64_t *shape, bool normal, DType dt) {
-  Tensor *r = dwT_rand_dt(&I->c, dt == DT_F64 ? DT_F64 : DT_F32, nd, shape, normal);
-  if (!r) return dwI_raise_ctx(I);
-  if (dt == DT_F32 || dt == DT_F64) return tv(r);
+/* rand / randn / randint (RandKind k; randint in [lo, hi)) of dtype dt:
+ * an op, so that inside a compiled frame it is a graph node, drawn from
+ * the generator when the graph runs (tensor.c rand_draw). */
+static Value rand_of(Interp *I, int nd, const int64_t *shape, RandKind k, DType dt, double lo,
+                     double hi) {
   OpAttrs at;
   memset(&at, 0, sizeof at);
+  if (nd) memcpy(at.i, shape, sizeof(int64_t) * (size_t)nd);
+  at.ni = nd;
   at.dtype = (uint8_t)dt;
-  Tensor *w = dwT_op(&I->c, OP_CAST, 1, &r, &at);
-  dwV_decref_o(&I->c, &r->h);
-  return w ? tv(w) : dwI_raise_ctx(I);
+  at.flag = (uint8_t)k;
+  at.f[0] = lo;
+  at.f[1] = hi;
+  return op(I, OP_RAND, 0, NULL, &at);
 }
 
 BI(t_like) {
@@ -1416,7 +1418,7 @@ BI(t_like) {
       return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                        def->data == 5 ? "normal_kernel_cpu" : "check_uniform_bounds",
                        dwT_scalar_name((DType)dt));
-    return rand_of(I, x->ndim, x->shape, def->data == 5, (DType)dt);
+    return rand_of(I, x->ndim, x->shape, def->data == 5 ? RK_RANDN : RK_RAND, (DType)dt, 0, 0);
   }
   double fv = def->data;
   if (def->data == 3 && !dwL_float(I, v[1], "fill_value", &fv)) return dwV_null();
@@ -1431,7 +1433,7 @@ BI(t_rand) {
   if (!dwT_is_float(dt))
     return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                      def->data ? "normal_kernel_cpu" : "check_uniform_bounds", dwT_scalar_name((DType)dt));
-  return rand_of(I, nd, shape, def->data == 1, (DType)dt);
+  return rand_of(I, nd, shape, def->data == 1 ? RK_RANDN : RK_RAND, (DType)dt, 0, 0);
 }
 
 BI(t_randint) {
@@ -1452,17 +1454,7 @@ BI(t_randint) {
   if (hi <= lo) return dwI_raise(I, EXC_RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)lo, (long long)hi);
   int dt = DT_I64;
   if (!get_dtype(I, v[3], &dt)) return dwV_null();
-  Tensor *r = dwT_new(&I->c, (DType)dt, nd, shape);
-  if (!r) return dwI_raise_ctx(I);
-  /* random_from_to: random() % range + base (random64() for a range of
-   * 2^32 or more) */
-  uint64_t range = (uint64_t)hi - (uint64_t)lo;
-  int64_t n = dwT_numel(r);
-  for (int64_t k = 0; k < n; k++) {
-    uint64_t w = range >= (1ull << 32) ? dwRng_u64(&I->c.rng) : dwRng_u32(&I->c.rng);
-    dwT_set(&I->c, r, k, (double)(int64_t)(w % range + (uint64_t)lo));
-  }
-  return tv(r);
+  return rand_of(I, nd, shape, RK_RANDINT, (DType)dt, (double)lo, (double)hi);
 }
 
 BI(t_arange) {
@@ -2578,9 +2570,9 @@ static const BuiltinDef torch_defs[] = {
     {"torch.empty", t_fill, TK_TENSOR, 0, 0}, {"torch.full", t_full, TK_TENSOR, 0, 0},
     {"torch.ones_like", t_like, TK_TENSOR, 1, 0}, {"torch.zeros_like", t_like, TK_TENSOR, 0, 0},
     {"torch.empty_like", t_like, TK_TENSOR, 2, 0}, {"torch.full_like", t_like, TK_TENSOR, 3, 0},
-    {"torch.rand_like", t_like, TK_PURE, 4, 0}, {"torch.randn_like", t_like, TK_PURE, 5, 0},
-    {"torch.rand", t_rand, TK_PURE, 0, 0}, {"torch.randn", t_rand, TK_PURE, 1, 0},
-    {"torch.randint", t_randint, TK_PURE, 0, 0}, {"torch.arange", t_arange, TK_TENSOR, 0, 0},
+    {"torch.rand_like", t_like, TK_TENSOR, 4, 0}, {"torch.randn_like", t_like, TK_TENSOR, 5, 0},
+    {"torch.rand", t_rand, TK_TENSOR, 0, 0}, {"torch.randn", t_rand, TK_TENSOR, 1, 0},
+    {"torch.randint", t_randint, TK_TENSOR, 0, 0}, {"torch.arange", t_arange, TK_TENSOR, 0, 0},
     {"torch.linspace", t_linspace, TK_PURE, 0, 0}, {"torch.eye", t_eye, TK_PURE, 0, 0},
     {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
     {"torch.initial_seed", t_initial_seed, TK_UNSUPPORTED, 0, 0},
