@@ -1212,7 +1212,7 @@ static bool data_shape(Interp *I, Value v, int depth, int64_t *shape, int *nd, i
   }
   if (v.t == V_TENSOR) {
     Tensor *t = TEN(v);
-    if (t->ndim != 0 || !t->st) {
+    if (dwT_numel(t) != 1) {
       dwI_raise(I, EXC_ValueError, "only one element tensors can be converted to Python scalars");
       return false;
     }
@@ -1227,6 +1227,88 @@ static bool data_shape(Interp *I, Value v, int depth, int64_t *shape, int *nd, i
   }
   if (k > *kind) *kind = k;
   return true;
+}
+
+static void data_fill(Interp *I, Tensor *t, Value v, int64_t *pos);
+
+/* The leaves of torch.tensor's data (numbers and one-element tensors) in
+ * order: out[*n++]. */
+static void data_leaves(Value v, Value *out, int64_t *n) {
+  if (v.t == V_LIST || v.t == V_TUPLE) {
+    int64_t len = v.t == V_LIST ? ((List *)OBJ(v))->len : ((Tuple *)OBJ(v))->len;
+    Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
+    for (int64_t k = 0; k < len; k++) data_leaves(items[k], out, n);
+    return;
+  }
+  out[(*n)++] = v;
+}
+
+/* torch.tensor(data) while tracing, data holding tensors (shape and dtype
+ * dt checked): Dynamo traces torch._refs.tensor, ops building it from the
+ * elements. Here: runs of numbers are torch.tensor constants, each tensor
+ * is viewed as one element and cast to dt, the pieces are concatenated
+ * and viewed as the shape. */
+static Value tensor_of_tensors(Interp *I, Value data, const int64_t *shape, int nd, int dt) {
+  int64_t n = 1;
+  for (int d = 0; d < nd; d++) n *= shape[d];
+  Value *leaf = malloc(sizeof(Value) * (size_t)(n ? n : 1));
+  Tensor **piece = calloc((size_t)(n ? n : 1), sizeof(Tensor *));
+  int64_t nl = 0, np = 0;
+  Value r = dwV_null();
+  if (!leaf || !piece) {
+    r = dwI_raise(I, EXC_MemoryError, "out of memory");
+    goto done;
+  }
+  data_leaves(data, leaf, &nl);
+  OpAttrs one;
+  memset(&one, 0, sizeof one);
+  one.i[0] = 1;
+  one.ni = 1;
+  for (int64_t k = 0; k < nl;) {
+    Value p;
+    if (leaf[k].t == V_TENSOR) {
+      Value e = op1(I, OP_RESHAPE, TEN(leaf[k]), &one);
+      p = e.t == V_TENSOR ? cast_to(I, TEN(e), dt) : e;
+      if (e.t == V_TENSOR) dwV_decref(&I->c, e);
+      k++;
+    } else { /* a run of numbers: a constant */
+      int64_t j = k;
+      while (j < nl && leaf[j].t != V_TENSOR) j++;
+      int64_t len = j - k, pos = 0;
+      Tensor *c = dwT_new(&I->c, (DType)dt, 1, &len);
+      if (!c) {
+        r = dwI_raise_ctx(I);
+        goto done;
+      }
+      for (; k < j; k++) data_fill(I, c, leaf[k], &pos);
+      p = dwR_tensor_data(I, c);
+      dwV_decref_o(&I->c, &c->h);
+    }
+    if (p.t != V_TENSOR) goto done;
+    piece[np++] = TEN(p);
+  }
+  Value cat;
+  if (np == 1) {
+    cat = tv(piece[0]);
+    dwV_incref(cat);
+  } else {
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    at.ni = 1;
+    cat = op(I, OP_CAT, (int)np, piece, &at);
+  }
+  if (cat.t != V_TENSOR) goto done;
+  OpAttrs sh;
+  memset(&sh, 0, sizeof sh);
+  if (nd) memcpy(sh.i, shape, sizeof(int64_t) * (size_t)nd);
+  sh.ni = nd;
+  r = nd == 1 ? cat : op1(I, OP_RESHAPE, TEN(cat), &sh);
+  if (nd != 1) dwV_decref(&I->c, cat);
+done:
+  for (int64_t k = 0; piece && k < np; k++) dwV_decref_o(&I->c, &piece[k]->h);
+  free(piece);
+  free(leaf);
+  return r;
 }
 
 static void data_fill(Interp *I, Tensor *t, Value v, int64_t *pos) {
@@ -1291,12 +1373,11 @@ static Value tensor_from_data(Interp *I, Value data, int dt) {
   if (data.t == V_TENSOR && TEN(data)->ndim > 0) {
     return dt >= 0 ? cast_to(I, TEN(data), dt) : op1(I, OP_CLONE, TEN(data), NULL);
   }
-  if (dwR_tracing(I) && holds_type(data, V_TENSOR, 0) &&
-      !dwR_break_here(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor"))
-    return dwV_null();
   if (!data_shape(I, data, 0, shape, &nd, &kind)) return dwV_null();
   if (dt < 0)
     dt = kind == 3 ? DT_F64 : kind == 2 || kind < 0 ? DT_F32 : kind == 1 ? DT_I64 : DT_BOOL;
+  if (dwR_tracing(I) && holds_type(data, V_TENSOR, 0))
+    return tensor_of_tensors(I, data, shape, nd, dt);
   Tensor *t = dwT_new(&I->c, (DType)dt, nd, shape);
   if (!t) return dwI_raise_ctx(I);
   int64_t pos = 0;
