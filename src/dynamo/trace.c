@@ -2367,6 +2367,15 @@ Value dwR_tensor_data(Interp *I, Tensor *x) {
 }
 
 
+Tensor *dwR_constant_of(Interp *I, Tensor *x) {
+  if (x->st || !dwR_tracing(I) || x->trace != I->frame->trace || x->node < 0) return NULL;
+  const GNode *nd = &x->trace->g.nodes[x->node];
+  if (nd->op != OP_TENSOR || !nd->data) return NULL;
+  Tensor *r = dwT_empty(&I->c, (DType)nd->meta.dtype, nd->meta.ndim, nd->meta.shape);
+  if (r) memcpy(dwT_data(r), nd->data, (size_t)dwT_numel(r) * dwT_dtype_size[r->dtype]);
+  return r;
+}
+
 static void caches_free(Interp *I, Code *code) {
   UnitCache *u = code->caches;
   while (u) {
