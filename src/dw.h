@@ -817,6 +817,13 @@ typedef enum GatherKind {
   GK_TARGET        /* nll_loss / cross_entropy targets */
 } GatherKind;
 
+/* OP_RAND's flag: which random function (the draws are dwT_rand's). */
+typedef enum RandKind {
+  RK_RAND,   /* torch.rand: uniform on [0, 1) */
+  RK_RANDN,  /* torch.randn: standard normal */
+  RK_RANDINT /* torch.randint: integers in [f[0], f[1]) */
+} RandKind;
+
 /* Construction and access (tensor.c). */
 Tensor *dwT_new(Ctx *c, DType dt, int ndim, const int64_t *shape); /* zeroed */
 Tensor *dwT_fake(Ctx *c, const TMeta *m); /* no storage; node = -1 */
@@ -1062,6 +1069,8 @@ typedef struct GNode {
   const char *name;  /* printed name: "add", "add_1", "x" */
   int32_t sx;        /* 0, or 1 + the offset in Graph.sx of the first of
                         its size expressions (dwG_set_sx) */
+  const void *data;  /* OP_TENSOR: its elements, contiguous, of meta.dtype
+                        (in the graph's arena; dwG_set_data) */
 } GNode;
 
 typedef struct Graph {
@@ -1149,6 +1158,15 @@ uint64_t dwG_hash_sizes(const Graph *g); /* the graph at any sizes of its
                                             symbolic dims: sizes in
                                             attributes hashed as relative
                                             to their input's */
+/* OP_TENSOR node id holds a copy of the n bytes at p (false: OOM) */
+bool dwG_set_data(Graph *g, int id, const void *p, size_t n);
+/* the arguments of a WebAssembly kernel: the graph's inputs, then its
+ * dwG_arg_node nodes (in node order: dwF_plan gives them the input slots
+ * after g->ninputs); how many of those */
+int dwG_ntensors(const Graph *g);
+/* a node a WebAssembly kernel takes as an argument after the graph inputs:
+ * a torch.tensor constant, or a random tensor drawn when the graph runs */
+static inline bool dwG_arg_node(const GNode *nd) { return nd->op == OP_TENSOR || nd->op == OP_RAND; }
 bool dwG_clone(Graph *dst, const Graph *src); /* a deep copy; false: OOM */
 /* Names an OP_INPUT node the way FX does (a name already taken, or a Python
  * builtin/keyword, gets _1, _2, ...); returns the name given. dwG_add names

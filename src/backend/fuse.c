@@ -45,6 +45,10 @@
 
 #define GROW(arr, cap, n) DW_GROW(arr, cap, n, 16)
 
+/* A node whose value the kernel reads from an argument: a graph input, a
+ * torch.tensor constant or a random tensor (dwG_arg_node). */
+static bool is_input(const GNode *nd) { return nd->op == OP_INPUT || dwG_arg_node(nd); }
+
 static FAff aff_const(int64_t v) {
   FAff a;
   memset(&a, 0, sizeof a);
@@ -609,6 +613,7 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
     e = ex_const(b, N, (DType)nd->meta.dtype, nd->value, u);
     break;
   case K_CREATE:
+    if (dwG_arg_node(nd)) return R_ERR; /* read from its argument */
     if (nd->op == OP_FULL) {
       e = ex_const(b, N, (DType)nd->meta.dtype, nd->at.f[0], u);
     } else {
@@ -711,7 +716,7 @@ static int build_node(Builder *b, int N, int u, const Rows *rows) {
     }
     Rows r;
     if (!rows_view(g, nd, rows, &r)) {
-      if (sv->buf >= 0 || g->nodes[v].op == OP_INPUT) return R_NOJOIN;
+      if (sv->buf >= 0 || is_input(&g->nodes[v])) return R_NOJOIN;
       b->need = v;
       return R_NEED;
     }
@@ -936,12 +941,12 @@ static int place_pointwise(Builder *b, int u) {
   const GNode *nd = &b->g->nodes[u];
   Target tg[MAXTG];
   NodeState *s = &b->ns[u];
-  int nt = targets_of(b, u, tg, MAXTG, nd->op != OP_INPUT);
+  int nt = targets_of(b, u, tg, MAXTG, !is_input(nd));
   if (nt < 0) return R_ERR;
   if (nt == 0) return 0;
   int N = place_store(b, u, &nd->meta, (DType)nd->meta.dtype, tg, nt);
   if (N < 0) return N; /* its targets stay unused */
-  if (nd->op != OP_INPUT) {
+  if (!is_input(nd)) {
     s->buf = tg[0].buf;
     s->buf_nest = N;
   }
@@ -1578,17 +1583,20 @@ static bool placed_in_order(OpKind k) {
 bool dwF_plan(Ctx *c, const Graph *g, FPlan *p) {
   memset(p, 0, sizeof *p);
   p->g = g;
-  p->ninputs = g->ninputs;
+  p->ninputs = g->ninputs + dwG_ntensors(g);
   p->noutputs = g->nout;
   Builder b = {.c = c, .g = g, .p = p, .need = -1};
+  int nconst = g->ninputs; /* the next torch.tensor constant's slot */
   b.ns = calloc((size_t)g->n + 1, sizeof *b.ns);
   bool ok = b.ns != NULL;
   if (!ok) dw_fail(c, EXC_MemoryError, "out of memory");
   for (int u = 0; ok && u < g->n; u++) {
     b.ns[u] = (NodeState){-1, -1, -1, -1, false};
     const GNode *nd = &g->nodes[u];
-    if (nd->op == OP_INPUT) {
-      int buf = new_buf(&b, FB_INPUT, nd->input, &nd->meta, u);
+    if (is_input(nd)) {
+      /* a torch.tensor constant or a random tensor is read from an
+       * argument after the graph inputs (dwG_ntensors) */
+      int buf = new_buf(&b, FB_INPUT, nd->op == OP_INPUT ? nd->input : nconst++, &nd->meta, u);
       ok = buf >= 0;
       b.ns[u].buf = buf;
     }

@@ -159,12 +159,37 @@ void dwG_name(Graph *g) {
     if (nd->op == OP_INPUT) {
       snprintf(arg, sizeof arg, "arg%d", nd->input);
       want = nd->name ? nd->name : arg;
+    } else if (nd->op == OP_RAND) {
+      want = nd->at.flag == RK_RANDN ? "randn" : nd->at.flag == RK_RANDINT ? "randint" : "rand";
     } else {
       want = dw_ops[nd->op].name;
     }
     nd->name = fresh_name(g, k, want); /* unique among the nodes before it */
   }
   g->named = true;
+}
+
+/* The bytes of an OP_TENSOR node's elements. */
+static size_t tensor_bytes(const GNode *nd) {
+  size_t n = dwT_dtype_size[nd->meta.dtype];
+  for (int d = 0; d < nd->meta.ndim; d++) n *= (size_t)nd->meta.shape[d];
+  return n;
+}
+
+bool dwG_set_data(Graph *g, int id, const void *p, size_t n) {
+  if (id < 0 || id >= g->n || g->nodes[id].op != OP_TENSOR || n != tensor_bytes(&g->nodes[id]))
+    return false;
+  void *d = dwA_alloc(&g->arena, n ? n : 1);
+  if (!d) return false;
+  if (n) memcpy(d, p, n);
+  g->nodes[id].data = d;
+  return true;
+}
+
+int dwG_ntensors(const Graph *g) {
+  int n = 0;
+  for (int k = 0; k < g->n; k++) n += dwG_arg_node(&g->nodes[k]);
+  return n;
 }
 
 bool dwG_clone(Graph *dst, const Graph *src) {
@@ -180,6 +205,13 @@ bool dwG_clone(Graph *dst, const Graph *src) {
       memcpy(nd.in, src->nodes[k].in, (size_t)nd.nin * sizeof *nd.in);
     }
     if (nd.name && !(nd.name = dwA_strndup(&dst->arena, nd.name, strlen(nd.name)))) goto oom;
+    if (nd.data) {
+      size_t n = tensor_bytes(&nd);
+      void *d = dwA_alloc(&dst->arena, n ? n : 1);
+      if (!d) goto oom;
+      memcpy(d, nd.data, n);
+      nd.data = d;
+    }
     dst->nodes[k] = nd;
   }
   dst->n = src->n;
@@ -381,6 +413,55 @@ static void put_number(Buf *b, double v, DType dt) {
     dwB_printf(b, "%lld", (long long)v);
 }
 
+/* Element k of an OP_TENSOR node's data, as a literal. */
+static void put_elem(Buf *b, const GNode *nd, int64_t k) {
+  const void *p = nd->data;
+  switch ((DType)nd->meta.dtype) {
+  case DT_F32: { /* the shortest literal that reads back as this float */
+    float v = ((const float *)p)[k];
+    char t[40];
+    for (int prec = 1; prec <= 9; prec++) {
+      snprintf(t, sizeof t, "%.*g", prec, (double)v);
+      if ((float)strtod(t, NULL) == v || v != v) break;
+    }
+    dwB_float(b, strtod(t, NULL));
+    break;
+  }
+  case DT_F64: dwB_float(b, ((const double *)p)[k]); break;
+  case DT_I64: dwB_printf(b, "%lld", (long long)((const int64_t *)p)[k]); break;
+  case DT_I32: dwB_printf(b, "%d", (int)((const int32_t *)p)[k]); break;
+  default: dwB_puts(b, ((const uint8_t *)p)[k] ? "True" : "False"); break;
+  }
+}
+
+/* Dims d.. of an OP_TENSOR's data from element *k as nested lists; after
+ * *left elements, `...` (once: *left becomes -1). */
+static void put_rows(Buf *b, const GNode *nd, int d, int64_t *k, int64_t *left) {
+  dwB_putc(b, '[');
+  for (int64_t i = 0; i < nd->meta.shape[d] && *left >= 0; i++) {
+    if (i) dwB_puts(b, ", ");
+    if (*left == 0) {
+      dwB_puts(b, "...");
+      *left = -1;
+    } else if (d == nd->meta.ndim - 1) {
+      put_elem(b, nd, (*k)++);
+      --*left;
+    } else {
+      put_rows(b, nd, d + 1, k, left);
+    }
+  }
+  dwB_putc(b, ']');
+}
+
+/* An OP_TENSOR's data as the nested list torch.tensor was given (the
+ * first 100 elements: a longer constant ends in `...`). */
+static void put_data(Buf *b, const GNode *nd) {
+  int64_t k = 0, left = 100;
+  if (!nd->data) dwB_putc(b, '?');
+  else if (nd->meta.ndim == 0) put_elem(b, nd, 0);
+  else put_rows(b, nd, 0, &k, &left);
+}
+
 /* How operand k of a node is spelled: the producer's name, or a literal
  * for constants. */
 static void put_arg(Buf *b, const Graph *g, int id) {
@@ -507,6 +588,25 @@ static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
     put_number(b, a->f[0], (DType)a->dtype);
     dwB_printf(b, ", dtype=%s)",
                a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
+    return;
+  case OP_RAND:
+    if (nd->at.flag == RK_RANDINT) {
+      dwB_printf(b, "torch.randint(%lld, %lld, ", (long long)a->f[0], (long long)a->f[1]);
+      put_ints(b, a->i, a->ni, true);
+    } else {
+      dwB_printf(b, "torch.%s(", nd->at.flag == RK_RANDN ? "randn" : "rand");
+      put_ints(b, a->i, a->ni, true);
+    }
+    if (a->dtype != (nd->at.flag == RK_RANDINT ? DT_I64 : DT_F32))
+      dwB_printf(b, ", dtype=%s", a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
+    dwB_putc(b, ')');
+    return;
+  case OP_TENSOR:
+    dwB_puts(b, "torch.tensor(");
+    put_data(b, nd);
+    if (a->dtype != DT_I64 && a->dtype != DT_F32 && a->dtype != DT_BOOL)
+      dwB_printf(b, ", dtype=%s", a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
+    dwB_putc(b, ')');
     return;
   case OP_ARANGE: {
     DType dt = (DType)a->dtype;
@@ -765,9 +865,19 @@ static uint64_t hash_graph(const Graph *g, bool sizes) {
     h = mix(h, a->from_end);
     for (int j = 0; j < 2; j++)
       h = mix(h, a->has_f[j] ? dbits(a->f[j]) : 0x5a5a);
-    if (nd->op == OP_FULL || nd->op == OP_ARANGE) {
+    if (nd->op == OP_FULL || nd->op == OP_ARANGE || nd->op == OP_RAND) {
       h = mix(h, dbits(a->f[0]));
       h = mix(h, dbits(a->f[1]));
+    }
+    if (nd->op == OP_TENSOR && nd->data) { /* its elements */
+      const uint8_t *p = nd->data;
+      size_t n = tensor_bytes(nd), j = 0;
+      for (; j + 8 <= n; j += 8) {
+        uint64_t w;
+        memcpy(&w, p + j, 8);
+        h = mix(h, w);
+      }
+      for (; j < n; j++) h = mix(h, p[j]);
     }
     h = mix(h, (uint64_t)a->dtype | (uint64_t)a->keepdim << 8 |
                    (uint64_t)a->flag << 16);
@@ -796,7 +906,9 @@ int dwG_dce(Graph *g) {
   }
   for (int k = 0; k < g->nout; k++) live[g->outputs[k]] = 1;
   for (int k = g->n - 1; k >= 0; k--) {
-    if (g->nodes[k].op == OP_INPUT) live[k] = 1;
+    /* a random tensor is drawn even if unused: the generator's state
+     * after the graph is eager's */
+    if (g->nodes[k].op == OP_INPUT || g->nodes[k].op == OP_RAND) live[k] = 1;
     if (!live[k]) continue;
     for (int j = 0; j < g->nodes[k].nin; j++) live[g->nodes[k].in[j]] = 1;
   }
@@ -893,6 +1005,12 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
       ok = val[k] != NULL;
       break;
     }
+    case OP_TENSOR:
+      val[k] = dwT_empty(c, (DType)nd->meta.dtype, nd->meta.ndim, nd->meta.shape);
+      ok = val[k] != NULL && nd->data;
+      if (ok) memcpy(dwT_data(val[k]), nd->data, tensor_bytes(nd));
+      else *failed = k;
+      break;
     default:
       if (nd->nin > maxin) {
         Tensor **p = malloc((size_t)nd->nin * sizeof *p);

@@ -43,7 +43,7 @@ static int first_op_line(const Graph *g, Op op) {
 
 /* A graph with no op (an op-less graph Dynamo still compiles at a
  * data-dependent jump): it only returns inputs. */
-static bool no_ops(const Graph *g) {
+static bool no_ops(const Graph *g) { /* (a torch.tensor constant is an op) */
   for (int k = 0; k < g->n; k++)
     if (g->nodes[k].op != OP_INPUT && g->nodes[k].op != OP_CONST) return false;
   return true;
@@ -994,12 +994,30 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     if (!ks) return dw_fail(&I->c, EXC_RuntimeError, "compiled kernel: no size block for these sizes");
   }
   size_t scratch_bytes = ks ? ks->scratch : k->scratch;
-  int n = nin + g->nout + (ks ? 2 : scratch_bytes ? 1 : 0);
+  /* the arguments: the inputs, the graph's torch.tensor constants and
+   * random tensors (dwG_arg_node), the outputs, then the scratch and size
+   * block. Random tensors are drawn here, in graph order, from the eager
+   * generator: the stream is eager's */
+  int nt = dwG_ntensors(g), nio = nin + nt;
+  int n = nio + g->nout + (ks ? 2 : scratch_bytes ? 1 : 0);
   int32_t *argv = calloc((size_t)(n ? n : 1), sizeof(int32_t));
-  Tensor **cin = calloc((size_t)nin + 1, sizeof(Tensor *));
+  Tensor **cin = calloc((size_t)nio + 1, sizeof(Tensor *));
   void *scratch = NULL;
   bool ok = argv && cin;
-  if (ok && ks) argv[nin + g->nout + 1] = (int32_t)(uintptr_t)ks->block;
+  int64_t symv[DW_MAXSYM];
+  if (ok && nt) dwG_sym_values(g, inputs, symv);
+  for (int j = 0, c = nin; ok && j < g->n; j++) {
+    const GNode *nd = &g->nodes[j];
+    if (nd->op == OP_TENSOR) argv[c++] = (int32_t)(uintptr_t)nd->data;
+    if (nd->op != OP_RAND) continue;
+    OpAttrs at;
+    dwG_attrs_at(g, nd, 0, NULL, symv, &at);
+    cin[c] = dwT_op(&I->c, OP_RAND, 0, NULL, &at);
+    ok = cin[c] != NULL;
+    if (ok) argv[c] = (int32_t)(uintptr_t)dwT_data(cin[c]);
+    c++;
+  }
+  if (ok && ks) argv[nio + g->nout + 1] = (int32_t)(uintptr_t)ks->block;
   if (ok && scratch_bytes) {
     if (I->c.tensor_bytes + scratch_bytes > I->c.tensor_cap) {
       dw_fail(&I->c, EXC_RuntimeError,
@@ -1009,7 +1027,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     } else {
       scratch = aligned_alloc(16, (scratch_bytes + 15) & ~(size_t)15);
       ok = scratch != NULL;
-      if (ok) argv[nin + g->nout] = (int32_t)(uintptr_t)scratch;
+      if (ok) argv[nio + g->nout] = (int32_t)(uintptr_t)scratch;
       else dw_fail(&I->c, EXC_MemoryError, "out of memory");
     }
   }
@@ -1022,7 +1040,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     const TMeta *m = &g->nodes[g->outputs[j]].meta;
     outs[j] = dwT_empty(&I->c, (DType)m->dtype, m->ndim, ks ? ks->oshape[j] : m->shape); /* kernel writes all */
     ok = outs[j] != NULL;
-    if (ok) argv[nin + j] = (int32_t)(uintptr_t)dwT_data(outs[j]);
+    if (ok) argv[nio + j] = (int32_t)(uintptr_t)dwT_data(outs[j]);
   }
   if (ok) {
     dw_host_poll();
@@ -1061,7 +1079,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
    * view, as in eager mode (Inductor regenerates aliased outputs the same
    * way): in-place updates through it must reach its base. */
   if (ok) ok = alias_outputs(I, g, inputs, outs);
-  for (int j = 0; j < nin; j++)
+  for (int j = 0; j < nio; j++)
     if (cin && cin[j]) dwV_decref_o(&I->c, &cin[j]->h);
   if (!ok)
     for (int j = 0; j < g->nout; j++)

@@ -193,6 +193,7 @@ static bool size_attr(const GNode *nd, int j) {
   case OP_RESHAPE:
   case OP_EXPAND:
   case OP_FULL:
+  case OP_RAND:
     return true;
   case OP_ARANGE:
     return j == 0;

@@ -2331,7 +2331,7 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
     }
   }
   TMeta out;
-  if (!dwT_meta(&I->c, op, nin, metas, at, &out)) {
+  if (!dwT_meta(&I->c, op, nin, nin ? metas : NULL, at, &out)) {
     result = dwI_raise_ctx(I);
     goto done;
   }
@@ -2382,6 +2382,30 @@ done:
   return result;
 }
 
+Value dwR_tensor_data(Interp *I, Tensor *x) {
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  memcpy(at.i, x->shape, sizeof(int64_t) * (size_t)x->ndim);
+  at.ni = x->ndim;
+  at.dtype = x->dtype;
+  Value r = dwR_op(I, OP_TENSOR, 0, NULL, &at);
+  if (r.t == V_TENSOR && !dwG_set_data(&I->frame->trace->g, ((Tensor *)r.u.o)->node, dwT_data(x),
+                                       (size_t)dwT_numel(x) * dwT_dtype_size[x->dtype])) {
+    dwV_decref(&I->c, r);
+    return dwI_raise(I, EXC_MemoryError, "out of memory");
+  }
+  return r;
+}
+
+
+Tensor *dwR_constant_of(Interp *I, Tensor *x) {
+  if (x->st || !dwR_tracing(I) || x->trace != I->frame->trace || x->node < 0) return NULL;
+  const GNode *nd = &x->trace->g.nodes[x->node];
+  if (nd->op != OP_TENSOR || !nd->data) return NULL;
+  Tensor *r = dwT_empty(&I->c, (DType)nd->meta.dtype, nd->meta.ndim, nd->meta.shape);
+  if (r) memcpy(dwT_data(r), nd->data, (size_t)dwT_numel(r) * dwT_dtype_size[r->dtype]);
+  return r;
+}
 
 static void caches_free(Interp *I, Code *code) {
   UnitCache *u = code->caches;

@@ -436,6 +436,12 @@ void dwS_free(Interp *I); /* the end of a run */
 /* Tensor op dispatch: records into the active graph when the current
  * frame is traced (lifting real tensors as inputs), else runs eagerly. */
 Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);
+/* torch.tensor(data) of Python constants while tracing: a graph node
+ * (OP_TENSOR) holding x's elements, as Dynamo records the call */
+Value dwR_tensor_data(Interp *I, Tensor *x);
+/* a traced tensor that is such a constant: a new real tensor of its
+ * elements (for the checks an op makes of its arguments' data), else NULL */
+Tensor *dwR_constant_of(Interp *I, Tensor *x);
 /* graph inputs mutated in place while tracing (functionalised) */
 bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
 /* While tracing: tensor x (a fake, or a real graph input) takes value

@@ -1536,21 +1536,28 @@ static Value embedding_bag(Interp *I, Tensor *idx, Tensor *w, Tensor *offs, int 
       return dwI_raise(I, EXC_RuntimeError, "expected scalar type %s but found %s", dwT_scalar_name((DType)w->dtype),
                        dwT_scalar_name((DType)psw->dtype));
   }
-  /* data checks of the offsets (eagerly: a traced graph has no data) */
-  if (offs && offs->st) {
-    int64_t no = dwT_numel(offs);
-    if (no > 0 && dwT_get_int(offs, 0) != 0)
+  /* data checks of the offsets (eagerly, or a torch.tensor constant of
+   * the traced graph: other traced offsets have no data) */
+  Tensor *kofs = offs && !offs->st ? dwR_constant_of(I, offs) : NULL;
+  Tensor *od = offs && offs->st ? offs : kofs;
+  if (od) {
+    int64_t no = dwT_numel(od), bad = -1;
+    for (int64_t k = 0; k < no && bad < 0; k++) {
+      int64_t o = dwT_get_int(od, k);
+      if (!k ? o != 0 : o > dwT_numel(idx) || o < dwT_get_int(od, k - 1)) bad = k;
+    }
+    int64_t o = bad >= 0 ? dwT_get_int(od, bad) : 0;
+    bool last = bad < 0 && include_last && no > 0 && dwT_get_int(od, no - 1) != dwT_numel(idx);
+    if (kofs) dwV_decref_o(&I->c, &kofs->h);
+    if (bad == 0)
       return dwI_raise(I, EXC_RuntimeError,
                        "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start "
                        "from position 0. However, got %lld",
-                       (long long)dwT_get_int(offs, 0));
-    for (int64_t k = 0; k < no; k++) {
-      int64_t o = dwT_get_int(offs, k);
-      if (o > dwT_numel(idx) || (k && o < dwT_get_int(offs, k - 1)))
-        return dwI_raise(I, EXC_RuntimeError,
-                         "offsets[%lld] is out of bounds: %lld", (long long)k, (long long)o);
-    }
-    if (include_last && no > 0 && dwT_get_int(offs, no - 1) != dwT_numel(idx))
+                       (long long)o);
+    if (bad > 0)
+      return dwI_raise(I, EXC_RuntimeError, "offsets[%lld] is out of bounds: %lld", (long long)bad,
+                       (long long)o);
+    if (last)
       return dwI_raise(I, EXC_RuntimeError,
                        "Expected offsets[-1] to be equal to the number of indices when include_last_offset=True");
   }

@@ -1283,6 +1283,8 @@ done:
   return out;
 }
 
+static Tensor *rand_draw(Ctx *c, const TMeta *m, const OpAttrs *a);
+
 Tensor *dwT_op(Ctx *c, Op op, int nin, Tensor **in, const OpAttrs *a) {
   static const OpAttrs none;
   if (!a) a = &none;
@@ -1334,6 +1336,10 @@ Tensor *dwT_op(Ctx *c, Op op, int nin, Tensor **in, const OpAttrs *a) {
     }
     break;
   case K_CREATE:
+    if (op == OP_RAND) {
+      out = rand_draw(c, &m, a);
+      break;
+    }
     out = dwT_empty(c, (DType)m.dtype, m.ndim, m.shape);
     if (out && op == OP_FULL) dwT_k_fill(out, a->f[0]);
     if (out && op == OP_ARANGE) dwT_k_arange(out, a->f[0], a->f[1]);
@@ -1358,3 +1364,32 @@ done:
   return out;
 }
 
+/* OP_RAND: PyTorch's draws (random.c) of m's dtype. rand / randn of
+ * float32 or float64 (another dtype: the float32 draws, converted);
+ * randint is random_from_to: random() % range + low (random64() for a
+ * range of 2^32 or more). */
+static Tensor *rand_draw(Ctx *c, const TMeta *m, const OpAttrs *a) {
+  if (a->flag == RK_RANDINT) {
+    Tensor *r = dwT_empty(c, (DType)m->dtype, m->ndim, m->shape);
+    if (!r) return NULL;
+    int64_t lo = (int64_t)a->f[0], hi = (int64_t)a->f[1];
+    uint64_t range = (uint64_t)hi - (uint64_t)lo;
+    int64_t n = dwT_numel(r);
+    for (int64_t k = 0; k < n; k++) {
+      uint64_t w = range >= (1ull << 32) ? dwRng_u64(&c->rng) : dwRng_u32(&c->rng);
+      dwT_set(c, r, k, (double)(int64_t)(w % range + (uint64_t)lo));
+    }
+    return r;
+  }
+  bool normal = a->flag == RK_RANDN;
+  if (m->dtype == DT_F32 || m->dtype == DT_F64)
+    return dwT_rand_dt(c, (DType)m->dtype, m->ndim, m->shape, normal);
+  Tensor *u = dwT_rand_dt(c, DT_F32, m->ndim, m->shape, normal);
+  if (!u) return NULL;
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.dtype = m->dtype;
+  Tensor *r = dwT_op(c, OP_CAST, 1, &u, &at);
+  dwV_decref_o(c, &u->h);
+  return r;
+}

@@ -1309,7 +1309,7 @@ static bool data_shape(Interp *I, Value v, int depth, int64_t *shape, int *nd, i
   }
   if (v.t == V_TENSOR) {
     Tensor *t = TEN(v);
-    if (t->ndim != 0 || !t->st) {
+    if (dwT_numel(t) != 1) {
       dwI_raise(I, EXC_ValueError, "only one element tensors can be converted to Python scalars");
       return false;
     }
@@ -1324,6 +1324,88 @@ static bool data_shape(Interp *I, Value v, int depth, int64_t *shape, int *nd, i
   }
   if (k > *kind) *kind = k;
   return true;
+}
+
+static void data_fill(Interp *I, Tensor *t, Value v, int64_t *pos);
+
+/* The leaves of torch.tensor's data (numbers and one-element tensors) in
+ * order: out[*n++]. */
+static void data_leaves(Value v, Value *out, int64_t *n) {
+  if (v.t == V_LIST || v.t == V_TUPLE) {
+    int64_t len = v.t == V_LIST ? ((List *)OBJ(v))->len : ((Tuple *)OBJ(v))->len;
+    Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
+    for (int64_t k = 0; k < len; k++) data_leaves(items[k], out, n);
+    return;
+  }
+  out[(*n)++] = v;
+}
+
+/* torch.tensor(data) while tracing, data holding tensors (shape and dtype
+ * dt checked): Dynamo traces torch._refs.tensor, ops building it from the
+ * elements. Here: runs of numbers are torch.tensor constants, each tensor
+ * is viewed as one element and cast to dt, the pieces are concatenated
+ * and viewed as the shape. */
+static Value tensor_of_tensors(Interp *I, Value data, const int64_t *shape, int nd, int dt) {
+  int64_t n = 1;
+  for (int d = 0; d < nd; d++) n *= shape[d];
+  Value *leaf = malloc(sizeof(Value) * (size_t)(n ? n : 1));
+  Tensor **piece = calloc((size_t)(n ? n : 1), sizeof(Tensor *));
+  int64_t nl = 0, np = 0;
+  Value r = dwV_null();
+  if (!leaf || !piece) {
+    r = dwI_raise(I, EXC_MemoryError, "out of memory");
+    goto done;
+  }
+  data_leaves(data, leaf, &nl);
+  OpAttrs one;
+  memset(&one, 0, sizeof one);
+  one.i[0] = 1;
+  one.ni = 1;
+  for (int64_t k = 0; k < nl;) {
+    Value p;
+    if (leaf[k].t == V_TENSOR) {
+      Value e = op1(I, OP_RESHAPE, TEN(leaf[k]), &one);
+      p = e.t == V_TENSOR ? cast_to(I, TEN(e), dt) : e;
+      if (e.t == V_TENSOR) dwV_decref(&I->c, e);
+      k++;
+    } else { /* a run of numbers: a constant */
+      int64_t j = k;
+      while (j < nl && leaf[j].t != V_TENSOR) j++;
+      int64_t len = j - k, pos = 0;
+      Tensor *c = dwT_new(&I->c, (DType)dt, 1, &len);
+      if (!c) {
+        r = dwI_raise_ctx(I);
+        goto done;
+      }
+      for (; k < j; k++) data_fill(I, c, leaf[k], &pos);
+      p = dwR_tensor_data(I, c);
+      dwV_decref_o(&I->c, &c->h);
+    }
+    if (p.t != V_TENSOR) goto done;
+    piece[np++] = TEN(p);
+  }
+  Value cat;
+  if (np == 1) {
+    cat = tv(piece[0]);
+    dwV_incref(cat);
+  } else {
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    at.ni = 1;
+    cat = op(I, OP_CAT, (int)np, piece, &at);
+  }
+  if (cat.t != V_TENSOR) goto done;
+  OpAttrs sh;
+  memset(&sh, 0, sizeof sh);
+  if (nd) memcpy(sh.i, shape, sizeof(int64_t) * (size_t)nd);
+  sh.ni = nd;
+  r = nd == 1 ? cat : op1(I, OP_RESHAPE, TEN(cat), &sh);
+  if (nd != 1) dwV_decref(&I->c, cat);
+done:
+  for (int64_t k = 0; piece && k < np; k++) dwV_decref_o(&I->c, &piece[k]->h);
+  free(piece);
+  free(leaf);
+  return r;
 }
 
 static void data_fill(Interp *I, Tensor *t, Value v, int64_t *pos) {
@@ -1388,17 +1470,21 @@ static Value tensor_from_data(Interp *I, Value data, int dt) {
   if (data.t == V_TENSOR && TEN(data)->ndim > 0) {
     return dt >= 0 ? cast_to(I, TEN(data), dt) : op1(I, OP_CLONE, TEN(data), NULL);
   }
-  if (dwR_tracing(I) && holds_type(data, V_TENSOR, 0) &&
-      !dwR_break_here(I, BR_DATA_DEPENDENT, "torch.tensor() of a traced tensor"))
-    return dwV_null();
   if (!data_shape(I, data, 0, shape, &nd, &kind)) return dwV_null();
   if (dt < 0)
     dt = kind == 3 ? DT_F64 : kind == 2 || kind < 0 ? DT_F32 : kind == 1 ? DT_I64 : DT_BOOL;
+  if (dwR_tracing(I) && holds_type(data, V_TENSOR, 0))
+    return tensor_of_tensors(I, data, shape, nd, dt);
   Tensor *t = dwT_new(&I->c, (DType)dt, nd, shape);
   if (!t) return dwI_raise_ctx(I);
   int64_t pos = 0;
   data_fill(I, t, data, &pos);
-  return tv(t);
+  if (!dwR_tracing(I)) return tv(t);
+  /* traced: a node of the graph holding the constant (Dynamo's
+   * call_function torch.tensor), not a lifted input */
+  Value r = dwR_tensor_data(I, t);
+  dwV_decref_o(&I->c, &t->h);
+  return r;
 }
 
 BI(t_tensor) {
@@ -1480,18 +1566,20 @@ BI(t_full) {
   return dwL_full(I, shape, nd, fv, dt);
 }
 
-/* rand / randn of float dtype dt (another float dtype than float32 and
- * float64: the float32 draws, converted). */
-static Value rand_of(Interp *I, int nd, const int64_t *shape, bool normal, DType dt) {
-  Tensor *r = dwT_rand_dt(&I->c, dt == DT_F64 ? DT_F64 : DT_F32, nd, shape, normal);
-  if (!r) return dwI_raise_ctx(I);
-  if (dt == DT_F32 || dt == DT_F64) return tv(r);
+/* rand / randn / randint (RandKind k; randint in [lo, hi)) of dtype dt:
+ * an op, so that inside a compiled frame it is a graph node, drawn from
+ * the generator when the graph runs (tensor.c rand_draw). */
+static Value rand_of(Interp *I, int nd, const int64_t *shape, RandKind k, DType dt, double lo,
+                     double hi) {
   OpAttrs at;
   memset(&at, 0, sizeof at);
+  if (nd) memcpy(at.i, shape, sizeof(int64_t) * (size_t)nd);
+  at.ni = nd;
   at.dtype = (uint8_t)dt;
-  Tensor *w = dwT_op(&I->c, OP_CAST, 1, &r, &at);
-  dwV_decref_o(&I->c, &r->h);
-  return w ? tv(w) : dwI_raise_ctx(I);
+  at.flag = (uint8_t)k;
+  at.f[0] = lo;
+  at.f[1] = hi;
+  return op(I, OP_RAND, 0, NULL, &at);
 }
 
 BI(t_like) {
@@ -1508,7 +1596,7 @@ BI(t_like) {
       return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                        def->data == 5 ? "normal_kernel_cpu" : "check_uniform_bounds",
                        dwT_scalar_name((DType)dt));
-    return rand_of(I, x->ndim, x->shape, def->data == 5, (DType)dt);
+    return rand_of(I, x->ndim, x->shape, def->data == 5 ? RK_RANDN : RK_RAND, (DType)dt, 0, 0);
   }
   double fv = def->data;
   if (def->data == 3 && !dwL_float(I, v[1], "fill_value", &fv)) return dwV_null();
@@ -1523,7 +1611,7 @@ BI(t_rand) {
   if (!dwT_is_float(dt))
     return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                      def->data ? "normal_kernel_cpu" : "check_uniform_bounds", dwT_scalar_name((DType)dt));
-  return rand_of(I, nd, shape, def->data == 1, (DType)dt);
+  return rand_of(I, nd, shape, def->data == 1 ? RK_RANDN : RK_RAND, (DType)dt, 0, 0);
 }
 
 BI(t_randint) {
@@ -1544,17 +1632,7 @@ BI(t_randint) {
   if (hi <= lo) return dwI_raise(I, EXC_RuntimeError, "random_ expects 'from' to be less than 'to', but got from=%lld >= to=%lld", (long long)lo, (long long)hi);
   int dt = DT_I64;
   if (!get_dtype(I, v[3], &dt)) return dwV_null();
-  Tensor *r = dwT_new(&I->c, (DType)dt, nd, shape);
-  if (!r) return dwI_raise_ctx(I);
-  /* random_from_to: random() % range + base (random64() for a range of
-   * 2^32 or more) */
-  uint64_t range = (uint64_t)hi - (uint64_t)lo;
-  int64_t n = dwT_numel(r);
-  for (int64_t k = 0; k < n; k++) {
-    uint64_t w = range >= (1ull << 32) ? dwRng_u64(&I->c.rng) : dwRng_u32(&I->c.rng);
-    dwT_set(&I->c, r, k, (double)(int64_t)(w % range + (uint64_t)lo));
-  }
-  return tv(r);
+  return rand_of(I, nd, shape, RK_RANDINT, (DType)dt, (double)lo, (double)hi);
 }
 
 BI(t_arange) {
@@ -2665,14 +2743,14 @@ static const BuiltinDef torch_defs[] = {
     {"torch.t", t_t, TK_TENSOR, 0, 0}, {"torch.clone", t_clone, TK_TENSOR, 0, 0},
     {"torch.var", t_var, TK_TENSOR, 0, 0}, {"torch.std", t_var, TK_TENSOR, 1, 0},
     {"torch.square", t_square, TK_TENSOR, 0, 0},
-    {"torch.tensor", t_tensor, TK_PURE, 0, 0}, {"torch.as_tensor", t_tensor, TK_PURE, 0, 0},
+    {"torch.tensor", t_tensor, TK_TENSOR, 0, 0}, {"torch.as_tensor", t_tensor, TK_TENSOR, 0, 0},
     {"torch.ones", t_fill, TK_TENSOR, 1, 0}, {"torch.zeros", t_fill, TK_TENSOR, 0, 0},
     {"torch.empty", t_fill, TK_TENSOR, 0, 0}, {"torch.full", t_full, TK_TENSOR, 0, 0},
     {"torch.ones_like", t_like, TK_TENSOR, 1, 0}, {"torch.zeros_like", t_like, TK_TENSOR, 0, 0},
     {"torch.empty_like", t_like, TK_TENSOR, 2, 0}, {"torch.full_like", t_like, TK_TENSOR, 3, 0},
-    {"torch.rand_like", t_like, TK_PURE, 4, 0}, {"torch.randn_like", t_like, TK_PURE, 5, 0},
-    {"torch.rand", t_rand, TK_PURE, 0, 0}, {"torch.randn", t_rand, TK_PURE, 1, 0},
-    {"torch.randint", t_randint, TK_PURE, 0, 0}, {"torch.arange", t_arange, TK_TENSOR, 0, 0},
+    {"torch.rand_like", t_like, TK_TENSOR, 4, 0}, {"torch.randn_like", t_like, TK_TENSOR, 5, 0},
+    {"torch.rand", t_rand, TK_TENSOR, 0, 0}, {"torch.randn", t_rand, TK_TENSOR, 1, 0},
+    {"torch.randint", t_randint, TK_TENSOR, 0, 0}, {"torch.arange", t_arange, TK_TENSOR, 0, 0},
     {"torch.linspace", t_linspace, TK_PURE, 0, 0}, {"torch.eye", t_eye, TK_PURE, 0, 0},
     {"torch.manual_seed", t_manual_seed, TK_UNSUPPORTED, 0, 0},
     {"torch.initial_seed", t_initial_seed, TK_UNSUPPORTED, 0, 0},

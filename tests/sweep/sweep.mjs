@@ -157,6 +157,7 @@ const OP_REACH = {
   GATHER: /\bgather\(|\bindex_select\(|\w\[\[/,
   ARGSORT: /\bsort\(|\bargsort\(|\btopk\(/,
   CAT: /\bcat\(|concat|stack/, FULL: /\b(ones|zeros|empty|full)(_like)?\(/, ARANGE: /\barange\(/,
+  RAND: /\b(rand|randn|randint)(_like)?\(/, TENSOR: /\btensor\(\[/,
 };
 
 function checkCoverage(cases, names, ops) {

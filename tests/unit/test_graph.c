@@ -327,6 +327,60 @@ static void test_size_exprs(Ctx *c) {
   free(L.v);
 }
 
+/* torch.tensor constants (elements held by the graph: printed, hashed,
+ * cloned, run) and random tensors (kept by DCE, drawn in graph order). */
+static void test_tensor_and_rand(Ctx *c) {
+  Graph g;
+  dwG_init(&g);
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.i[0] = 3;
+  at.ni = 1;
+  at.dtype = DT_F32;
+  TMeta m = {.dtype = DT_F32, .ndim = 1, .shape = {3}};
+  int t = dwG_add(&g, OP_TENSOR, &m, 0, NULL, &at, 1, 0);
+  float data[3] = {1.5f, 2.0f, 0.1f};
+  CHECK(!dwG_set_data(&g, t, data, 8), "the byte count must match the meta");
+  CHECK(dwG_set_data(&g, t, data, sizeof data), "data set");
+  OpAttrs ra = at;
+  ra.i[0] = 2;
+  ra.flag = RK_RANDN;
+  TMeta rm = {.dtype = DT_F32, .ndim = 1, .shape = {2}};
+  int r = dwG_add(&g, OP_RAND, &rm, 0, NULL, &ra, 2, 0);
+  int32_t outs[1] = {t};
+  dwG_set_outputs(&g, 1, outs);
+  CHECK(dwG_dce(&g) == 0 && g.nodes[r].op == OP_RAND, "an unread random tensor is still drawn");
+  CHECK(dwG_ntensors(&g) == 2, "two kernel arguments after the inputs");
+  check_dump(&g, "graph():\n"
+                 "  tensor = torch.tensor([1.5, 2.0, 0.1])  # line 1\n"
+                 "  randn = torch.randn([2])  # line 2\n"
+                 "  return tensor");
+  Graph g2;
+  CHECK(dwG_clone(&g2, &g) && g2.nodes[t].data != g.nodes[t].data &&
+            !memcmp(g2.nodes[t].data, data, sizeof data),
+        "a clone holds its own copy of the elements");
+  uint64_t h = dwG_hash(&g);
+  CHECK(h == dwG_hash(&g2), "same elements, same hash");
+  ((float *)g2.nodes[t].data)[1] = 2.5f;
+  CHECK(h != dwG_hash(&g2), "other elements, another graph");
+  /* run: the tensor's elements; the generator advanced by randn(2) */
+  dwT_seed(c, 3);
+  Tensor *out[1] = {NULL};
+  CHECK(dwG_run_eager(c, &g, NULL, out), "runs");
+  Tensor *next = dwT_rand(c, 1, rm.shape, true), *again;
+  dwT_seed(c, 3);
+  dwV_decref_o(c, &dwT_rand(c, 1, rm.shape, true)->h);
+  again = dwT_rand(c, 1, rm.shape, true);
+  CHECK(out[0] && dwT_get(out[0], 0) == 1.5 && dwT_get(out[0], 2) == (double)0.1f, "elements");
+  CHECK(dwT_get(next, 0) == dwT_get(again, 0) && dwT_get(next, 1) == dwT_get(again, 1),
+        "the graph drew randn(2)");
+  dwV_decref_o(c, &next->h);
+  dwV_decref_o(c, &again->h);
+  if (out[0]) dwV_decref_o(c, &out[0]->h);
+  dwG_free(&g);
+  dwG_free(&g2);
+}
+
 int main(void) {
   Ctx c;
   memset(&c, 0, sizeof c);
@@ -338,6 +392,7 @@ int main(void) {
   test_dce(&c);
   test_run_eager(&c);
   test_size_exprs(&c);
+  test_tensor_and_rand(&c);
   dwV_free_all(&c);
   printf("test_graph: %d checks, %d failed\n", checks, failures);
   printf("%d passed, %d failed\n", checks - failures, failures);
