@@ -1,13 +1,13 @@
 /* randlib.c - the random parts of the torch API beyond rand/randn/randint
  * (torchlib.c): torch.randperm, torch.normal, torch.bernoulli,
- * Tensor.uniform_/normal_/bernoulli_ and torch.nn.init. Every draw comes
+ * Tensor.uniform_/normal_, torch.nn.init, and the initial parameters of
+ * the torch.nn layers (dwL_uniform, dwL_kaiming_bound). Every draw comes
  * from random.c's generator, in the order PyTorch's CPU kernels draw, so a
  * seeded program gets PyTorch's numbers (randperm's swaps, nn.init's
  * bounds computed as torch/nn/init.py computes them).
  *
  * The in-place ones run eagerly; while tracing they are an unsupported
- * call (a graph break), as rand/randn run at trace time: random numbers
- * are not graph ops here.
+ * call (a graph break): they are not graph ops, as torch.rand/randn are.
  */
 #include "torchlib.h"
 
@@ -177,6 +177,9 @@ BI(r_fill_) {
 /* torch.nn.init                                                       */
 /* ------------------------------------------------------------------ */
 
+/* calculate_gain("leaky_relu", ns) */
+static double leaky_gain(double ns) { return sqrt(2.0 / (1 + ns * ns)); }
+
 /* calculate_gain(nonlinearity, param=None) */
 static bool gain_of(Interp *I, Value nl, Value param, double *out) {
   if (nl.t != V_STR) {
@@ -201,7 +204,7 @@ static bool gain_of(Interp *I, Value nl, Value param, double *out) {
       free(b.p);
       return false;
     }
-    *out = sqrt(2.0 / (1 + ns * ns));
+    *out = leaky_gain(ns);
     return true;
   }
   dwI_raise(I, EXC_ValueError, "Unsupported nonlinearity %s", s);
@@ -255,6 +258,13 @@ BI(ni_fill) {
   return f.t == V_NULL ? f : dwL_assign_inplace(I, x, f);
 }
 
+/* the xavier and kaiming fills of standard deviation std: normal_(0,
+ * std), or uniform_ over +-sqrt(3) std (the same variance) */
+static Value fill_std(Interp *I, Tensor *x, bool normal, double std) {
+  double bound = sqrt(3.0) * std;
+  return normal ? fill_inplace(I, x, RNG_NORMAL, 0, std) : fill_inplace(I, x, RNG_UNIFORM, -bound, bound);
+}
+
 /* xavier_uniform_(tensor, gain=1) (data 0) / xavier_normal_ (data 1) */
 BI(ni_xavier) {
   Value v[3];
@@ -264,8 +274,7 @@ BI(ni_xavier) {
   Tensor *x = tensor_arg(I, v[0], n, "tensor");
   double gain, fi, fo;
   if (!x || !float_or(I, v[1], "gain", 1, &gain) || !fans(I, x, &fi, &fo)) return dwV_null();
-  double std = gain * sqrt(2.0 / (fi + fo));
-  return normal ? fill_inplace(I, x, RNG_NORMAL, 0, std) : fill_inplace(I, x, RNG_UNIFORM, -sqrt(3.0) * std, sqrt(3.0) * std);
+  return fill_std(I, x, normal, gain * sqrt(2.0 / (fi + fo)));
 }
 
 /* kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu")
@@ -297,8 +306,27 @@ BI(ni_kaiming) {
   bool ok = fans(I, x, &fi, &fo) && gain_of(I, nl, v[1].t == V_NULL ? dwV_int(0) : v[1], &gain);
   if (lr) dwV_decref_o(&I->c, &lr->h);
   if (!ok) return dwV_null();
-  double std = gain / sqrt(strcmp(mode, "fan_in") ? fo : fi);
-  return normal ? fill_inplace(I, x, RNG_NORMAL, 0, std) : fill_inplace(I, x, RNG_UNIFORM, -sqrt(3.0) * std, sqrt(3.0) * std);
+  return fill_std(I, x, normal, gain / sqrt(strcmp(mode, "fan_in") ? fo : fi));
+}
+
+/* ------------------------------------------------------------------ */
+/* Parameters of the torch.nn layers (Linear, ConvNd, ...)             */
+/* ------------------------------------------------------------------ */
+
+/* A new float32 tensor filled by uniform_(-bound, bound) */
+Value dwL_uniform(Interp *I, int nd, const int64_t *shape, double bound) {
+  Tensor *u = dwT_empty(&I->c, DT_F32, nd, shape);
+  if (!u) return dwI_raise_ctx(I);
+  dwRng_fill(&I->c.rng, u, RNG_UNIFORM, -bound, bound);
+  return tv(u);
+}
+
+/* kaiming_uniform_(w, a=math.sqrt(5))'s bound as torch/nn/init.py
+ * computes it (gain sqrt(2 / (1 + a**2)), std gain / sqrt(fan_in), bound
+ * sqrt(3) * std), the initialisation of Linear's and ConvNd's weights */
+double dwL_kaiming_bound(int64_t fan_in) {
+  if (fan_in <= 0) return 0;
+  return sqrt(3.0) * (leaky_gain(sqrt(5.0)) / sqrt((double)fan_in));
 }
 
 const BuiltinDef dwRl_torch_defs[] = {

@@ -2362,23 +2362,6 @@ bool dwL_set_tensor_attr(Interp *I, Value inst, const char *name, Value t) {
   return ok;
 }
 
-/* A new float32 tensor filled by uniform_(-bound, bound) */
-Value dwL_uniform(Interp *I, int nd, const int64_t *shape, double bound) {
-  Tensor *u = dwT_empty(&I->c, DT_F32, nd, shape);
-  if (!u) return dwI_raise_ctx(I);
-  dwRng_fill(&I->c.rng, u, RNG_UNIFORM, -bound, bound);
-  return tv(u);
-}
-
-/* kaiming_uniform_(w, a=math.sqrt(5))'s bound as torch/nn/init.py
- * computes it (gain sqrt(2 / (1 + a**2)), std gain / sqrt(fan_in), bound
- * sqrt(3) * std), the initialisation of Linear's and ConvNd's weights */
-double dwL_kaiming_bound(int64_t fan_in) {
-  if (fan_in <= 0) return 0;
-  double a = sqrt(5.0), gain = sqrt(2.0 / (1 + a * a));
-  return sqrt(3.0) * (gain / sqrt((double)fan_in));
-}
-
 /* marks a new tensor value as an nn.Parameter */
 static Value as_param(Value t) {
   if (t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_PARAM;

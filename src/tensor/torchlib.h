@@ -372,7 +372,8 @@ Value dwL_layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Ten
                      Tensor *b, double eps);
 /* torch.full(shape, value, dtype) */
 Value dwL_full(Interp *I, const int64_t *shape, int nd, double value, int dt);
-/* uniform on [-bound, bound) (the init of Linear and friends) */
+/* randlib.c: a new float32 tensor uniform on [-bound, bound) (the init of
+ * Linear and friends), and kaiming_uniform_(w, a=sqrt(5))'s bound */
 Value dwL_uniform(Interp *I, int nd, const int64_t *shape, double bound);
 double dwL_kaiming_bound(int64_t fan_in);
 /* instance attributes of modules (borrowed) / setting them */
