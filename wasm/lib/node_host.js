@@ -203,7 +203,12 @@ export function spoolJobs(storeDir, jobs) {
   if (!fs.existsSync(name)) return false;
   if (!optimizerRunning(storeDir)) {
     try {
-      const child = spawn(process.execPath, [fileURLToPath(new URL('./optimize_later.js', import.meta.url)), storeDir], {
+      // --liftoff-only: V8 runs Binaryen's wasm in its baseline tier and
+      // never compiles it with TurboFan. The optimised kernels are the same
+      // bytes; the optimiser of one MLP run takes 0.8-1.0 s CPU instead of
+      // 2.2-2.8 s (most of it TurboFan on Binaryen's module, on threads
+      // the user's next run competes with).
+      const child = spawn(process.execPath, ['--liftoff-only', fileURLToPath(new URL('./optimize_later.js', import.meta.url)), storeDir], {
         detached: true,
         stdio: 'ignore',
       });
