@@ -58,20 +58,13 @@ function options() {
   return { backend: $('backend').value, suppressErrors: $('suppress').checked, runOnChange: $('run-on-change').checked };
 }
 /**
- * The statement budget of a run: a loop that never ends (`while True:`)
- * stops with the core's `TimeoutError: the program exceeded its budget of N
- * steps` at its line (some seconds in) instead of running until Stop.
- * index.html's first-visit prerun options name the same budget.
- */
-const MAX_STEPS = 50_000_000;
-/**
  * The UI options as run options. "wasm" leaves the backend to the program
  * (a torch.compile(backend=...) it names, else wasm); "eager" forces the
  * eager backend. suppress_errors unchecked leaves it to the program
  * (default False); checked starts the run with it True.
  */
 function runOptions(o = options()) {
-  const r = { maxSteps: MAX_STEPS };
+  const r = {};
   if (o.backend === 'eager') r.backend = 'eager';
   if (o.suppressErrors) r.suppressErrors = true;
   return r;

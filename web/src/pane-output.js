@@ -23,16 +23,6 @@ export function outputText(report) {
   return parts.join(parts.every((p) => p.endsWith('\n')) ? '' : '\n');
 }
 
-/** The playground's statement budget ran out (main.js MAX_STEPS): say what that means. */
-function budgetHint(err) {
-  const m = err.type === 'TimeoutError' && /budget of (\d+) steps/.exec(err.message || '');
-  if (!m) return null;
-  return h('div', { class: 'err-hint', 'data-hint': 'budget' }, h('p', null,
-    `The playground stops a program after ${Number(m[1]).toLocaleString('en-US')} statements, at the line it was running`,
-    err.line ? ` (line ${err.line})` : '', ': is there a loop that never ends (', h('code', null, 'while True:'),
-    ' without a ', h('code', null, 'break'), ', or a condition that stays true)?'));
-}
-
 export function renderOutput(el, report, ctx, extra = {}) {
   clear(el);
   if (extra.failure) {
@@ -89,7 +79,6 @@ export function renderOutput(el, report, ctx, extra = {}) {
           failed.length ? [`graph ${failed.map((g) => graphNo(g.id)).join(', ')}`, failed[0].error_line ? [' (', lineLink(ctx, failed[0].error_line), ')'] : null] : 'a graph',
           '. With ', h('code', null, 'torch._dynamo.config.suppress_errors = True'),
           ' the frame runs eagerly instead of failing, and the program goes on (PyTorch\'s fallback).'),
-        h('button', { type: 'button', class: 'btn small', onclick: () => ctx.runWithSuppress() }, 'Run with suppress_errors')) : null,
-      budgetHint(err)));
+        h('button', { type: 'button', class: 'btn small', onclick: () => ctx.runWithSuppress() }, 'Run with suppress_errors')) : null));
   }
 }
