@@ -71,6 +71,7 @@ static Code *load(Interp *I, const char *src, size_t len) {
     if (I->exc.t == V_EXC) {
       ((Exc *)I->exc.u.o)->line = pe.line;
       ((Exc *)I->exc.u.o)->col = pe.col;
+      ((Exc *)I->exc.u.o)->end_col = pe.end_col;
     }
     return NULL;
   }

@@ -399,6 +399,8 @@ typedef struct Exc {
   int ntb, tbcap;
   char **tbnames;     /* owned copies of function names */
   int line, col;      /* where raised */
+  int end_col;        /* a SyntaxError's end on its line (CPython's ^^^ range;
+                         <= col: one caret) */
   Dict *attrs;        /* attributes set on the instance (NULL: none) */
   int cur_line;       /* the line of the frame being unwound where the
                          exception happened (its traceback entry's line) */
@@ -1039,6 +1041,9 @@ struct Node {
 
 typedef struct ParseError {
   int line, col;       /* where (1-based line, 0-based col) */
+  int end_col;         /* the end of the offending range on that line, as
+                          CPython's carets show it (0: one caret; INT_MAX:
+                          to the end of the line) */
   ExcType type;        /* EXC_SyntaxError or EXC_IndentationError */
   char msg[256];       /* Python's wording: "expected ':'", "invalid syntax" */
 } ParseError;

@@ -65,6 +65,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #define MAX_DEPTH 200      /* nested expressions: parentheses, unary ops */
@@ -122,6 +123,7 @@ static void set_error_v(Parser *p, ExcType type, int line, int col,
   e->type = type;
   e->line = line;
   e->col = col < 0 ? 0 : col;
+  e->end_col = 0;
   dwX_vformat_msg(e->msg, sizeof e->msg, p->fstring, fmt, ap);
 }
 
@@ -167,8 +169,11 @@ static void *fail_node(Parser *p, const Node *n, const char *fmt, ...)
 static void *fail_node(Parser *p, const Node *n, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
+  bool first = !p->S->failed;
   set_error_v(p, EXC_SyntaxError, n->line, n->col, fmt, ap);
   va_end(ap);
+  /* CPython underlines the node (on its first line: to the line's end) */
+  if (first) p->S->err->end_col = n->end_line == n->line ? n->end_col : INT_MAX;
   return NULL;
 }
 
@@ -1924,10 +1929,11 @@ static Node *expr_stmt(Parser *p) {
   /* an expression statement */
   if (e->kind == N_NAME && (!strcmp(e->s, "print") || !strcmp(e->s, "exec")) &&
       starts_expr(k) && !(e->flags & NF_PAREN))
-    return fail_node(p, e,
-                     "Missing parentheses in call to '%s'. Did you mean "
-                     "%s(...)?",
-                     e->s, e->s);
+  {
+    fail_node(p, e, "Missing parentheses in call to '%s'. Did you mean %s(...)?", e->s, e->s);
+    p->S->err->end_col = INT_MAX; /* CPython underlines the whole statement */
+    return NULL;
+  }
   check_value(p, e);
   Node *n = node(p, N_EXPR, st);
   if (!n) return NULL;

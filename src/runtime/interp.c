@@ -207,7 +207,11 @@ static bool exc_matches(Value e, Value cls) {
   return builtin_exc_class(c) && dwV_exc_below(x->type, c->builtin_base);
 }
 
-static void source_line(Interp *I, Buf *b, int line) {
+/* Line `line` of the program as a traceback shows it (indented by 4, its
+ * own indentation and trailing blanks stripped); with col >= 0 (0-based,
+ * a SyntaxError's offset), CPython's caret line under that column, a
+ * caret per column up to end_col when end_col > col. */
+static void source_line(Interp *I, Buf *b, int line, int col, int end_col) {
   const char *p = I->src, *end = I->src + I->srclen;
   for (int k = 1; k < line && p < end; k++) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -216,13 +220,26 @@ static void source_line(Interp *I, Buf *b, int line) {
   }
   if (p >= end) return;
   const char *nl = memchr(p, '\n', (size_t)(end - p));
-  const char *e = nl ? nl : end;
+  const char *e = nl ? nl : end, *start = p;
   while (p < e && (*p == ' ' || *p == '\t')) p++;
   while (e > p && (e[-1] == ' ' || e[-1] == '\r' || e[-1] == '\t')) e--;
   if (e > p) {
     dwB_puts(b, "    ");
     dwB_putn(b, p, (size_t)(e - p));
     dwB_putc(b, '\n');
+    if (col >= 0) {
+      /* the caret goes under column col of the shown text, at most one
+       * past its end (an error at the end of the line) */
+      long at = (long)col - (long)(p - start), len = (long)(e - p);
+      if (at < 0) at = 0;
+      if (at > len) at = len;
+      long to = end_col > col ? (long)end_col - (long)(p - start) : at + 1;
+      if (to > len) to = len;
+      if (to <= at) to = at + 1;
+      dwB_printf(b, "    %*s", (int)at, "");
+      for (long k = at; k < to; k++) dwB_putc(b, '^');
+      dwB_putc(b, '\n');
+    }
   }
 }
 
@@ -246,11 +263,13 @@ void dwI_format_exc(Interp *I, Buf *b, Exc *e) {
       }
       dwB_printf(b, "  File \"%s\", line %d, in %s\n", I->filename,
                  e->tb[k].line, e->tb[k].func);
-      source_line(I, b, e->tb[k].line);
+      source_line(I, b, e->tb[k].line, -1, 0);
     }
   } else if (e->type == EXC_SyntaxError || e->type == EXC_IndentationError) {
     dwB_printf(b, "  File \"%s\", line %d\n", I->filename, e->line);
-    source_line(I, b, e->line);
+    /* CPython shows no caret for an unexpected indent */
+    bool caret = !(e->type == EXC_IndentationError && e->msg && !strcmp(e->msg->s, "unexpected indent"));
+    source_line(I, b, e->line, caret ? e->col : -1, e->end_col);
   }
   dwB_puts(b, e->cls ? e->cls->name->s : dwV_exc_names[e->type]);
   if (e->msg && e->msg->len) {

@@ -111,6 +111,25 @@ for (const [name, cli] of CLIS) {
       assert.equal(r.stderr.split('Traceback').length, 2, 'the traceback is printed once');
     });
 
+    test("a SyntaxError shows CPython's caret line under the offending column or range", async () => {
+      // each text as CPython 3.11 prints it for the same file (python3 FILE)
+      const cases = [
+        ['y = x +* 2\n', '    y = x +* 2\n           ^\nSyntaxError: invalid syntax\n'],
+        ['def f(:\n    pass\n', '    def f(:\n          ^\nSyntaxError: invalid syntax\n'],
+        ['x = (1,\ny = 2\n', "    x = (1,\n        ^\nSyntaxError: '(' was never closed\n"],
+        ['f() = 1\n', "    f() = 1\n    ^^^\nSyntaxError: cannot assign to function call here. Maybe you meant '==' instead of '='?\n"],
+        ['print "hi"\n', "    print \"hi\"\n    ^^^^^^^^^^\nSyntaxError: Missing parentheses in call to 'print'. Did you mean print(...)?\n"],
+        ['def f():\nreturn 1\n', '    return 1\n    ^\nIndentationError: expected an indented block after function definition on line 1\n'],
+        ['x = 1\n  y = 2\n', '    y = 2\nIndentationError: unexpected indent\n'],
+      ];
+      for (const [src, tail] of cases) {
+        const f = file('syntax_caret.py', src);
+        const r = await cli(['run', f]);
+        assert.equal(r.code, 1);
+        assert.ok(r.stderr.endsWith(tail), `${JSON.stringify(src)}:\n${r.stderr}`);
+      }
+    });
+
     test('--json prints the report, exit 0 even when the program failed', async () => {
       const r = await cli(['run', '--json', FAILS]);
       assert.equal(r.code, 0);
