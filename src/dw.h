@@ -272,7 +272,8 @@ typedef struct RngMark {
 /* What dwRng_fill draws */
 typedef enum RngDist {
   RNG_UNIFORM, /* uniform_(from, to) */
-  RNG_NORMAL   /* normal_(mean, std) */
+  RNG_NORMAL,  /* normal_(mean, std) */
+  RNG_INT      /* random_(from, to): integers in [from, to), any dtype */
 } RngDist;
 
 typedef struct Ctx {
@@ -893,8 +894,9 @@ uint32_t dwRng_u32(Rng *g);                    /* CPUGeneratorImpl::random() */
 uint64_t dwRng_u64(Rng *g);                    /* random64() */
 double dwRng_normal(Rng *g);                   /* normal_distribution<double>(0, 1) */
 float dwRng_uniform_f(Rng *g);                 /* uniform_real_distribution<float>(0, 1) */
-/* fills contiguous F32/F64 tensor t as uniform_(a, b) or normal_(a, b)
- * (mean a, std b) do; false for another dtype */
+/* fills contiguous tensor t as uniform_(a, b), normal_(a, b) (mean a,
+ * std b) or random_(a, b) do; false for uniform/normal of a dtype that is
+ * not F32/F64 */
 bool dwRng_fill(Rng *g, Tensor *t, RngDist dist, double a, double b);
 void dwRng_mark(Rng *g, RngMark *m);           /* a checkpoint of g */
 void dwRng_rewind(Rng *g, const RngMark *m);   /* g as it was at m */

@@ -202,6 +202,14 @@ static void normal16_d(double *d, double mean, double std) {
 bool dwRng_fill(Rng *g, Tensor *t, RngDist dist, double a, double b) {
   int64_t n = dwT_numel(t);
   if (!t->st || n == 0) return true;
+  if (dist == RNG_INT) { /* random_from_to_kernel */
+    uint64_t lo = (uint64_t)(int64_t)a, range = (uint64_t)(int64_t)b - lo;
+    for (int64_t i = 0; i < n; i++) {
+      uint64_t w = range >= (1ull << 32) ? dwRng_u64(g) : dwRng_u32(g);
+      dwT_set(NULL, t, i, (double)(int64_t)(w % range + lo));
+    }
+    return true;
+  }
   bool f32 = t->dtype == DT_F32;
   if (!f32 && t->dtype != DT_F64) return false;
   float *pf = f32 ? (float *)t->st->data : NULL;

@@ -1364,32 +1364,18 @@ done:
   return out;
 }
 
-/* OP_RAND: PyTorch's draws (random.c) of m's dtype. rand / randn of
- * float32 or float64 (another dtype: the float32 draws, converted);
- * randint is random_from_to: random() % range + low (random64() for a
- * range of 2^32 or more). */
+/* OP_RAND: PyTorch's draws of m's dtype (random.c dwRng_fill): rand and
+ * randn (float32 or float64: torchlib.c checks) as uniform_(0, 1) and
+ * normal_(0, 1), randint as random_(low, high). */
 static Tensor *rand_draw(Ctx *c, const TMeta *m, const OpAttrs *a) {
-  if (a->flag == RK_RANDINT) {
-    Tensor *r = dwT_empty(c, (DType)m->dtype, m->ndim, m->shape);
-    if (!r) return NULL;
-    int64_t lo = (int64_t)a->f[0], hi = (int64_t)a->f[1];
-    uint64_t range = (uint64_t)hi - (uint64_t)lo;
-    int64_t n = dwT_numel(r);
-    for (int64_t k = 0; k < n; k++) {
-      uint64_t w = range >= (1ull << 32) ? dwRng_u64(&c->rng) : dwRng_u32(&c->rng);
-      dwT_set(c, r, k, (double)(int64_t)(w % range + (uint64_t)lo));
-    }
-    return r;
+  Tensor *r = dwT_empty(c, (DType)m->dtype, m->ndim, m->shape);
+  bool ints = a->flag == RK_RANDINT;
+  if (r && !dwRng_fill(&c->rng, r, ints ? RNG_INT : a->flag == RK_RANDN ? RNG_NORMAL : RNG_UNIFORM,
+                       ints ? a->f[0] : 0.0, ints ? a->f[1] : 1.0)) {
+    dwV_decref_o(c, &r->h);
+    dw_fail(c, EXC_RuntimeError, "random %s of dtype %s", ints ? "integers" : "floats",
+            dwT_scalar_name((DType)m->dtype));
+    return NULL;
   }
-  bool normal = a->flag == RK_RANDN;
-  if (m->dtype == DT_F32 || m->dtype == DT_F64)
-    return dwT_rand_dt(c, (DType)m->dtype, m->ndim, m->shape, normal);
-  Tensor *u = dwT_rand_dt(c, DT_F32, m->ndim, m->shape, normal);
-  if (!u) return NULL;
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  at.dtype = m->dtype;
-  Tensor *r = dwT_op(c, OP_CAST, 1, &u, &at);
-  dwV_decref_o(c, &u->h);
   return r;
 }
