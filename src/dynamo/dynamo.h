@@ -246,6 +246,9 @@ Value dwR_guard_value(Interp *I, Frame *f, const Guard *g);
  * whose source held real tensor x at the start of t's unit (-1: none). */
 Value dwR_start_value(Interp *I, const Trace *t, const Guard *g);
 int dwR_source_of(Interp *I, Trace *t, const Tensor *x);
+/* The index of entry e's guard on g's source (kind, slot, cell), -1 if
+ * none (e may be NULL). */
+int dwR_entry_guard(const Entry *e, const Guard *g);
 /* mutate.c */
 typedef struct Aliases Aliases;
 /* view (a fake a view op made of base) is an alias of base's root. false

@@ -185,15 +185,6 @@ static bool ret_template(Replay *p, const Trace *t, Value v,
   }
 }
 
-/* Index of the guard of e with g's source, -1 if none. */
-static int entry_index(const Entry *e, const Guard *g) {
-  for (int k = 0; k < e->nguards; k++)
-    if (e->guards[k].kind == g->kind && e->guards[k].slot == g->slot &&
-        e->guards[k].cell == g->cell)
-      return k;
-  return -1;
-}
-
 /* The plan's own checks over the guarded values (vals[k] of guard k). */
 static void guard_state(const Guard *g, Value v, const Value *vals, int k,
                         RGuard *r) {
@@ -230,7 +221,7 @@ void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
   const Guard *tg = t->hit ? t->guards : e->guards;
   int tn = t->hit ? t->nguards : e->nguards;
   for (int j = 0; j < tn; j++)
-    if (entry_index(e, &tg[j]) < 0) return;
+    if (dwR_entry_guard(e, &tg[j]) < 0) return;
   Value *vals = calloc((size_t)e->nguards + 1, sizeof(Value));
   Replay *p = calloc(1, sizeof *p);
   const Tensor **seen = calloc((size_t)nout + 1, sizeof(Tensor *));
@@ -246,7 +237,7 @@ void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
     const Guard *g = &e->guards[j];
     int tj = -1;
     for (int q = 0; q < tn && tj < 0; q++)
-      if (entry_index(e, &tg[q]) == j) tj = q;
+      if (dwR_entry_guard(e, &tg[q]) == j) tj = q;
     if (tj < 0) {
       ok = false; /* the entry guards what this unit did not read */
       break;
@@ -260,7 +251,7 @@ void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
   }
   for (int j = 0; ok && j < t->ninputs; j++) {
     int s = t->input_src ? t->input_src[j] : -1;
-    int ej = s >= 0 && s < tn ? entry_index(e, &tg[s]) : -1;
+    int ej = s >= 0 && s < tn ? dwR_entry_guard(e, &tg[s]) : -1;
     ok = ej >= 0 && e->guards[ej].vt == V_TENSOR &&
          vals[ej].u.o == &t->inputs[j]->h;
     if (ok) p->src[j] = (int16_t)ej;
@@ -320,37 +311,48 @@ static Value ret_build(Interp *I, const Replay *p, int *at, Tensor **in,
   }
 }
 
-int dwRp_run(Interp *I, Frame *f, Entry *e) {
-  Replay *p = e->replay;
-  if (!p || p->ng != e->nguards || p->epoch != I->attr_epoch) return RP_DECLINE;
-  /* the checks guards do not make */
+/* The plan's checks over the values vals[k] the entry's guards read now
+ * (the checks guards do not make): false to decline. */
+static bool plan_holds(const Replay *p, const Entry *e, const Value *vals) {
   for (int k = 0; k < e->nguards; k++) {
     const Guard *g = &e->guards[k];
-    if (g->vt != V_TENSOR && g->vt != V_FUNC) continue;
-    Value v = dwR_guard_value(I, f, g);
-    if (g->vt == V_FUNC) {
-      if (!func_plain(v)) return RP_DECLINE;
-      continue;
-    }
-    if (v.t != V_TENSOR || !((Tensor *)v.u.o)->st) return RP_DECLINE;
+    Value v = vals[k];
+    if (g->vt == V_FUNC && !func_plain(v)) return false;
+    if (g->vt != V_TENSOR) continue;
+    if (v.t != V_TENSOR || !((Tensor *)v.u.o)->st) return false;
     const Tensor *x = (const Tensor *)v.u.o;
     const RGuard *r = &p->g[k];
     if ((x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)) != r->flags ||
         memcmp(x->stride, r->stride, sizeof(int64_t) * x->ndim))
-      return RP_DECLINE;
+      return false;
     int alias = -1;
-    for (int j = 0; j < k && alias < 0; j++) {
-      if (e->guards[j].vt != V_TENSOR) continue;
-      Value w = dwR_guard_value(I, f, &e->guards[j]);
-      if (w.t == V_TENSOR && w.u.o == v.u.o) alias = j;
-    }
-    if (alias != r->alias) return RP_DECLINE;
+    for (int j = 0; j < k && alias < 0; j++)
+      if (e->guards[j].vt == V_TENSOR && vals[j].t == V_TENSOR && vals[j].u.o == v.u.o) alias = j;
+    if (alias != r->alias) return false;
   }
+  return true;
+}
+
+int dwRp_run(Interp *I, Frame *f, Entry *e) {
+  Replay *p = e->replay;
+  if (!p || p->ng != e->nguards || p->epoch != I->attr_epoch) return RP_DECLINE;
+  /* the values of the tensor and function guards read once, for the
+   * checks and the graph inputs */
+  Value vbuf[16], *vals = p->ng <= 16 ? vbuf : malloc(sizeof(Value) * (size_t)p->ng);
   Tensor *ibuf[16],
       **in = p->nin <= 16 ? ibuf : malloc(sizeof(Tensor *) * (size_t)p->nin);
-  if (!in) return RP_DECLINE;
-  for (int j = 0; j < p->nin; j++)
-    in[j] = (Tensor *)dwR_guard_value(I, f, &e->guards[p->src[j]]).u.o;
+  bool holds = vals && in;
+  for (int k = 0; holds && k < p->ng; k++) {
+    const Guard *g = &e->guards[k];
+    vals[k] = g->vt == V_TENSOR || g->vt == V_FUNC ? dwR_guard_value(I, f, g) : dwV_null();
+  }
+  holds = holds && plan_holds(p, e, vals);
+  for (int j = 0; holds && j < p->nin; j++) in[j] = (Tensor *)vals[p->src[j]].u.o;
+  if (vals != vbuf) free(vals);
+  if (!holds) {
+    if (in != ibuf) free(in);
+    return RP_DECLINE;
+  }
   Kernel *k = dwC_kernel_for(e, in);
   int nout = k ? k->g.nout : 0;
   Tensor *obuf[16] = {0},

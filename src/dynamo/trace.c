@@ -556,12 +556,17 @@ static FState *fstate(UnitCache *uc, int kind, int slot, int cell) {
   return s;
 }
 
-static const Guard *entry_guard(const Entry *e, const Guard *g) {
+int dwR_entry_guard(const Entry *e, const Guard *g) {
   for (int k = 0; e && k < e->nguards; k++)
     if (e->guards[k].kind == g->kind && e->guards[k].slot == g->slot &&
         e->guards[k].cell == g->cell)
-      return &e->guards[k];
-  return NULL;
+      return k;
+  return -1;
+}
+
+static const Guard *entry_guard(const Entry *e, const Guard *g) {
+  int k = dwR_entry_guard(e, g);
+  return k < 0 ? NULL : &e->guards[k];
 }
 
 static void guard_source(const Guard *g, Buf *b);
