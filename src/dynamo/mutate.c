@@ -294,6 +294,21 @@ static Tensor *fake_of(Interp *I, Trace *t, int id) {
   return x;
 }
 
+/* Tensor x (node old) rebound to node id: a graph input gets the value
+ * written back after the run (value: a fake holding id, or NULL for a new
+ * one), a fake takes the node (logged); the FX view follows. */
+static bool rebind(Interp *I, Trace *t, Tensor *x, int old, int id, Tensor *value) {
+  if (x->st) {
+    Tensor *v = value ? value : fake_of(I, t, id);
+    if (!v || !dwR_inplace_input(I, x, v)) return false;
+  } else {
+    dwR_log_tensor(I, x);
+    x->node = id;
+  }
+  dwM_rebind(t, old, id);
+  return true;
+}
+
 #define MAXCHAIN 64
 
 bool dwU_mutate(Interp *I, Tensor *x, Tensor *value) {
@@ -320,16 +335,8 @@ bool dwU_mutate(Interp *I, Tensor *x, Tensor *value) {
     return dwR_break_here(I, BR_UNSUPPORTED_CALL,
                           "In-place update of a tensor that shares memory with a view: "
                           "the graph cannot keep them in step");
-  if (!nviews) { /* no alias in the graph: x is rebound to the new value */
-    int old = node_of(I, t, x);
-    if (x->st && !dwR_inplace_input(I, x, value)) return false;
-    if (!x->st) {
-      dwR_log_tensor(I, x);
-      x->node = value->node;
-    }
-    dwM_rebind(t, old, value->node);
-    return true;
-  }
+  if (!nviews) /* no alias in the graph: x is rebound to the new value */
+    return rebind(I, t, x, node_of(I, t, x), value->node, value);
   if (t->syms.n > 0)
     return dwR_break_here(I, BR_UNSUPPORTED_CALL,
                           "In-place update of a view of a tensor with symbolic sizes: "
@@ -373,19 +380,10 @@ bool dwU_mutate(Interp *I, Tensor *x, Tensor *value) {
     nn[k] = replay(I, t, c, n, newroot);
     ok = nn[k] >= 0;
   }
-  if (ok && root->st) {
-    Tensor *v = fake_of(I, t, newroot);
-    ok = v && dwR_inplace_input(I, root, v);
-  } else if (ok) {
-    dwR_log_tensor(I, root);
-    root->node = newroot;
-  }
-  if (ok) dwM_rebind(t, rcur, newroot);
+  ok = ok && rebind(I, t, root, rcur, newroot, NULL);
   for (int k = 0; k < al->n && ok; k++) {
     if (nn[k] < 0) continue;
-    dwR_log_tensor(I, al->a[k].view);
-    dwM_rebind(t, al->a[k].view->node, nn[k]);
-    al->a[k].view->node = nn[k];
+    rebind(I, t, al->a[k].view, al->a[k].view->node, nn[k], NULL); /* a fake: cannot fail */
   }
   free(nn);
   return ok;
