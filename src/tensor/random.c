@@ -77,6 +77,9 @@ void dwRng_seed(Rng *g, uint64_t seed) {
   g->ready = true;
 }
 
+/* uniform_real_distribution<float>(0, 1) of random() word w */
+static inline float unit24(uint32_t w) { return (float)(w & 0xffffffu) * 0x1p-24f; }
+
 static inline uint32_t temper(uint32_t y) {
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680u;
@@ -99,7 +102,7 @@ static void fill_unit_f(Rng *g, float *p, int64_t n) {
     if (g->idx >= MT_N) twist(g);
     int64_t take = n - i < MT_N - g->idx ? n - i : MT_N - g->idx;
     const uint32_t *w = g->mt + g->idx;
-    for (int64_t k = 0; k < take; k++) p[i + k] = (float)(temper(w[k]) & 0xffffffu) * 0x1p-24f;
+    for (int64_t k = 0; k < take; k++) p[i + k] = unit24(temper(w[k]));
     g->idx += (int)take;
     g->draws += (uint64_t)take;
     i += take;
@@ -112,7 +115,7 @@ uint64_t dwRng_u64(Rng *g) {
 }
 
 /* uniform_real_distribution<float>(0, 1) and <double>(0, 1) */
-float dwRng_uniform_f(Rng *g) { return (float)(dwRng_u32(g) & 0xffffffu) * 0x1p-24f; }
+float dwRng_uniform_f(Rng *g) { return unit24(dwRng_u32(g)); }
 static double unit_d(Rng *g) { return (double)(dwRng_u64(g) & ((1ull << 53) - 1)) * 0x1p-53; }
 
 double dwRng_normal(Rng *g) {
