@@ -827,6 +827,27 @@ typedef enum RandKind {
   RK_RANDINT /* torch.randint: integers in [f[0], f[1]) */
 } RandKind;
 
+/* OP_ALIAS's flag: the call that returned its argument unchanged. Eagerly
+ * these return the tensor itself; traced, Dynamo still records the call
+ * (a call_method node, counted as an op), so the graph has a node for it
+ * whose value is a view of its input with the same layout. */
+typedef enum AliasKind {
+  AK_CONTIGUOUS, /* x.contiguous() of a contiguous x */
+  AK_FLOAT,      /* x.float() of a float32 x */
+  AK_DOUBLE,     /* x.double() of a float64 x */
+  AK_LONG,       /* x.long() of an int64 x */
+  AK_INT,        /* x.int() of an int32 x */
+  AK_BOOL,       /* x.bool() of a bool x */
+  AK_TO_DTYPE,   /* x.to(dtype) of that dtype (printed with the dtype) */
+  AK_TO_DEVICE,  /* x.to('cpu') / x.to(device) */
+  AK_TYPE,       /* x.type(dtype) of that dtype */
+  AK_CPU,        /* x.cpu() */
+  AK_DETACH,     /* x.detach() */
+  AK_COUNT
+} AliasKind;
+/* Per AliasKind: the method's name (the node's name and its call). */
+extern const char *const dw_alias_method[AK_COUNT];
+
 /* Construction and access (tensor.c). */
 Tensor *dwT_new(Ctx *c, DType dt, int ndim, const int64_t *shape); /* zeroed */
 Tensor *dwT_fake(Ctx *c, const TMeta *m); /* no storage; node = -1 */

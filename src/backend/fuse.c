@@ -429,6 +429,7 @@ static bool rows_view(const Graph *g, const GNode *nd, const Rows *out,
   r->nd = ni;
   switch ((Op)nd->op) {
   case OP_CLONE:
+  case OP_ALIAS:
     *r = *out;
     return true;
   case OP_RESHAPE:
@@ -1559,7 +1560,7 @@ static bool *reused_nodes(Ctx *c, const Graph *g) {
       want[u] = moved[u] + direct[u] >= REUSE_READS;
     for (int k = 0; k < nd->nin; k++) {
       int v = nd->in[k];
-      if (kind == K_COPY || nd->op == OP_RESHAPE) { /* same index */
+      if (kind == K_COPY || nd->op == OP_RESHAPE || nd->op == OP_ALIAS) { /* same index */
         direct[v] |= direct[u];
         moved[v] += moved[u];
       } else if (kind == K_VIEW) { /* every read through it moves */

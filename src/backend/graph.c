@@ -146,6 +146,12 @@ const char *dwG_set_name(Graph *g, int id, const char *name) {
   return g->nodes[id].name;
 }
 
+const char *const dw_alias_method[AK_COUNT] = {
+    [AK_CONTIGUOUS] = "contiguous", [AK_FLOAT] = "float", [AK_DOUBLE] = "double",
+    [AK_LONG] = "long",             [AK_INT] = "int",     [AK_BOOL] = "bool",
+    [AK_TO_DTYPE] = "to",           [AK_TO_DEVICE] = "to", [AK_TYPE] = "type",
+    [AK_CPU] = "cpu",               [AK_DETACH] = "detach"};
+
 void dwG_name(Graph *g) {
   if (g->named) return;
   for (int k = 0; k < g->n; k++) {
@@ -159,6 +165,8 @@ void dwG_name(Graph *g) {
     if (nd->op == OP_INPUT) {
       snprintf(arg, sizeof arg, "arg%d", nd->input);
       want = nd->name ? nd->name : arg;
+    } else if (nd->op == OP_ALIAS) {
+      want = nd->at.flag < AK_COUNT ? dw_alias_method[nd->at.flag] : "alias";
     } else if (nd->op == OP_RAND) {
       want = nd->at.flag == RK_RANDN ? "randn" : nd->at.flag == RK_RANDINT ? "randint" : "rand";
     } else {
@@ -560,6 +568,15 @@ static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
   case OP_SLICE:
   case OP_SELECT:
     put_subscript(b, g, nd);
+    return;
+  case OP_ALIAS:
+    put_arg(b, g, nd->in[0]);
+    if (a->flag == AK_TO_DTYPE || a->flag == AK_TYPE)
+      dwB_printf(b, ".%s(%s)", dw_alias_method[a->flag], nd->meta.dtype < DT_COUNT ? dtype_torch[nd->meta.dtype] : "?");
+    else if (a->flag == AK_TO_DEVICE)
+      dwB_puts(b, ".to('cpu')");
+    else
+      dwB_printf(b, ".%s()", a->flag < AK_COUNT ? dw_alias_method[a->flag] : "alias");
     return;
   case OP_GATHER:
     dwB_puts(b, "torch.gather(");

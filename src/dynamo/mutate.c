@@ -230,6 +230,8 @@ static int scatter_one(Interp *I, Trace *t, const GNode *view, int base, int v) 
     for (int k = 0; k < nd; k++) inv[a->i[k] < 0 ? a->i[k] + nd : a->i[k]] = k;
     return shaped(I, t, OP_PERMUTE, v, nd, inv);
   }
+  case OP_ALIAS: /* the same elements in the same layout */
+    return v;
   default: /* OP_RESHAPE (a view), OP_EXPAND that adds no element (see
               broadcasts) */
     return shaped(I, t, OP_RESHAPE, v, nd, bm->shape);

@@ -907,6 +907,10 @@ static bool meta_view(Ctx *c, Op op, const TMeta *x, const OpAttrs *a,
     out->ndim = (uint8_t)n;
     return true;
   }
+  case OP_ALIAS:
+    *out = *x;
+    out->wrapped = 0;
+    return true;
   default: return dw_fail(c, EXC_RuntimeError, "not a view op");
   }
 }
@@ -1177,6 +1181,9 @@ int dwT_view_layout(Ctx *c, Op op, const Tensor *x, const OpAttrs *a,
       if (k != d) stride[n++] = x->stride[k];
     return 1;
   }
+  case OP_ALIAS:
+    memcpy(stride, x->stride, sizeof(int64_t) * DW_MAXDIM);
+    return 1;
   default:
     dwT_contig_strides(m->ndim, m->shape, stride);
     *offset = 0;

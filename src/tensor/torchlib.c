@@ -1857,6 +1857,20 @@ BI(t_tolist) {
   return tolist_rec(I, t, 0, &pos);
 }
 
+/* A call that returns its tensor argument unchanged: the tensor itself
+ * eagerly (`x.float() is x`); traced, an OP_ALIAS node, since Dynamo
+ * records the call (a node of the graph, counted as an op). */
+static Value alias_of(Interp *I, Value x, AliasKind k) {
+  if (!dwR_tracing(I)) {
+    dwV_incref(x);
+    return x;
+  }
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.flag = (uint8_t)k;
+  return op1(I, OP_ALIAS, TEN(x), &at);
+}
+
 /* .float() .double() .long() .int() .bool() .to(dtype) .type(dtype) */
 BI(t_cast) {
   int dt = def->data;
@@ -1864,6 +1878,9 @@ BI(t_cast) {
     Value v[1];
     if (!dwL_bind(I, def->name, self, a, "self", v, 1) || !as_tensor_arg(I, v[0], "to", "self"))
       return dwV_null();
+    if (TEN(v[0])->dtype == dt)
+      return alias_of(I, v[0], dt == DT_F32 ? AK_FLOAT : dt == DT_F64 ? AK_DOUBLE
+                               : dt == DT_I64 ? AK_LONG : dt == DT_I32 ? AK_INT : AK_BOOL);
     return cast_to(I, TEN(v[0]), dt);
   }
   /* .to(dtype) / .to(device) / .to(device, dtype) / .to(other) / keywords */
@@ -1880,10 +1897,9 @@ BI(t_cast) {
     else if (v.t == V_BOOL || v.t == V_NONE) continue; /* non_blocking, copy */
     else if (!dwDv_check_device(I, v)) return dwV_null();
   }
-  if (dt < 0) {
-    dwV_incref(self);
-    return self;
-  }
+  bool type = !strcmp(strrchr(def->name, '.') + 1, "type");
+  if (dt < 0) return alias_of(I, self, AK_TO_DEVICE);
+  if (TEN(self)->dtype == dt) return alias_of(I, self, type ? AK_TYPE : AK_TO_DTYPE);
   return cast_to(I, TEN(self), dt);
 }
 
@@ -1908,7 +1924,8 @@ BI(t_identity) {
                                                      : "self";
   if (!dwL_bind(I, n, self, a, names, v, 2) || !as_tensor_arg(I, v[0], n, "self"))
     return dwV_null();
-  if (!strcmp(n, "detach")) return dwL_detach(I, v[0]);
+  if (!strcmp(n, "detach")) return dwR_tracing(I) ? alias_of(I, v[0], AK_DETACH) : dwL_detach(I, v[0]);
+  if (!strcmp(n, "cpu")) return alias_of(I, v[0], AK_CPU);
   dwV_incref(v[0]);
   return v[0];
 }
@@ -1919,10 +1936,8 @@ BI(t_contiguous) {
       !as_tensor_arg(I, v[0], "contiguous", "self"))
     return dwV_null();
   Tensor *x = TEN(v[0]);
-  if (dwT_is_contiguous(x)) { /* fakes keep their layout (trace.c) */
-    dwV_incref(v[0]);
-    return v[0];
-  }
+  if (dwT_is_contiguous(x)) /* fakes keep their layout (trace.c) */
+    return alias_of(I, v[0], AK_CONTIGUOUS);
   return op1(I, OP_CLONE, x, NULL);
 }
 
@@ -2784,7 +2799,7 @@ static const BuiltinDef tensor_methods[] = {
     M("int", t_cast, TK_TENSOR, DT_I32), M("bool", t_cast, TK_TENSOR, DT_BOOL),
     M("to", t_cast, TK_TENSOR, -1), M("type", t_cast, TK_TENSOR, -1),
     M("clone", t_clone, TK_TENSOR, 0), M("contiguous", t_contiguous, TK_TENSOR, 0),
-    M("detach", t_identity, TK_PURE, 0), M("cpu", t_identity, TK_PURE, 0),
+    M("detach", t_identity, TK_TENSOR, 0), M("cpu", t_identity, TK_TENSOR, 0),
     M("is_contiguous", t_is_contiguous, TK_PURE, 0),
     M("add_", t_binary_, TK_TENSOR, OP_ADD), M("sub_", t_binary_, TK_TENSOR, OP_SUB),
     M("mul_", t_binary_, TK_TENSOR, OP_MUL), M("div_", t_binary_, TK_TENSOR, OP_DIV),

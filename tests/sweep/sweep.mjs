@@ -152,7 +152,7 @@ const OP_REACH = {
   SUM: /\bsum\(/, MEAN: /\bmean\(/, PROD: /\bprod\(/, AMAX: /\bamax\(|\bmax\(/, AMIN: /\bamin\(|\bmin\(/,
   ARGMAX: /\bargmax\(/, ARGMIN: /\bargmin\(/, MATMUL: /matmul|\bmm\(|bmm|@|linear/,
   RESHAPE: /reshape|view|flatten|squeeze/, PERMUTE: /permute|transpose|\.t\(|\.T/,
-  EXPAND: /expand/, SLICE: /\[:|\[::|:\]/, SELECT: /\w\[-?\d/, CLONE: /clone|contiguous/,
+  EXPAND: /expand/, SLICE: /\[:|\[::|:\]/, SELECT: /\w\[-?\d/, ALIAS: /contiguous\(\)|\.float\(\)|\.cpu\(\)|\.detach\(\)/, CLONE: /clone|contiguous/,
   TAN: /\btan\(/, ERF: /\berf\(/, FLOOR: /\bfloor\(/, CEIL: /\bceil\(/, ROUND: /\bround\(/,
   GATHER: /\bgather\(|\bindex_select\(|\w\[\[/,
   ARGSORT: /\bsort\(|\bargsort\(|\btopk\(/,
