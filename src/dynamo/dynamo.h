@@ -121,8 +121,9 @@ typedef struct Syms {
 
 /* Effective dynamic-shape config of a unit: DynamicMode over the config.
  * An entry serves only calls under the config it was compiled with. */
-enum { CFG_AUTO = 1,  /* automatic_dynamic_shapes */
-       CFG_STATIC = 2 /* assume_static_by_default */ };
+enum { CFG_AUTO = 1,        /* automatic_dynamic_shapes */
+       CFG_STATIC = 2,      /* assume_static_by_default */
+       CFG_PARAM_STATIC = 4 /* force_parameter_static_shapes */ };
 
 typedef struct Entry {
   int status;        /* EntryStatus */

@@ -814,6 +814,7 @@ static bool config_sync(Interp *I, const char *name, Value v) {
   } else {
     bool *flag = !strcmp(name, "automatic_dynamic_shapes")      ? &I->auto_dynamic
                  : !strcmp(name, "assume_static_by_default")    ? &I->static_default
+                 : !strcmp(name, "force_parameter_static_shapes") ? &I->param_static
                  : !strcmp(name, "fail_on_recompile_limit_hit") ? &I->fail_on_limit
                                                                 : NULL;
     if (flag) return dwOb_truth(I, v, flag);

@@ -576,10 +576,16 @@ static void guard_source(const Guard *g, Buf *b);
  * or (automatic dynamic shapes) a dim whose size changed since the unit
  * was last compiled. Sizes 0 and 1 stay static (specialize_zero_one);
  * equal sizes share one symbol (duck sizing). A unit that hit a cache
- * entry keeps the entry's choices. */
+ * entry keeps the entry's choices. An nn.Parameter is static throughout
+ * while force_parameter_static_shapes is on (utils.py
+ * tensor_always_has_static_shape). */
 static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
   const Guard *h = t->hit ? entry_guard(t->hit, g) : NULL;
   uint8_t dyn = 0;
+  if ((x->h.flags & DW_TENSOR_PARAM) && (t->cfg & CFG_PARAM_STATIC)) {
+    g->sig = sig_tensor(mix(0x12345, V_TENSOR), x, 0);
+    return;
+  }
   if (t->hit) {
     if (!h || h->vt != V_TENSOR || h->meta.ndim != x->ndim) return;
     dyn = h->dyn;
@@ -1169,7 +1175,8 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
     return true; /* Dynamo skips this frame: the rest runs eagerly */
   }
   /* dynamic=True / False patch the config for the call (make_set_enable_dynamic) */
-  uint8_t cfg = (I->auto_dynamic ? CFG_AUTO : 0) | (I->static_default ? CFG_STATIC : 0);
+  uint8_t cfg = (I->auto_dynamic ? CFG_AUTO : 0) | (I->static_default ? CFG_STATIC : 0) |
+                (I->param_static ? CFG_PARAM_STATIC : 0);
   if (opts->dynamic == DYN_TRUE) cfg &= (uint8_t)~CFG_STATIC;
   if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC;
   /* the grad mode at the frame's entry: before the grad-mode blocks of f
