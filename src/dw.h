@@ -1127,7 +1127,9 @@ typedef enum SxOp {
   SX_MUL,      /* a * b */
   SX_FLOORDIV, /* a // b (Python's: towards -inf) */
   SX_MOD,      /* a % b (Python's: the sign of b) */
-  SX_NEG       /* -a */
+  SX_NEG,      /* -a */
+  SX_MAX,      /* max(a, b) (Dynamo's torch.sym_max: no guard) */
+  SX_MIN       /* min(a, b) (torch.sym_min) */
 } SxOp;
 #define DW_SX_MAXTOK 64 /* tokens of one expression at most */
 #define DW_MAXSYM 32    /* shape symbols of a unit at most (dynamo/trace.c) */

@@ -327,6 +327,12 @@ bool dwG_sx_eval(const int64_t *tok, int ntok, const int64_t *symv, int64_t *out
       r = op == SX_FLOORDIV ? q : m;
       break;
     }
+    case SX_MAX:
+      r = a > b ? a : b;
+      break;
+    case SX_MIN:
+      r = a < b ? a : b;
+      break;
     default:
       return false;
     }
@@ -347,7 +353,7 @@ void dwG_sx_text(Buf *b, const int64_t *tok, int ntok,
   static const char *const sym[] = {"", "", " + ", " - ", " * ", " // ", " % ", "-"};
   for (int k = 0; k < ntok; k++) {
     int64_t op = tok[2 * k], arg = tok[2 * k + 1];
-    if (op < SX_CONST || op > SX_NEG || (op == SX_NEG ? sp < 1 : op > SX_SYM && sp < 2)) break;
+    if (op < SX_CONST || op > SX_MIN || (op == SX_NEG ? sp < 1 : op > SX_SYM && sp < 2)) break;
     if (op == SX_CONST || op == SX_SYM) {
       memset(&txt[sp], 0, sizeof txt[sp]);
       if (op == SX_CONST) dwB_printf(&txt[sp], "%lld", (long long)arg);
@@ -364,6 +370,16 @@ void dwG_sx_text(Buf *b, const int64_t *tok, int ntok,
       dwB_free(&txt[sp - 1]);
       txt[sp - 1] = r;
       prec[sp - 1] = 2;
+      continue;
+    }
+    if (op == SX_MAX || op == SX_MIN) { /* a call: an atom */
+      dwB_printf(&r, "%s(%s, %s)", op == SX_MAX ? "max" : "min", txt[sp - 2].p ? txt[sp - 2].p : "",
+                 txt[sp - 1].p ? txt[sp - 1].p : "");
+      dwB_free(&txt[sp - 2]);
+      dwB_free(&txt[sp - 1]);
+      txt[sp - 2] = r;
+      prec[sp - 2] = 3;
+      sp--;
       continue;
     }
     int p = op == SX_ADD || op == SX_SUB ? 0 : 1;

@@ -134,6 +134,26 @@ uint32_t dwS_binop(Interp *I, int op, Value a, Value b) {
   return x && y ? mk(I, (uint8_t)sxop[op], x, y, 0) : 0;
 }
 
+uint32_t dwS_minmax(Interp *I, bool is_max, Value a, Value b) {
+  if (!tracing(I) || a.t != V_INT || b.t != V_INT || (!a.sx && !b.sx)) return 0;
+  uint32_t x = operand(I, a), y = operand(I, b);
+  return x && y ? mk(I, is_max ? SX_MAX : SX_MIN, x, y, 0) : 0;
+}
+
+uint32_t dwS_numel(Interp *I, const Tensor *x) {
+  if (!tracing(I)) return 0;
+  uint32_t r = 0;
+  bool sym = false;
+  for (int d = 0; d < x->ndim; d++) {
+    uint32_t s = dwS_size(I, x, d);
+    sym |= s != 0;
+    uint32_t f = s ? s : mk(I, SX_CONST, 0, 0, x->shape[d]);
+    r = !f ? 0 : d == 0 ? f : r ? mk(I, SX_MUL, r, f, 0) : 0;
+    if (!r) return 0;
+  }
+  return sym ? r : 0;
+}
+
 uint32_t dwS_neg(Interp *I, Value a) {
   if (!tracing(I) || a.t != V_INT || !a.sx) return 0;
   return mk(I, SX_NEG, a.sx, 0, 0);

@@ -220,7 +220,11 @@ BI(b_len) {
   NOKW("len");
   NARGS("len", 1, 1);
   int64_t n = dwL_len(I, a->v[0]);
-  return n < 0 ? dwV_null() : dwV_int(n);
+  if (n < 0) return dwV_null();
+  Value r = dwV_int(n);
+  if (a->v[0].t == V_TENSOR && ((Tensor *)OBJ(a->v[0]))->ndim > 0) /* a SymInt while tracing */
+    r.sx = dwS_size(I, (Tensor *)OBJ(a->v[0]), 0);
+  return r;
 }
 
 BI(b_slice) {
@@ -404,6 +408,23 @@ static Value minmax(Interp *I, Args *a, bool is_max) {
                           name, a->kw[k].name->s);
   }
   if (a->n == 0) return dwI_raise(I, EXC_TypeError, "%s expected at least 1 argument, got 0", name);
+  if (a->n >= 2 && key.t == V_NULL) { /* ints, one a SymInt: sym_max / sym_min, no guard */
+    bool ints = true, sym = false;
+    for (int k = 0; k < a->n; k++) {
+      ints &= a->v[k].t == V_INT;
+      sym |= a->v[k].sx != 0;
+    }
+    if (ints && sym) {
+      Value r = a->v[0];
+      for (int k = 1; k < a->n; k++) {
+        Value b = a->v[k];
+        uint32_t sx = dwS_minmax(I, is_max, r, b);
+        r = dwV_int(is_max ? (b.u.i > r.u.i ? b.u.i : r.u.i) : (b.u.i < r.u.i ? b.u.i : r.u.i));
+        r.sx = sx;
+      }
+      return r;
+    }
+  }
   List *items;
   if (a->n == 1) {
     items = dwOb_to_list(I, a->v[0]);

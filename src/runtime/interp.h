@@ -423,6 +423,12 @@ uint32_t dwS_size(Interp *I, const Tensor *x, int d);
  * has one ... */
 uint32_t dwS_binop(Interp *I, int op, Value a, Value b);
 uint32_t dwS_neg(Interp *I, Value a);
+/* max(a, b) / min(a, b) of ints, one of them a SymInt: Dynamo's
+ * sym_max/sym_min, no guard on which is larger. */
+uint32_t dwS_minmax(Interp *I, bool is_max, Value a, Value b);
+/* x.numel() while tracing: the product of x's sizes, 0 if none is
+ * symbolic. */
+uint32_t dwS_numel(Interp *I, const Tensor *x);
 /* ... a comparison of ints one of which has one: the unit is guarded on
  * its result (Dynamo's shape-env guard; false: an exception is pending,
  * ConstraintViolationError) ... */

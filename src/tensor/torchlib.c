@@ -1726,7 +1726,9 @@ BI(t_numel) {
   Value v[1];
   if (!dwL_bind(I, "numel", self, a, "input", v, 1) || !as_tensor_arg(I, v[0], "numel", "input"))
     return dwV_null();
-  return dwV_int(dwT_numel(TEN(v[0])));
+  Value r = dwV_int(dwT_numel(TEN(v[0])));
+  r.sx = dwS_numel(I, TEN(v[0])); /* a SymInt while tracing */
+  return r;
 }
 
 BI(t_dim) {
