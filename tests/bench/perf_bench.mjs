@@ -22,22 +22,23 @@
 // softmax and the MLP in fresh CLI processes), ~1-2 min.
 //
 // First run: the call after the one that compiled the kernel, over the
-// steady state; printed with its baselines: two calls on fresh inputs (made
-// as the setup made them) of the kernel compiled earlier, no compile, and
-// the hand kernel's two calls on fresh inputs. The compile call is the
+// steady state, and the call after it; printed with its baselines: two
+// calls on fresh inputs (made as the setup made them) of the kernel
+// compiled earlier, no compile, and the hand kernel's two calls on fresh
+// inputs (with --base: the base's first run too). The compile call is the
 // first pass over its inputs and the first run the second: on this shared
-// machine a memory-bound kernel's first two passes over data made tens of
-// ms before run up to ~2-3x and ~2x its back-to-back calls, compiled,
-// hand-written or native C alike (the shared cache holds data that is used
-// again and again, not data written once a while ago).
-//
+// machine the first two passes of a memory-bound kernel over data that was
+// not touched for ~5-50 ms (compiling, idle, spinning, or being made by a
+// slow generator) run up to ~2x and ~1.5x its back-to-back calls, the
+// third at full speed, compiled, hand-written or native C alike; data
+// rewritten just before runs at full speed (README, Performance).
+
 // (after bash wasm/build.sh; the peers come with `npm ci` in wasm/). Every
 // implementation of a workload runs back to back in each round; a figure is
 // the median over the rounds of each round's median call, and the spread
 // over the rounds (min-max) is printed with it: the machine is shared, so
 // read ratios measured in the same run, not absolute times.
 import { spawnSync } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import * as onnx from './onnx.mjs';
 import { MODEL_WORKLOADS } from './models.mjs';
+import { loadHand } from './hand.mjs';
+import { MICRO_WORKLOADS } from './workloads.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -72,61 +75,11 @@ const median = (xs) => {
 const log = (...a) => console.error(...a);
 
 // ---- the workloads -----------------------------------------------------
-// py: setup (inputs) and the body of fn(args); hand/tfjs/jax/ort: the same
-// computation in each implementation. flops: for GFLOPS.
-const MLP_FLOPS = 2 * 64 * (784 * 512 + 512 * 512 + 512 * 10);
+// py (workloads.mjs): setup (inputs) and the body of fn(args); hand/tfjs/
+// jax/ort: the same computation in each implementation. flops: for GFLOPS.
+const MLP_FLOPS = MICRO_WORKLOADS.find((w) => w.name === 'mlp').flops;
 const ALL_WORKLOADS = [
-  {
-    name: 'chain',
-    title: '8-op elementwise chain, 1M f32',
-    py: {
-      setup: 'x = torch.randn(1048576)',
-      args: 'x',
-      body: `y = x * 1.5
-    y = y + 0.25
-    y = torch.relu(y)
-    y = y * x
-    y = y - 0.5
-    y = torch.abs(y)
-    y = y + x
-    return y * 0.75`,
-    },
-  },
-  { name: 'softmax', title: 'softmax rows, 1024x1024', py: { setup: 'x = torch.randn(1024, 1024)', args: 'x', body: 'return torch.softmax(x, dim=-1)' } },
-  {
-    name: 'layer_norm',
-    title: 'layer_norm, 1024x1024',
-    py: { setup: 'x = torch.randn(1024, 1024)\nw = torch.randn(1024)\nb = torch.randn(1024)', args: 'x, w, b', body: 'return F.layer_norm(x, (1024,), w, b)' },
-  },
-  { name: 'matmul', title: 'matmul 512', flops: 2 * 512 ** 3, py: { setup: 'a = torch.randn(512, 512)\nb = torch.randn(512, 512)', args: 'a, b', body: 'return a @ b' } },
-  {
-    name: 'mlp',
-    title: 'MLP 64x784-512-512-10',
-    flops: MLP_FLOPS,
-    py: {
-      setup: `x = torch.randn(64, 784)
-W1 = torch.randn(512, 784) * 0.05
-b1 = torch.randn(512) * 0.1
-W2 = torch.randn(512, 512) * 0.05
-b2 = torch.randn(512) * 0.1
-W3 = torch.randn(10, 512) * 0.05
-b3 = torch.randn(10) * 0.1`,
-      args: 'x, W1, b1, W2, b2, W3, b3',
-      body: `h = torch.relu(F.linear(x, W1, b1))
-    h = torch.relu(F.linear(h, W2, b2))
-    return F.linear(h, W3, b3)`,
-    },
-  },
-  { name: 'sum0', title: 'sum(dim=0), 1024x1024', py: { setup: 'x = torch.randn(1024, 1024)', args: 'x', body: 'return x.sum(dim=0)' } },
-  {
-    name: 'attention',
-    title: 'attention 128x64',
-    py: {
-      setup: 'q = torch.randn(128, 64)\nk = torch.randn(128, 64)\nv = torch.randn(128, 64)',
-      args: 'q, k, v',
-      body: 'return torch.softmax(q @ k.transpose(0, 1) / 8.0, dim=-1) @ v',
-    },
-  },
+  ...MICRO_WORKLOADS,
   // the models of tests/bench/models.mjs (no hand kernel, tfjs only among
   // the peers)
   ...MODEL_WORKLOADS.map((m) => ({ name: m.name, title: m.title, model: m,
@@ -190,24 +143,12 @@ function parseTimes(report, what) {
 function stats(ts, { skipFirst = true } = {}) {
   const body = skipFirst ? ts.slice(1) : ts;
   const tail = body.slice(Math.floor(body.length / 2));
+  // next: the call after the first run (the third pass over the inputs);
   // fresh: two calls on fresh inputs, no compile (see pyProgram)
-  return { calls: ts.length, compile: ts[0], first: ts[1], steady: median(tail), fastest: Math.min(...tail), fresh: ts.fresh ?? null };
+  return { calls: ts.length, compile: ts[0], first: ts[1], next: ts[2], steady: median(tail), fastest: Math.min(...tail), fresh: ts.fresh ?? null };
 }
 
 // ---- the hand-written kernels -------------------------------------------
-function buildHand() {
-  const out = path.join(os.tmpdir(), `dw-hand-${process.pid}.wasm`);
-  execFileSync(
-    'emcc',
-    ['-O3', '-msimd128', '-sSTANDALONE_WASM', '--no-entry', '-sALLOW_MEMORY_GROWTH=1', '-sINITIAL_MEMORY=67108864',
-      path.join(here, 'hand_kernels.c'), '-o', out],
-    { env: { ...process.env, NODE_PATH: '/usr/share/nodejs' }, stdio: 'pipe' },
-  );
-  const bytes = fs.readFileSync(out);
-  fs.rmSync(out, { force: true });
-  return bytes;
-}
-
 function randn(n, scale = 1) {
   const a = new Float32Array(n);
   for (let i = 0; i < n; i += 2) {
@@ -590,8 +531,7 @@ try {
   log(`createCompiler() in this process: ${createMs.toFixed(1)} ms`);
   let hand = null;
   if (!STARTUP_ONLY) try {
-    hand = (await WebAssembly.instantiate(buildHand(), { wasi_snapshot_preview1: new Proxy({}, { get: () => () => 0 }), env: new Proxy({}, { get: () => () => 0 }) })).instance;
-    hand.exports._initialize?.();
+    hand = await loadHand();
   } catch (e) {
     log(`hand kernels unavailable (emcc): ${e.message.split('\n')[0]}`);
   }
@@ -613,6 +553,7 @@ try {
     fastest[w][col].push(st.fastest);
   };
   const firstRuns = {};
+  const baseFirstRuns = {};
   const handFresh = {};
   const tiers = new Set();
   for (let r = 0; r < ROUNDS; r++) {
@@ -632,7 +573,9 @@ try {
       (firstRuns[w.name] ??= []).push(sc);
       if (dwBase) {
         dwBase.reset();
-        record(w.name, 'base', stats(parseTimes(dwBase.run(pyProgram(w, true), { filename: `${w.name}.py` }), `${w.name} base`)));
+        const sb = stats(parseTimes(dwBase.run(pyProgram(w, true), { filename: `${w.name}.py` }), `${w.name} base`));
+        record(w.name, 'base', sb);
+        (baseFirstRuns[w.name] ??= []).push(sb);
       }
       dwOpt.reset();
       const to = parseTimes(dwOpt.run(pyProgram(w, true), { filename: `${w.name}.py` }), `${w.name} compiled (Binaryen)`);
@@ -696,6 +639,8 @@ try {
       const best = peerMeds.reduce((b, x) => (x[1] < b[1] ? x : b), ['none', Infinity]);
       const fr = firstRuns[w.name];
       const firstRatio = median(fr.map((s) => s.first / s.steady));
+      const nextRatio = median(fr.map((s) => s.next / s.steady));
+      const bfr = baseFirstRuns[w.name] ?? [];
       // the same passes over fresh inputs without a compile (see pyProgram)
       const fresh = fr.filter((s) => s.fresh);
       const freshRatio = fresh.length ? median(fresh.map((s) => s.fresh[1] / s.steady)) : NaN;
@@ -703,7 +648,9 @@ try {
       const hf = handFresh[w.name] ?? [];
       const s = {
         compiled: m('compiled'), eager: m('eager'), hand: m('hand'), bestPeer: best[0], bestPeerMs: best[1],
-        vsBestPeer: m('compiled') / best[1], vsHand: m('compiled') / m('hand'), firstOverSteady: firstRatio,
+        vsBestPeer: m('compiled') / best[1], vsHand: m('compiled') / m('hand'), firstOverSteady: firstRatio, nextOverSteady: nextRatio,
+        baseFirstOverSteady: bfr.length ? median(bfr.map((x) => x.first / x.steady)) : NaN,
+        baseNextOverSteady: bfr.length ? median(bfr.map((x) => x.next / x.steady)) : NaN,
         freshSecondOverSteady: freshRatio, freshFirstOverSteady: freshRun,
         handFreshSecondOverSteady: hf.length ? median(hf.map((x) => x[1])) : NaN,
         handFreshFirstOverSteady: hf.length ? median(hf.map((x) => x[0])) : NaN,
@@ -728,7 +675,11 @@ try {
       const gff = w.flops ? `, GFLOPS ${s.fastest.gflopsCompiled.toFixed(1)} vs hand ${s.fastest.gflopsHand.toFixed(1)}` : '';
       out.push(
         `  ${w.name.padEnd(11)} vs best peer (${label[best[0]] ?? 'none'}) ${s.vsBestPeer.toFixed(2)}x; vs hand ${s.vsHand.toFixed(2)}x; ` +
-          `first run ${firstRatio.toFixed(2)}x steady (${fr.map((x) => (x.first / x.steady).toFixed(2)).join(', ')}); compile call ${s.compileCallMs.toFixed(1)} ms${gf}`,
+          `first run ${firstRatio.toFixed(2)}x steady (${fr.map((x) => (x.first / x.steady).toFixed(2)).join(', ')}), the call after it ${nextRatio.toFixed(2)}x; ` +
+          `compile call ${s.compileCallMs.toFixed(1)} ms${gf}`,
+      );
+      if (bfr.length) out.push(
+        `  ${''.padEnd(11)} base: first run ${s.baseFirstOverSteady.toFixed(2)}x its steady (${bfr.map((x) => (x.first / x.steady).toFixed(2)).join(', ')}), the call after it ${s.baseNextOverSteady.toFixed(2)}x`,
       );
       if (fresh.length || hf.length) out.push(
         `  ${''.padEnd(11)} fresh inputs, kernel compiled earlier (no compile): 2nd call ${freshRatio.toFixed(2)}x steady ` +

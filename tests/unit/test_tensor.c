@@ -140,6 +140,35 @@ static void test_construction(void) {
   CHECK(C.tensor_peak >= 4000);
 }
 
+/* full / zeros / ones (OP_FULL): every element of every dtype holds the
+ * value, for sizes around the fill's doubling blocks (1, 2, 3, 2^k +- 1,
+ * odd counts) */
+static void test_full_fill(void) {
+  static const int64_t sizes[] = {1, 2, 3, 5, 7, 8, 9, 63, 64, 65, 1000, 4097, 100003};
+  static const struct { DType dt; double v; } cases[] = {
+      {DT_F32, -2.5}, {DT_F64, 0.1}, {DT_I64, -9007199254740993.0}, {DT_I32, 123456}, {DT_BOOL, 1}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+    for (size_t j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+      OpAttrs a = ATTR(sizes[j]);
+      a.f[0] = cases[k].v;
+      a.dtype = (uint8_t)cases[k].dt;
+      Tensor *t = dwT_op(c, OP_FULL, 0, NULL, &a);
+      CHECK(t && dwT_numel(t) == sizes[j] && t->dtype == cases[k].dt);
+      if (!t) continue;
+      int64_t bad = -1;
+      for (int64_t i = 0; i < sizes[j] && bad < 0; i++) {
+        bool same = cases[k].dt == DT_I64 ? ((int64_t *)dwT_data(t))[i] == INT64_C(-9007199254740992)
+                  : cases[k].dt == DT_F32 ? ((float *)dwT_data(t))[i] == -2.5f
+                  : cases[k].dt == DT_F64 ? ((double *)dwT_data(t))[i] == 0.1
+                  : cases[k].dt == DT_I32 ? ((int32_t *)dwT_data(t))[i] == 123456
+                                          : ((uint8_t *)dwT_data(t))[i] == 1;
+        if (!same) bad = i;
+      }
+      CHECK(bad < 0);
+      drop(c, t);
+    }
+}
+
 static void test_dtype_tables(void) {
   CHECK_STR(dwT_dtype_names[DT_F32], "torch.float32");
   CHECK_STR(dwT_dtype_names[DT_I64], "torch.int64");
@@ -1642,6 +1671,7 @@ static void test_math(void) {
 
 int main(void) {
   test_construction();
+  test_full_fill();
   test_dtype_tables();
   test_promotion();
   test_binary();
