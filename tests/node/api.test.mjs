@@ -407,6 +407,45 @@ describe('kernel tiers', () => {
     e.dispose();
   });
 
+  test('a kernel-cache hit compiles only the optimised module; a broken stored module falls back to the emitted tier', async () => {
+    const { KernelCache, customSection, emittedText } = await import('../../wasm/lib/kernels.js');
+    const { NodeStore } = await import('../../wasm/lib/node_host.js');
+    const dir = tempDir('dynawasm-hit-');
+    // a real graph's kernel, optimised into the store
+    let emitted = null;
+    const a = await createCompiler({ cache: dir, tier: 'optimized', onKernel: (b) => void (emitted ??= b.slice()) });
+    assert.equal(a.run(COMPILED).stdout, COMPILED_OUT);
+    a.dispose();
+    assert.ok(emitted, 'the kernel bytes');
+    assert.match(emittedText(emitted), /^\(module/, "the emitter's text, read from the bytes");
+    assert.equal(customSection(emitted, 'no such section'), null);
+    assert.equal(customSection(emitted.subarray(0, 20), 'dynawasm.wat'), null, 'truncated bytes: no section');
+    const compiled = [];
+    const make = () =>
+      new KernelCache({
+        tier: 'auto', binaryen: null, optimizer: null, store: new NodeStore(dir), optimizeLevel: 2, shrinkLevel: 1,
+        compile: (b) => (compiled.push(b), new WebAssembly.Module(b)), onUpgrade: () => {},
+      });
+    const { entry } = make().get(emitted);
+    assert.equal(entry.tier, 'optimized');
+    assert.equal(entry.source, 'cache');
+    assert.equal(compiled.length, 1, 'one module compiled: the stored one');
+    assert.notEqual(compiled[0].length, emitted.length, 'not the emitted bytes');
+    assert.equal(entry.text, emittedText(emitted), "the emitter's text kept for output_code");
+    // the stored entry's optimised module damaged (its emitted bytes still
+    // match): the emitted module is compiled and used
+    const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.kernel'));
+    const bytes = fs.readFileSync(path.join(dir, file));
+    bytes[12 + emitted.length] ^= 0xff; // the optimised module's magic number
+    fs.writeFileSync(path.join(dir, file), bytes);
+    compiled.length = 0;
+    const kc = make();
+    const broken = kc.get(emitted).entry;
+    assert.equal(broken.tier, 'emitted');
+    assert.deepEqual(compiled.at(-1), emitted, 'the emitted module compiled');
+    assert.equal(kc.stats.storeHits, 0);
+  });
+
   test('optimizeDelayMs holds Binaryen back until a kernel has waited that long', async () => {
     await assert.rejects(createCompiler({ optimizeDelayMs: -1 }), TypeError);
     await assert.rejects(createCompiler({ optimizeDelayMs: 'soon' }), TypeError);
