@@ -458,6 +458,24 @@ describe('kernel tiers', () => {
     c.dispose();
   });
 
+  test("lowestPriority() (the detached optimiser's) puts every thread of its process at nice 19", { skip: process.platform !== 'linux' }, async () => {
+    const hostUrl = new URL('../../wasm/lib/node_host.js', import.meta.url).href;
+    const child = `import fs from 'node:fs';
+const nices = () => fs.readdirSync('/proc/self/task').map((t) => { const st = fs.readFileSync('/proc/self/task/' + t + '/stat', 'utf8'); return Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[16]); });
+const before = nices();
+const { lowestPriority } = await import(${JSON.stringify(hostUrl)});
+const n = lowestPriority();
+console.log(JSON.stringify({ before, n, after: nices(), again: lowestPriority() }));`;
+    const r = await runCmd(process.execPath, ['--input-type=module', '-e', child]);
+    assert.equal(r.code, 0, r.stderr);
+    const { before, n, after, again } = JSON.parse(r.stdout);
+    assert.ok(before.length > 1, `V8 runs threads besides the main one: ${before}`);
+    assert.ok(before.some((x) => x < 19), `some thread starts below 19: ${before}`);
+    assert.ok(n >= before.filter((x) => x < 19).length && n <= after.length, `${n} threads lowered (${before.length} before the import)`);
+    assert.deepEqual(after, after.map(() => 19), `every thread at 19: ${after}`);
+    assert.equal(again, 0, 'nothing left to lower');
+  });
+
   test('optimizeLater(): a detached process writes what still waits to the cache for the next process', async () => {
     const dir = tempDir('dynawasm-later-');
     const a = await createCompiler({ cache: dir, optimizeDelayMs: 1e9 });
