@@ -407,6 +407,45 @@ describe('kernel tiers', () => {
     e.dispose();
   });
 
+  test('a kernel-cache hit compiles only the optimised module; a broken stored module falls back to the emitted tier', async () => {
+    const { KernelCache, customSection, emittedText } = await import('../../wasm/lib/kernels.js');
+    const { NodeStore } = await import('../../wasm/lib/node_host.js');
+    const dir = tempDir('dynawasm-hit-');
+    // a real graph's kernel, optimised into the store
+    let emitted = null;
+    const a = await createCompiler({ cache: dir, tier: 'optimized', onKernel: (b) => void (emitted ??= b.slice()) });
+    assert.equal(a.run(COMPILED).stdout, COMPILED_OUT);
+    a.dispose();
+    assert.ok(emitted, 'the kernel bytes');
+    assert.match(emittedText(emitted), /^\(module/, "the emitter's text, read from the bytes");
+    assert.equal(customSection(emitted, 'no such section'), null);
+    assert.equal(customSection(emitted.subarray(0, 20), 'dynawasm.wat'), null, 'truncated bytes: no section');
+    const compiled = [];
+    const make = () =>
+      new KernelCache({
+        tier: 'auto', binaryen: null, optimizer: null, store: new NodeStore(dir), optimizeLevel: 2, shrinkLevel: 1,
+        compile: (b) => (compiled.push(b), new WebAssembly.Module(b)), onUpgrade: () => {},
+      });
+    const { entry } = make().get(emitted);
+    assert.equal(entry.tier, 'optimized');
+    assert.equal(entry.source, 'cache');
+    assert.equal(compiled.length, 1, 'one module compiled: the stored one');
+    assert.notEqual(compiled[0].length, emitted.length, 'not the emitted bytes');
+    assert.equal(entry.text, emittedText(emitted), "the emitter's text kept for output_code");
+    // the stored entry's optimised module damaged (its emitted bytes still
+    // match): the emitted module is compiled and used
+    const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.kernel'));
+    const bytes = fs.readFileSync(path.join(dir, file));
+    bytes[12 + emitted.length] ^= 0xff; // the optimised module's magic number
+    fs.writeFileSync(path.join(dir, file), bytes);
+    compiled.length = 0;
+    const kc = make();
+    const broken = kc.get(emitted).entry;
+    assert.equal(broken.tier, 'emitted');
+    assert.deepEqual(compiled.at(-1), emitted, 'the emitted module compiled');
+    assert.equal(kc.stats.storeHits, 0);
+  });
+
   test('optimizeDelayMs holds Binaryen back until a kernel has waited that long', async () => {
     await assert.rejects(createCompiler({ optimizeDelayMs: -1 }), TypeError);
     await assert.rejects(createCompiler({ optimizeDelayMs: 'soon' }), TypeError);
@@ -417,6 +456,24 @@ describe('kernel tiers', () => {
     assert.ok(Date.now() - t0 >= 250, `optimised after ${Date.now() - t0} ms, not before the delay`);
     assert.equal(c.selfTest().tier, 'optimized');
     c.dispose();
+  });
+
+  test("lowestPriority() (the detached optimiser's) puts every thread of its process at nice 19", { skip: process.platform !== 'linux' }, async () => {
+    const hostUrl = new URL('../../wasm/lib/node_host.js', import.meta.url).href;
+    const child = `import fs from 'node:fs';
+const nices = () => fs.readdirSync('/proc/self/task').map((t) => { const st = fs.readFileSync('/proc/self/task/' + t + '/stat', 'utf8'); return Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[16]); });
+const before = nices();
+const { lowestPriority } = await import(${JSON.stringify(hostUrl)});
+const n = lowestPriority();
+console.log(JSON.stringify({ before, n, after: nices(), again: lowestPriority() }));`;
+    const r = await runCmd(process.execPath, ['--input-type=module', '-e', child]);
+    assert.equal(r.code, 0, r.stderr);
+    const { before, n, after, again } = JSON.parse(r.stdout);
+    assert.ok(before.length > 1, `V8 runs threads besides the main one: ${before}`);
+    assert.ok(before.some((x) => x < 19), `some thread starts below 19: ${before}`);
+    assert.ok(n >= before.filter((x) => x < 19).length && n <= after.length, `${n} threads lowered (${before.length} before the import)`);
+    assert.deepEqual(after, after.map(() => 19), `every thread at 19: ${after}`);
+    assert.equal(again, 0, 'nothing left to lower');
   });
 
   test('optimizeLater(): a detached process writes what still waits to the cache for the next process', async () => {

@@ -171,10 +171,35 @@ export function checkedModule(bytes, compile, compiled = null) {
   return module;
 }
 
-/** The annotated text the emitter embeds (custom section "dynawasm.wat"), or null. */
-export function emittedText(module) {
-  const secs = WebAssembly.Module.customSections(module, 'dynawasm.wat');
-  return secs.length ? decoder.decode(secs[0]) : null;
+/** The payload of the first custom section `name` of a module's bytes, or
+ * null (also for bytes that are not a readable module). */
+export function customSection(bytes, name) {
+  try {
+    const r = { pos: 8 };
+    while (r.pos < bytes.length) {
+      const id = bytes[r.pos++];
+      const size = uleb(bytes, r);
+      const end = r.pos + size;
+      if (end > bytes.length) return null;
+      if (id === 0) {
+        const len = uleb(bytes, r);
+        if (r.pos + len <= end && decoder.decode(bytes.subarray(r.pos, r.pos + len)) === name) {
+          return bytes.subarray(r.pos + len, end);
+        }
+      }
+      r.pos = end;
+    }
+  } catch {
+    /* truncated */
+  }
+  return null;
+}
+
+/** The annotated text the emitter embeds in a module's bytes (custom
+ * section "dynawasm.wat"), or null. */
+export function emittedText(bytes) {
+  const sec = customSection(bytes, 'dynawasm.wat');
+  return sec ? decoder.decode(sec) : null;
 }
 
 // ---- Binaryen ------------------------------------------------------------
@@ -301,27 +326,32 @@ export class KernelCache {
 
   /** @returns {KernelEntry} */
   #make(input, hash) {
+    const entry = {
+      input, hash, tier: 'emitted', source: 'compiled', module: null, optimized: null,
+      wat: null, optimizeMs: 0, compileMs: 0, id: this.nextId++, pending: false,
+      text: emittedText(input),
+    };
+    this.stats.compiled++;
+    // the persistent cache first (synchronous where the store is: Node): a
+    // hit compiles only the optimised module, never the emitted one
+    const stored = this.tier === 'emitted' ? null : (this.store?.getSync(this.recipe, input) ?? null);
+    if (stored) {
+      try {
+        this.#upgrade(entry, stored, 'cache');
+        return entry;
+      } catch {
+        /* a broken stored module: the emitted tier, as on a miss */
+      }
+    }
     const t0 = now();
-    let emittedModule;
     try {
-      emittedModule = checkedModule(input, this.compile);
+      entry.module = checkedModule(input, this.compile);
     } catch (e) {
       this.stats.failures++;
       throw e;
     }
-    const entry = {
-      input, hash, tier: 'emitted', source: 'compiled', module: emittedModule, optimized: null,
-      wat: null, optimizeMs: 0, compileMs: now() - t0, id: this.nextId++, pending: false,
-      text: emittedText(emittedModule),
-    };
-    this.stats.compiled++;
+    entry.compileMs = now() - t0;
     if (this.tier === 'emitted') return entry;
-    // the persistent cache first (synchronous where the store is: Node)
-    const stored = this.store?.getSync(this.recipe, input) ?? null;
-    if (stored) {
-      this.#upgrade(entry, stored, 'cache');
-      return entry;
-    }
     if (this.tier === 'optimized' && this.binaryen) {
       let res;
       try {

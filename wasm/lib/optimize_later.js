@@ -9,14 +9,13 @@
 // binaryenOptimize) and writes the result to the store, where the next
 // process finds it (cache.js). One runs per store at a time: its pid is in
 // spool/optimizer.pid, touched per job; it exits when the spool is empty.
-// It runs at a low priority and never prints: a failure only leaves a
-// kernel unoptimised.
+// It runs at the lowest priority, every thread (lowestPriority), and never
+// prints: a failure only leaves a kernel unoptimised.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { encodeEntry } from './cache.js';
 import { binaryenOptimize } from './kernels.js';
-import { spoolDir, spoolLock, writeEntry } from './node_host.js';
+import { lowestPriority, spoolDir, spoolLock, writeEntry } from './node_host.js';
 
 const store = process.argv[2];
 const dir = spoolDir(store);
@@ -69,11 +68,7 @@ async function work(file) {
   }
 }
 
-try {
-  os.setPriority(10); // below the user's own processes
-} catch {
-  /* not permitted: normal priority */
-}
+lowestPriority(); // every thread below the user's processes (nice 19)
 try {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(lock, String(process.pid));
