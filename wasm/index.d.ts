@@ -36,9 +36,10 @@ export interface CompilerOptions {
   /**
    * Kernel tiers. 'auto' (default): a graph's kernel runs at once as the
    * core emitted it, Binaryen's optimised module is produced in the
-   * background (Node: a worker thread; browser: while the thread is idle
-   * between runs) and swapped into the same table slot whenever the
-   * compiler gets control (a run starts, a kernel is compiled, poll()).
+   * background (Node: a worker thread; browser: the `optimizerWorker`,
+   * else while the thread is idle between runs) and swapped into the same
+   * table slot whenever the compiler gets control (a run starts, a kernel
+   * is compiled, poll(); browser: between runs).
    * 'optimized': every kernel is optimised before its first call (Binaryen
    * is loaded by createCompiler). 'emitted': never optimised.
    */
@@ -65,6 +66,14 @@ export interface CompilerOptions {
    * what is still waiting to a detached process. The CLI uses 1000.
    */
   optimizeDelayMs?: number;
+  /**
+   * Browser, tier 'auto': where Binaryen optimises kernels: a Worker (or a
+   * MessagePort) whose other end runs `serveOptimizer` and loads Binaryen
+   * itself. The compiler's thread then never loads or runs Binaryen, so a
+   * run never waits for it. Without it Binaryen runs on the compiler's
+   * thread while it is idle between runs.
+   */
+  optimizerWorker?: { postMessage(m: unknown): void; addEventListener(type: string, f: (ev: any) => void): void };
   /** Binaryen optimisation level of kernels (default 2). */
   optimizeLevel?: number;
   /** Binaryen shrink level of kernels (default 1). */
@@ -424,6 +433,12 @@ export declare class Compiler {
 
 /** Loads the core (Binaryen only when needed: see `tier`) and returns a compiler. */
 export declare function createCompiler(opts?: CompilerOptions): Promise<Compiler>;
+/**
+ * In a (Web) worker: serves the optimiser jobs of a compiler made
+ * with `optimizerWorker` (this worker) on `port` (the worker's global
+ * scope), loading Binaryen with `loadBinaryen()` on the first job.
+ */
+export declare function serveOptimizer(port: unknown, loadBinaryen: () => Promise<unknown>): void;
 
 /** Path of the package's dynawasm.wasm (Node entry; undefined in the browser entry). */
 export declare const wasmPath: string | undefined;

@@ -14,6 +14,7 @@ import { NodeStore, WorkerOptimizer, compileKernel, defaultCacheDir } from './li
 export { Compiler } from './lib/core.js';
 export { LOG_CHANNELS, parseLogs } from './lib/options.js';
 export { explainText } from './lib/format.js';
+export { serveOptimizer } from './lib/port_optimizer.js';
 
 /** Location of the core module in this package. */
 export const wasmUrl = new URL('./dist/dynawasm.wasm', import.meta.url);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Builds the playground into web/dist/:
-//   index.html, main-HASH.js + main-HASH.css (page), worker-HASH.js (+
-//   chunks: the compiler loader and Binaryen's JS glue, bundled),
+//   index.html, main-HASH.js + main-HASH.css (page), worker-HASH.js (the
+//   compiler's worker, + chunks: the compiler loader), optimizer-HASH.js
+//   (Binaryen's worker, started by the compiler's, + chunks: Binaryen's JS
+//   glue),
 //   dynawasm-HASH.wasm (the core, copied from wasm/), binaryen-HASH.wasm
 //   (Binaryen's module, taken out of its script: split-binaryen.mjs), the
 //   examples from ../examples bundled into the page, and FILE.br / FILE.gz
@@ -179,15 +181,23 @@ function assetList() {
 }
 const assets = assetList();
 
-// The worker imports 'dynawasm-browser': the real loader, or a stub; and
-// 'binaryen': the split script when it could be split.
+// The compiler's worker imports 'dynawasm-browser': the real loader, or a
+// stub; never Binaryen ('binaryen' is the stub there: loading it is the
+// job of Binaryen's worker alone).
+const stubFile = path.join(webDir, 'src', 'compiler-stub.js');
 const compilerPlugin = {
   name: 'compiler',
   setup(build) {
-    build.onResolve({ filter: /^dynawasm-browser$/ }, () => ({
-      path: haveCompiler ? browserEntry : path.join(webDir, 'src', 'compiler-stub.js'),
-    }));
-    if (!haveCompiler) build.onResolve({ filter: /^binaryen$/ }, () => ({ path: path.join(webDir, 'src', 'compiler-stub.js') }));
+    build.onResolve({ filter: /^dynawasm-browser$/ }, () => ({ path: haveCompiler ? browserEntry : stubFile }));
+    build.onResolve({ filter: /^binaryen$/ }, () => ({ path: stubFile }));
+  },
+};
+// Binaryen's worker imports 'dynawasm-optimizer' (the package's
+// serveOptimizer) and 'binaryen': the split script when it could be split.
+const optimizerPlugin = {
+  name: 'optimizer',
+  setup(build) {
+    build.onResolve({ filter: /^dynawasm-optimizer$/ }, () => ({ path: path.join(root, 'wasm', 'lib', 'port_optimizer.js') }));
     if (binaryenSplit) {
       build.onResolve({ filter: /^binaryen$/ }, () => ({ path: 'binaryen', namespace: 'binaryen-split' }));
       build.onLoad({ filter: /.*/, namespace: 'binaryen-split' }, () => ({ contents: binaryenSplit.js, loader: 'js' }));
@@ -238,10 +248,18 @@ const workerOpts = {
   outdir: dist,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  // Binaryen's own map alone would be 33 MB.
   sourcemap: watch,
   platform: 'browser',
   plugins: [compilerPlugin],
+  define: { ...common.define, __DW_ASSETS__: JSON.stringify(assets), __DW_OPTIMIZER_URL__: 'null' },
+};
+// Binaryen's worker (only with the compiler): started by the compiler's.
+const optimizerOpts = {
+  ...workerOpts,
+  entryPoints: { optimizer: path.join(webDir, 'src', 'optimizer-worker.js') },
+  // Binaryen's own map alone would be 33 MB.
+  sourcemap: false,
+  plugins: [optimizerPlugin],
   define: { ...common.define, __DW_ASSETS__: JSON.stringify(assets) },
 };
 
@@ -312,13 +330,20 @@ if (watch) {
   writeIndex({ main: 'main.js', css: 'main.css', worker: 'worker.js' });
   // (no service worker: plain names would be served stale from its cache)
   const a = await esbuild.context({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: '"worker.js"', __DW_SW__: 'null' } });
-  const b = await esbuild.context(workerOpts);
-  await Promise.all([a.watch(), b.watch()]);
+  const b = await esbuild.context(haveCompiler ? { ...workerOpts, define: { ...workerOpts.define, __DW_OPTIMIZER_URL__: '"optimizer.js"' } } : workerOpts);
+  const c = haveCompiler ? [await esbuild.context(optimizerOpts)] : [];
+  await Promise.all([a.watch(), b.watch(), ...c.map((x) => x.watch())]);
   console.log('web build: watching for changes (Ctrl+C to stop)');
 } else {
   try {
-    // the worker first: the page names its file (Stop starts a new one)
-    const wr = await esbuild.build(workerOpts);
+    // Binaryen's worker first (the compiler's worker names its file), then
+    // the compiler's (the page names its file: Stop starts a new one)
+    let optimizerUrl = null;
+    if (haveCompiler) {
+      const or = await esbuild.build(optimizerOpts);
+      optimizerUrl = outputOf(or, path.join(webDir, 'src', 'optimizer-worker.js')).js;
+    }
+    const wr = await esbuild.build({ ...workerOpts, define: { ...workerOpts.define, __DW_OPTIMIZER_URL__: JSON.stringify(optimizerUrl) } });
     const w = outputOf(wr, path.join(webDir, 'src', 'worker.js'));
     const pr = await esbuild.build({ ...pageOpts, define: { ...pageOpts.define, __DW_WORKER_URL__: JSON.stringify(w.js), __DW_SW__: '"sw.js"' } });
     const page = outputOf(pr, path.join(webDir, 'src', 'main.js'));

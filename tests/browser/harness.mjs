@@ -36,7 +36,11 @@ export function buildInfo() {
  * Playwright's fresh temporary profile). Returns {url, requests, newPage(opts),
  * close}; every page gets its own browser context, so storage never leaks
  * from one test to the next. `requests` lists the paths the server was
- * asked for, in order.
+ * asked for, in order; `served` the same as {path, start, end (ms,
+ * performance.now() of this process), encoding, type (the response's
+ * content-encoding and content-type)}, each added once its response was
+ * sent: the requests of a worker's own worker too, which the browser
+ * does not report to the page.
  */
 export async function start({ viewport = { width: 1280, height: 800 }, colorScheme = 'light', dir = distDir } = {}) {
   buildInfo();
@@ -45,7 +49,21 @@ export async function start({ viewport = { width: 1280, height: 800 }, colorSche
   const { serve } = await import(path.join(root, 'web', 'serve.mjs'));
   const { server, url } = await serve({ dir, port: 0, quiet: true });
   const requests = [];
-  server.on('request', (req) => requests.push(new URL(req.url, url).pathname));
+  const served = [];
+  server.on('request', (req, res) => {
+    const p = new URL(req.url, url).pathname;
+    requests.push(p);
+    const r = { path: p, start: performance.now(), end: null, encoding: null, type: null };
+    const writeHead = res.writeHead;
+    res.writeHead = function (status, ...rest) { // (serve.mjs passes its headers here)
+      const h = rest.find((x) => x && typeof x === 'object') || {};
+      const get = (name) => Object.entries(h).find(([k]) => k.toLowerCase() === name)?.[1] ?? res.getHeader(name) ?? null;
+      r.encoding = get('content-encoding');
+      r.type = get('content-type');
+      return writeHead.call(this, status, ...rest);
+    };
+    res.on('finish', () => { r.end = performance.now(); served.push(r); });
+  });
   let browser;
   try {
     browser = await chromium.launch({
@@ -61,6 +79,7 @@ export async function start({ viewport = { width: 1280, height: 800 }, colorSche
   return {
     url,
     requests,
+    served,
     browser,
     /** A page in a fresh context; page.close() closes the context too. */
     async newPage(opts = {}) {

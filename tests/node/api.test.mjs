@@ -13,6 +13,7 @@ import { ROOT, WASM_DIR, WASM_FILE, requireWasm, run as runCmd, tempDir } from '
 requireWasm();
 const { default: binaryen } = await import('../../wasm/node_modules/binaryen/index.js');
 const { Compiler, createCompiler, LOG_CHANNELS, parseLogs } = await import('../../wasm/index.js');
+const { PortOptimizer } = await import('../../wasm/lib/port_optimizer.js');
 
 const COMPILED = `import torch
 
@@ -365,6 +366,56 @@ describe('kernel tiers', () => {
     } finally {
       opt.close();
     }
+  });
+
+  test("the browser entry's optimiser worker (optimizerWorker, serveOptimizer): Binaryen loads and runs at the other end, its kernels are swapped in between runs", async () => {
+    // the protocol of wasm/lib/port_optimizer.js over a MessageChannel, as
+    // between the playground's compiler worker and Binaryen's worker
+    const browser = await import('../../wasm/browser.js');
+    const { port1, port2 } = new MessageChannel();
+    let loads = 0;
+    browser.serveOptimizer(port2, async () => {
+      loads++;
+      return binaryen;
+    });
+    try {
+      const c = await browser.createCompiler({ wasmBytes: fs.readFileSync(WASM_FILE), optimizerWorker: port1 });
+      const r1 = c.run(COMPILED, { backend: 'wasm' });
+      assert.equal(r1.stdout, COMPILED_OUT);
+      assert.equal(r1.graphs[0].tier, 'emitted', 'the kernel ran as emitted');
+      await settled(c, 1);
+      assert.equal(loads, 1, "Binaryen was loaded on the other end's first job");
+      const r2 = c.run(COMPILED, { backend: 'wasm', wat: true });
+      assert.equal(r2.stdout, COMPILED_OUT);
+      assert.equal(r2.graphs[0].tier, 'optimized', "Binaryen's kernel, swapped in between runs");
+      assert.equal(r2.graphs[0].slot, r1.graphs[0].slot);
+      assert.match(r2.graphs[0].wat, /;;@ main\.py:\d+:\d+/, "Binaryen's text with the source locations");
+      c.dispose();
+      // a job the other end cannot do leaves the kernel as emitted
+      const { port1: a, port2: b } = new MessageChannel();
+      browser.serveOptimizer(b, async () => { throw new Error('no Binaryen here'); });
+      const opt = new PortOptimizer(a);
+      const res = await new Promise((resolve) => opt.request({ bytes: kernel('(i32.const 0)'), text: null, optimizeLevel: 2, shrinkLevel: 1 }, resolve));
+      assert.equal(res, null);
+      opt.close();
+      a.close();
+      await assert.rejects(browser.createCompiler({ wasmBytes: fs.readFileSync(WASM_FILE), optimizerWorker: {} }), /optimizerWorker must be a Worker or a MessagePort/);
+    } finally {
+      port1.close();
+    }
+  });
+
+  test("a PortOptimizer's jobs end without a result when its worker fails", async () => {
+    const target = new EventTarget();
+    target.postMessage = () => {}; // a worker that never answers ...
+    const opt = new PortOptimizer(target);
+    const got = [];
+    opt.request({ bytes: new Uint8Array(8), text: null, optimizeLevel: 2, shrinkLevel: 1 }, (r) => got.push(r));
+    assert.equal(opt.busy, true);
+    target.dispatchEvent(new Event('error')); // ... and dies
+    assert.deepEqual(got, [null]);
+    opt.request({ bytes: new Uint8Array(8), text: null, optimizeLevel: 2, shrinkLevel: 1 }, (r) => got.push(r));
+    assert.deepEqual(got, [null, null], 'later jobs end at once');
   });
 
   test("tier 'emitted' never optimises; unusable modules are errors without Binaryen too", async () => {

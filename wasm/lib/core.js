@@ -198,9 +198,10 @@ export class Compiler {
       const store = opts.cache === false || !host.makeStore ? null : host.makeStore(opts);
       let optimizer = null;
       if (tier === 'auto') {
-        optimizer = !binaryen && host.makeOptimizer
-          ? host.makeOptimizer(opts, store)
-          : new IdleOptimizer(() => loadBinaryen(binaryen || undefined));
+        // (the host's, if it has one for these options: Node's worker
+        // thread, a browser's optimiser worker; else on this thread)
+        optimizer = (!binaryen && host.makeOptimizer?.(opts, store)) ||
+          new IdleOptimizer(() => loadBinaryen(binaryen || undefined));
       }
       this.#kernels = new KernelCache({
         tier,

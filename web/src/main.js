@@ -386,7 +386,9 @@ let worker = null; // the Runner
 
 /** What a run's wait for the worker's thread was (said when it is noticeable). */
 const WAIT_NOTE_MS = 200;
-const waitNote = (ms) => (ms != null && ms >= WAIT_NOTE_MS ? ` (${fmtMs(ms)} of it waiting for the compiler's thread: Binaryen optimises the last run's kernels there between runs)` : '');
+// (Binaryen works in a worker of its own: the compiler's thread only swaps
+// its kernels in between runs, so a run should hardly ever wait)
+const waitNote = (ms) => (ms != null && ms >= WAIT_NOTE_MS ? ` (${fmtMs(ms)} of it waiting for the compiler's thread to be free)` : '');
 const LONG_RUN_S = 3; // seconds before the status line says a run is still going
 let inflight = 0; // runs queued or going (runs are serialised by the Runner)
 function setRunning(on) {
@@ -559,7 +561,7 @@ window.dynawasm = {
   setSource: (src) => loadSource(src),
   examples: examples.map((e) => ({ file: e.file, title: e.title, description: e.description })),
   get ready() { return state.ready; },
-  /** Binaryen in the worker: null (loading), 'compiled', 'ready' (in use) or 'failed'. */
+  /** Binaryen in its worker: null (loading), 'compiled', 'ready' (in use) or 'failed'. */
   get binaryen() { return state.binaryen; },
   get view() { return editor.view; },
   /** Set after the first result: resolves with the service worker's URL once active, or null. */

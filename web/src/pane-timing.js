@@ -21,8 +21,8 @@ export function renderTiming(el, report, ctx, extra = {}) {
   if (typeof extra.roundTrip === 'number') rows.push(h('div', { class: 'kv muted' }, h('span', null, 'Round trip (page → worker → page)'), h('span', null, fmtMs(extra.roundTrip))));
   if (typeof extra.waited === 'number') {
     rows.push(h('div', { class: 'kv muted', 'data-row': 'waited' },
-      h('span', { title: 'Binaryen optimises the kernels of a run in the background, one kernel per task on the compiler\'s thread; a run that comes meanwhile waits for that kernel (the first job also loads Binaryen).' },
-        'of which waiting for the background optimiser (Binaryen)'), h('span', null, fmtMs(extra.waited))));
+      h('span', { title: 'How long the run\'s message waited for the compiler\'s thread. Binaryen optimises the kernels in a worker of its own; the compiler\'s thread only swaps the optimised kernels in between runs.' },
+        'of which waiting for the compiler\'s thread'), h('span', null, fmtMs(extra.waited))));
   }
   el.append(h('section', { class: 'card pad' }, h('h3', { class: 'section-title' }, 'This run'), rows));
 

@@ -101,7 +101,7 @@ export class Runner {
       this.pending = { id, resolve, reject };
       this.emit('running', 'Running…');
       // sentAt: the worker measures how long the message waited for its thread
-      // (a background Binaryen job takes it between runs)
+      // (whatever it does between runs delays the run)
       worker.postMessage({ type: 'run', id, source, options, sentAt: performance.timeOrigin + performance.now() });
     }).finally(() => { if (worker === this.worker && this.state === 'ready') this.emit('ready', ''); });
   }

@@ -62,7 +62,7 @@ export function renderTimeline(report, ctx) {
     `Each call of a compiled function, scaled to its own length: where its time went. `,
     tl.calls_total > calls.length ? `${plural(tl.calls_total, 'call')}; the first ${calls.length} are shown.` : plural(calls.length, 'call') + '.',
     (report.graphs || []).some((g) => g.tier && g.tier !== 'optimized')
-      ? ' Kernels ran as emitted: Binaryen optimises them in the background, between runs, so its time is not in this run.' : ''));
+      ? ' Kernels ran as emitted: Binaryen optimises them in the background, in a worker of its own, so its time is not in this run.' : ''));
   wrap.append(h('div', { class: 'tl-legend', 'aria-hidden': 'true' }, ORDER.map((k) => h('span', { class: 'tl-key' },
     h('span', { class: `tl-swatch tl-${k}` }), KIND_LABEL[k])),
   h('span', { class: 'tl-key' }, h('span', { class: 'tl-swatch tl-trace tl-abandoned' }), 'trace thrown away')));

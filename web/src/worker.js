@@ -3,16 +3,18 @@
 //
 // Start-up: the compiler is ready as soon as its core (dynawasm-HASH.wasm)
 // is compiled: the package's kernel tiers run each graph's kernel as the
-// core emitted it and have Binaryen optimise it in the background, between
-// runs (wasm/lib/optimizer.js), swapping the optimised kernel in; optimised
-// kernels are kept in the Cache API for the next visit (`cache: true`).
-// Binaryen (binaryen-HASH.wasm plus its small script, web/split-binaryen.mjs)
-// is fetched and compiled meanwhile, in parallel with the core, so it is
-// there when the optimiser first asks for it. Both modules are compiled
-// while they download and kept in the Cache API (assets.js); progress is
-// reported in bytes.
+// core emitted it and have Binaryen optimise it in the background, in a
+// worker of this worker's own (optimizer-worker.js, optimizer-HASH.js; the
+// package's PortOptimizer, wasm/lib/port_optimizer.js), swapping the
+// optimised kernel in between runs; optimised kernels are kept in the Cache
+// API for the next visit (`cache: true`). That worker is started at once,
+// so it fetches and compiles Binaryen (binaryen-HASH.wasm plus its small
+// script, web/split-binaryen.mjs) in parallel with the core; this thread
+// never loads or runs Binaryen, so no run waits for it. The core is
+// compiled while it downloads and kept in the Cache API (assets.js);
+// progress is reported in bytes.
 //
-// Protocol (page -> worker): {type:'run', id, source, options}, {type:'reset'}.
+// Protocol (page -> worker): {type:'run', id, source, options, sentAt}, {type:'reset'}.
 // Prerun: index.html starts this worker as `worker-HASH.js#prerun=` + the
 //   URI-encoded JSON {source, options} of the program the page is expected
 //   to run first; it runs as soon as the compiler is ready, and its result
@@ -20,9 +22,10 @@
 //   options; any other first message discards it.
 // (worker -> page): {type:'progress', text, loaded?, total?},
 //   {type:'ready', ms, cached, phases}, {type:'binaryen', state: 'compiled'|'ready'|'failed', ms},
-//   {type:'fatal', message}, {type:'result', id, report, ms, prerun, phases?}
+//   {type:'fatal', message}, {type:'result', id, report, ms, waitedMs, prerun, phases?}
 //   (phases: the start-up steps again, with the prerun's, on the answer to
-//   the first message),
+//   the first message; waitedMs: how long the run's message waited for
+//   this thread),
 //   {type:'failure', id, message} (the host API threw: a compiler bug).
 import { loadModule, pruneCache } from './assets.js';
 
@@ -41,33 +44,36 @@ const MB = (n) => (n / 1e6).toFixed(1);
 const url = (a) => new URL(a.url, import.meta.url).href;
 
 // A prerun's result waits for the page's first run: until that run is
-// answered, Binaryen is not handed over, so the background optimiser
-// (whose first job waits for Binaryen) does not take the thread the page's
-// run needs (a job takes tens to hundreds of ms).
+// answered, Binaryen's worker is not told to start, so on 2 cores its
+// start-up (instantiating Binaryen, its first jobs) does not compete with
+// the first result.
 let prerunClaimed = null; // resolves when the pending prerun was answered or dropped
 let claimPrerun = () => {};
 const afterPrerun = () => prerunClaimed || Promise.resolve();
 
-// Binaryen: its script instantiates the module handed to it here (the
-// split build), or decodes its own (the fallback, ASSETS.binaryen null).
-// From the Cache API (a later visit) it is compiled only once the compiler
-// is ready and the prerun answered: reading its 9.9 MB module's code cache
-// takes this thread for 40-100 ms, which the first result must not wait for.
-if (ASSETS.binaryen) {
-  const binaryenModule = loadModule(url(ASSETS.binaryen), () => {}, ASSETS.binaryen.bytes,
-    { whenCached: () => ready.then(afterPrerun) });
-  binaryenModule.then(() => { phase('binaryen_compiled'); post({ type: 'binaryen', state: 'compiled', ms: performance.now() - t0 }); },
-    (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
-  self.__dynawasmBinaryenOptions = {
-    instantiateWasm(imports, done) {
-      Promise.all([binaryenModule, afterPrerun()]).then(([{ module }]) => WebAssembly.instantiate(module, imports)).then((instance) => {
-        phase('binaryen_ready');
-        post({ type: 'binaryen', state: 'ready', ms: performance.now() - t0 });
-        done(instance);
-      }, (e) => post({ type: 'binaryen', state: 'failed', message: String(e && e.message || e) }));
-      return {};
-    },
-  };
+// Binaryen's worker (optimizer-HASH.js, named by the build), started now:
+// it fetches and compiles Binaryen's module while this thread loads the core.
+/* global __DW_OPTIMIZER_URL__ */
+const OPTIMIZER_URL = typeof __DW_OPTIMIZER_URL__ === 'string' ? __DW_OPTIMIZER_URL__ : null;
+const binaryenFailed = (message) => post({ type: 'binaryen', state: 'failed', message, ms: performance.now() - t0 });
+let optimizer = null;
+if (OPTIMIZER_URL) {
+  try {
+    optimizer = new Worker(new URL(OPTIMIZER_URL, import.meta.url), { type: 'module', name: 'dynawasm-binaryen' });
+  } catch (e) {
+    binaryenFailed(`cannot start Binaryen's worker: ${(e && e.message) || e}`); // kernels stay as emitted
+  }
+}
+if (optimizer) {
+  optimizer.addEventListener('message', (ev) => {
+    const m = ev.data || {};
+    if (m.type !== 'binaryen') return;
+    const name = { compiled: 'binaryen_compiled', ready: 'binaryen_ready' }[m.state];
+    if (name) phases[name] = m.at;
+    // (ms: since this worker started, on its clock, as for the other steps)
+    post({ type: 'binaryen', state: m.state, ms: m.at - performance.timeOrigin - t0, ...(m.message ? { message: m.message } : {}) });
+  });
+  optimizer.addEventListener('error', (ev) => { ev.preventDefault(); binaryenFailed(`Binaryen's worker failed: ${ev.message || 'script error'}`); });
 }
 
 const ready = (async () => {
@@ -88,10 +94,11 @@ const ready = (async () => {
     ASSETS.core ? loadModule(url(ASSETS.core), onBytes, ASSETS.core.bytes) : { module: null, cached: true },
   ]);
   phase('core_compiled');
-  compiler = await createCompiler(core.module ? { wasmModule: core.module, cache: true } : { cache: true });
+  compiler = await createCompiler({ ...(core.module ? { wasmModule: core.module } : {}), cache: true, ...(optimizer ? { optimizerWorker: optimizer } : {}) });
   phase('ready');
   post({ type: 'ready', ms: performance.now() - t0, cached: core.cached, phases });
   pruneCache([ASSETS.core, ASSETS.binaryen].filter(Boolean).map(url)).catch(() => {});
+  afterPrerun().then(() => optimizer && optimizer.postMessage({ type: 'start' }));
   return true;
 })().catch((e) => {
   post({ type: 'fatal', message: String((e && e.message) || e) });
@@ -145,8 +152,9 @@ if (prerunReq) {
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
-  // How long the run waited for this thread (epoch ms on both sides): the
-  // background optimiser's job (Binaryen, one kernel per task) runs to its end.
+  // How long the run waited for this thread (epoch ms on both sides): what
+  // this thread did meanwhile (swapping optimised kernels in, storing them
+  // in the Cache API) runs to its end.
   const waitedMs = typeof msg.sentAt === 'number' ? Math.max(0, performance.timeOrigin + performance.now() - msg.sentAt) : null;
   if (!(await ready)) {
     if (msg.type === 'run') post({ type: 'failure', id: msg.id, message: 'The compiler failed to load.' });
