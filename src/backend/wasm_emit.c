@@ -408,7 +408,7 @@ static WOp f64_unary(Op op, int lanes) {
  * (dwF_eager_reason). */
 static Val f64_unop(Em *E, Op op, const OpAttrs *at, Val x) {
   int L = x.lanes;
-  if (op == OP_RELU && E->mode == EMIT_RELU_RUNTIME_ERROR) {
+  if (op == OP_RELU && (E->mode & EMIT_KIND) == EMIT_RELU_RUNTIME_ERROR) {
     i32c(E, DW_KERR_TESTING);
     ins(E, W_RETURN);
   }
@@ -454,7 +454,7 @@ static Val unop_(Em *E, Op op, const OpAttrs *at, Val x) {
   if (dt == DT_F64 && op != OP_NOT) return f64_unop(E, op, at, x);
   switch (op) {
   case OP_RELU:
-    if (E->mode == EMIT_RELU_RUNTIME_ERROR) {
+    if ((E->mode & EMIT_KIND) == EMIT_RELU_RUNTIME_ERROR) {
       i32c(E, DW_KERR_TESTING);
       ins(E, W_RETURN);
     }
@@ -2271,6 +2271,7 @@ static void mm_micro(Em *E, MM *mm, int mr, int nv, int lanes) {
         if (lanes == 4) a = splat(E, a);
       }
       for (int j = 0; j < nv; j++) { /* acc += a * b, in k order */
+        if (dt == DT_F32 && lanes == 4 && madd_into(E, acc[i][j].l[0], a.l[0], b[j].l[0])) continue;
         Val s = binop(E, OP_ADD, acc[i][j], binop(E, OP_MUL, a, b[j]));
         for (int h = 0; h < halves(s); h++) {
           get(E, s.l[h]);
@@ -2859,6 +2860,7 @@ bool dwW_emit_sized(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   E.g = p->g;
   E.p = p;
   E.mode = mode;
+  E.relaxed = (mode & EMIT_RELAXED) != 0;
   E.file = filename && *filename ? filename : "main.py";
   E.pow_fn = E.fmod_fn = E.sincos_fn = -1;
   E.args = 0;
@@ -2894,6 +2896,7 @@ bool dwW_emit_sized(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   out->maxjam = E.maxjam > 1 ? E.maxjam : 1;
   out->scratch = p->scratch + E.cs_scratch;
   out->coltiled = E.coltiled;
+  out->nrelaxed = E.nrelaxed;
   for (int k = 0; k < E.nfn; k++) fn_free(E.fns[k]);
   free(E.fns);
   free(E.ptr);

@@ -212,6 +212,40 @@ static inline float dw_expf_sm(float x) {
   return (s + (r * s) * p) * DWM_EXP_NONPOS_SCALE;
 }
 
+/* dw_expf_sm as the compiled kernels compute it where the engine runs
+ * relaxed SIMD (backend/wasm_math.c exp4sm): its multiply-adds are
+ * f32x4.relaxed_madd / relaxed_nmadd, which the engine runs fused (one
+ * rounding: x86 with FMA3, ARM64) or unfused (two) as its hardware does:
+ *   t = madd(x, log2(e), MAGIC), k = t - MAGIC, s = bits(t) << 23,
+ *   r = nmadd(k, LN2_LO, nmadd(k, LN2_HI, x)), r2 = r*r,
+ *   P = madd(r2, madd(r2, C5, madd(C4, r, C3)), madd(C2, r, C1)),
+ *   e^x = madd(r*s, P, s) * 2^-63.
+ * Unfused, each madd is dw_expf_sm's product then its sum: the same
+ * floats. Fused, t's rounding may pick the other k at a tie (r then lies
+ * just outside +-ln2/2, where the fit still holds) and r and P are
+ * rounded fewer times. Both ways: at most 2 ulp from the correctly
+ * rounded expf for every float32 x <= 0 (tests/unit/test_expf_ulp.c, all
+ * of them; tests only: eager kernels stay dw_expf_sm). */
+static inline float dwm_madd(float a, float b, float c, int fused) {
+  if (fused) return fmaf(a, b, c);
+  float ab = a * b; /* its own statement: never contracted */
+  return ab + c;
+}
+static inline float dw_expf_sm_madd(float x, int fused) {
+  if (x != x) return x;
+  if (x < DWM_EXP_LO) x = DWM_EXP_LO;
+  float t = dwm_madd(x, DWM_LOG2E, DWM_EXP_MAGIC, fused);
+  float k = t - DWM_EXP_MAGIC;
+  float r = -dwm_madd(k, DWM_EXP_LN2_HI, -x, fused); /* nmadd: x - k*LN2_HI */
+  r = -dwm_madd(k, DWM_EXP_LN2_LO, -r, fused);
+  float s = dwm_bitsf(dwm_fbits(t) << 23);
+  float r2 = r * r;
+  float pa = dwm_madd(DWM_EXPSM_C2, r, DWM_EXPSM_C1, fused);
+  float pb = dwm_madd(DWM_EXPSM_C4, r, DWM_EXPSM_C3, fused);
+  float p = dwm_madd(r2, dwm_madd(r2, DWM_EXPSM_C5, pb, fused), pa, fused);
+  return dwm_madd(r * s, p, s, fused) * DWM_EXP_NONPOS_SCALE;
+}
+
 /* ==================================================================== */
 /* log                                                                   */
 /* ==================================================================== */
