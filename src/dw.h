@@ -1217,9 +1217,9 @@ typedef enum EmitMode {
   EMIT_KIND = 1,               /* the bits of the kind above */
   EMIT_RELAXED = 2             /* flag: the engine runs relaxed SIMD
                                   (dynawasm.h DW_HOST_RELAXED_SIMD): the
-                                  multiply-adds of softmax's exp and the
-                                  matmul micro-kernel are
-                                  f32x4.relaxed_madd/nmadd (wasm_relaxed.c) */
+                                  multiply-adds of exp, softmax's exp and
+                                  the matmul micro-kernel are
+                                  f32x4.relaxed_madd/nmadd (wasm.h VMADD) */
 } EmitMode;
 typedef struct WasmModule {
   uint8_t *bytes;    /* the binary */

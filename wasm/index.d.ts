@@ -67,7 +67,7 @@ export interface CompilerOptions {
   optimizeDelayMs?: number;
   /**
    * Kernels with relaxed SIMD's multiply-add (f32x4.relaxed_madd in
-   * softmax's exp and the f32 matmul micro-kernel). Default: where the
+   * exp (softmax's, torch.exp's) and the f32 matmul micro-kernel). Default: where the
    * engine runs relaxed SIMD (feature-detected: Chrome 114+, Node 22+;
    * Node 20 with `--experimental-wasm-relaxed-simd`; the package never sets
    * V8 flags). false: never (compiled floats then match eager's bit for

@@ -231,6 +231,28 @@ static inline float dwm_madd(float a, float b, float c, int fused) {
   float ab = a * b; /* its own statement: never contracted */
   return ab + c;
 }
+/* dw_expf (and dw_expf_nonpos: fused, the same er, so the same floats)
+ * as the compiled kernels compute it with relaxed SIMD (wasm_math.c
+ * exp4_; torch.exp and the exp inside sigmoid, silu, erf, ...): the
+ * multiply-adds of dwm_exp_er and of the rounding of x*log2(e) as madds.
+ * Unfused: dw_expf's floats; fused: at most 1 ulp from the correctly
+ * rounded expf for every float32 too (tests/unit/test_expf_ulp.c). */
+static inline float dw_expf_madd(float x, int fused) {
+  if (x != x) return x;
+  if (x > DWM_EXP_HI) return INFINITY;
+  if (x < DWM_EXP_LO) return 0.0f;
+  float k = dwm_madd(x, DWM_LOG2E, DWM_EXP_MAGIC, fused) - DWM_EXP_MAGIC;
+  float r = -dwm_madd(k, DWM_EXP_LN2_HI, -x, fused);
+  r = -dwm_madd(k, DWM_EXP_LN2_LO, -r, fused);
+  float r2 = r * r;
+  float a = dwm_madd(DWM_EXP_P1, r, DWM_EXP_P0, fused);
+  float b = dwm_madd(DWM_EXP_P3, r, DWM_EXP_P2, fused);
+  float p = dwm_madd(r2, dwm_madd(r2, DWM_EXP_P4, b, fused), a, fused);
+  float er = 1.0f + dwm_madd(r2, p, r, fused);
+  int32_t n = (int32_t)k;
+  int32_t n1 = n >> 1, n2 = n - n1;
+  return (er * dwm_pow2i(n1)) * dwm_pow2i(n2);
+}
 static inline float dw_expf_sm_madd(float x, int fused) {
   if (x != x) return x;
   if (x < DWM_EXP_LO) x = DWM_EXP_LO;

@@ -22,8 +22,8 @@
 // Binaryen part is skipped with a message when the package is absent; the
 // plain WebAssembly part always runs.
 // Relaxed SIMD: the helper also writes each case emitted for an engine
-// with relaxed SIMD (EMIT_RELAXED) where that module differs (softmax's
-// exp, the f32 matmul micro-kernel: f32x4.relaxed_madd/nmadd). This file
+// with relaxed SIMD (EMIT_RELAXED) where that module differs (exp,
+// softmax's exp, the f32 matmul micro-kernel: f32x4.relaxed_madd/nmadd). This file
 // turns on V8's flag for it (Node 20; DW_RELAXED_SIMD=0: not), runs those
 // modules and compares them with eager within a tight tolerance
 // (compareRelaxed: fused multiply-adds round once where eager rounds
@@ -111,13 +111,13 @@ describe('emitted kernels', async () => {
 
   test('relaxed SIMD modules: only where a multiply-add is relaxed, close to eager', (t) => {
     const withRelaxed = cases.filter((c) => c.relaxed);
-    // softmax's exp (EXP_SOFTMAX) and the f32 matmuls (plain, linear, batched)
-    for (const name of ['softmax_last_dim', 'log_softmax_rows_pipe_special', 'matmul_bias_relu_8x16x12',
-      'linear_packed_7x64x16', 'matmul_batched_broadcast']) {
+    // softmax's exp (EXP_SOFTMAX), exp and what is made of it, the f32
+    // matmuls (plain, linear, batched)
+    for (const name of ['softmax_last_dim', 'log_softmax_rows_pipe_special', 'unary_exp_f32', 'unary_sigmoid_f32',
+      'unary_gelu_f32', 'matmul_bias_relu_8x16x12', 'linear_packed_7x64x16', 'matmul_batched_broadcast']) {
       assert.ok(withRelaxed.some((c) => c.name === name), `${name}: no relaxed SIMD module`);
     }
-    // a plain torch.exp and the int matmuls are not relaxed
-    for (const c of cases.filter((c) => c.relaxed)) assert.ok(c.relaxed_ops > 0, c.name);
+    for (const c of withRelaxed) assert.ok(c.relaxed_ops > 0, c.name);
     if (!RELAXED) {
       t.skip('this engine does not run relaxed SIMD (or DW_RELAXED_SIMD=0)');
       return;

@@ -32,6 +32,11 @@
  * where the engine runs f32x4.relaxed_madd) must give dw_expf_sm's bits
  * unfused and meet the same bound fused (fmaf: `test_expf_ulp
  * softmax_fma`, its own ctest entry).
+ * dw_expf's relaxed-SIMD form (dw_expf_madd: its multiply-adds as the
+ * compiled kernels' f32x4.relaxed_madd) must give dw_expf's bits unfused
+ * (checked in the same loop) and meet the 1-ulp bound fused, its
+ * one-factor form agreeing with it (`test_expf_ulp fma`, its own ctest
+ * entry).
  * Built with sanitizers (the ASan/UBSan ctest run, several times slower)
  * it checks every 13th input instead of all of them. */
 #include "../../src/tensor/dwmath.h"
@@ -153,12 +158,28 @@ static int check_softmax_exp(const char *name, float (*exp)(float)) {
   return fail;
 }
 
-int main(int argc, char **argv) {
-  /* `test_expf_ulp softmax`: softmax's exp (its own ctest entry), and
-   * its relaxed-SIMD form unfused; `softmax_fma`: that form fused */
-  if (argc > 1 && !strcmp(argv[1], "softmax")) return check_softmax_exp("dw_expf_sm", dw_expf_sm);
-  if (argc > 1 && !strcmp(argv[1], "softmax_fma"))
-    return check_softmax_exp("dw_expf_sm_madd fused", expf_sm_fused);
+static float expf_fused(float x) { return dw_expf_madd(x, 1); }
+/* exp4_'s one-factor form for x <= 0 (dw_expf_nonpos) with fused madds:
+ * the er of dw_expf_madd, scaled by bits(t) << 23 and 2^-63 */
+static float expf_nonpos_fused(float x) {
+  if (x != x) return x;
+  if (x < DWM_EXP_LO) x = DWM_EXP_LO;
+  float t = fmaf(x, DWM_LOG2E, DWM_EXP_MAGIC);
+  float k = t - DWM_EXP_MAGIC;
+  float r = fmaf(-k, DWM_EXP_LN2_LO, fmaf(-k, DWM_EXP_LN2_HI, x));
+  float r2 = r * r;
+  float p = fmaf(r2, fmaf(r2, DWM_EXP_P4, fmaf(DWM_EXP_P3, r, DWM_EXP_P2)),
+                 fmaf(DWM_EXP_P1, r, DWM_EXP_P0));
+  float er = 1.0f + fmaf(r2, p, r);
+  return (er * dwm_bitsf(dwm_fbits(t) << 23)) * DWM_EXP_NONPOS_SCALE;
+}
+
+/* exp over every float32 (every 64th where fixed by construction): at
+ * most 1 ulp from the correctly rounded expf; nonpos must give its bits
+ * on every x <= 0 or nan. exp: dw_expf (and its relaxed-SIMD form
+ * unfused must give its bits too), or that form fused. */
+static int check_exp(const char *name, float (*exp)(float), float (*nonpos)(float)) {
+  uint64_t unfused_diff = 0;
   int64_t worst = 0;
   float worst_x = 0, real_x = 0;
   double worst_real = 0;
@@ -174,12 +195,16 @@ int main(int argc, char **argv) {
       u = (u | 63u) + 1 - DW_EXPT_STRIDE;
       continue;
     }
-    float x = dwm_bitsf((uint32_t)u), y = dw_expf(x);
+    float x = dwm_bitsf((uint32_t)u), y = exp(x);
     n++;
+    if (exp == dw_expf) {
+      float z = dw_expf_madd(x, 0);
+      unfused_diff += !(dwm_fbits(z) == dwm_fbits(y) || (z != z && y != y));
+    }
     /* dw_expf_nonpos's inputs; below -104 it clamps to -104 (one value,
      * and a subnormal product each time): every 64th input there */
     if (x != x || ((u >> 31) && !(x < -104.0f && (u & 63u)))) {
-      float z = dw_expf_nonpos(x);
+      float z = nonpos(x);
       if (!(dwm_fbits(z) == dwm_fbits(y) || (z != z && y != y))) nonpos_diff++;
     }
     float want;
@@ -215,18 +240,34 @@ int main(int argc, char **argv) {
     }
   }
   /* the exact special values */
-  bad_special += !(dw_expf(0.0f) == 1.0f && dw_expf(-0.0f) == 1.0f);
-  bad_special += !(dw_expf(INFINITY) == INFINITY && dwm_fbits(dw_expf(-INFINITY)) == 0);
-  bad_special += !(dw_expf_nonpos(-0.0f) == 1.0f && dwm_fbits(dw_expf_nonpos(-INFINITY)) == 0);
-  printf("dw_expf over %" PRIu64 " float32 inputs (every %u): max %" PRId64
+  bad_special += !(exp(0.0f) == 1.0f && exp(-0.0f) == 1.0f);
+  bad_special += !(exp(INFINITY) == INFINITY && dwm_fbits(exp(-INFINITY)) == 0);
+  bad_special += !(nonpos(-0.0f) == 1.0f && dwm_fbits(nonpos(-INFINITY)) == 0);
+  printf("%s over %" PRIu64 " float32 inputs (every %u): max %" PRId64
          " ulp from the correctly rounded expf (at %a), %" PRIu64
          " results not correctly rounded; max error %.4f ulp of the exact "
          "value (at %a)\n",
-         n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, worst_real, (double)real_x);
-  printf("dw_expf_nonpos: %" PRIu64 " inputs (x <= 0 or nan) differ from dw_expf; "
+         name, n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, worst_real, (double)real_x);
+  printf("%s's one-factor form: %" PRIu64 " inputs (x <= 0 or nan) differ from it; "
          "special values wrong: %" PRIu64 "; undecided references: %" PRIu64 "\n",
-         nonpos_diff, bad_special, undecided);
-  int fail = worst > 1 || nonpos_diff || bad_special || undecided;
-  if (fail) printf("FAIL test_expf_ulp\n");
+         name, nonpos_diff, bad_special, undecided);
+  if (exp == dw_expf)
+    printf("dw_expf_madd unfused (relaxed SIMD without FMA): %" PRIu64
+           " inputs differ from dw_expf\n",
+           unfused_diff);
+  int fail = worst > 1 || nonpos_diff || bad_special || undecided || unfused_diff;
+  if (fail) printf("FAIL test_expf_ulp %s\n", name);
   return fail;
+}
+
+int main(int argc, char **argv) {
+  /* `test_expf_ulp softmax`: softmax's exp (its own ctest entry), and
+   * its relaxed-SIMD form unfused; `softmax_fma`: that form fused; `fma`:
+   * dw_expf's relaxed-SIMD form fused; no argument: dw_expf */
+  if (argc > 1 && !strcmp(argv[1], "softmax")) return check_softmax_exp("dw_expf_sm", dw_expf_sm);
+  if (argc > 1 && !strcmp(argv[1], "softmax_fma"))
+    return check_softmax_exp("dw_expf_sm_madd fused", expf_sm_fused);
+  if (argc > 1 && !strcmp(argv[1], "fma"))
+    return check_exp("dw_expf_madd fused", expf_fused, expf_nonpos_fused);
+  return check_exp("dw_expf", dw_expf, dw_expf_nonpos);
 }

@@ -268,8 +268,8 @@ export class Compiler {
   }
 
   /**
-   * Whether kernels may use relaxed SIMD (f32x4.relaxed_madd in softmax's
-   * exp and the matmul micro-kernel): the engine has it (feature-detected
+   * Whether kernels may use relaxed SIMD (f32x4.relaxed_madd in exp,
+   * softmax's exp and the matmul micro-kernel): the engine has it (feature-detected
    * when the compiler was made) and `relaxedSimd: false` was not given.
    * Which kernels did is graphs[].relaxed_simd of a run's report.
    */
