@@ -15,6 +15,7 @@ struct dw_session {
   Buf text[DW_PART_COUNT];   /* the last run's texts (dw_run_text) */
   dw_host_compile_fn host_fn;
   void *host;
+  unsigned host_features;    /* DW_HOST_* (dw_set_host_features) */
   volatile int interrupt;    /* set from outside to stop a run */
 };
 
@@ -32,6 +33,10 @@ void dw_session_free(dw_session *s) {
 void dw_set_host(dw_session *s, dw_host_compile_fn fn, void *host) {
   s->host_fn = fn;
   s->host = host;
+}
+
+void dw_set_host_features(dw_session *s, unsigned features) {
+  s->host_features = features & DW_HOST_RELAXED_SIMD;
 }
 
 void dw_reset(dw_session *s) { (void)s; /* kernels are cached by the host */ }
@@ -180,6 +185,7 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
   I->suppress_errors = opt->suppress_errors == 1;
   I->host_fn = s->host_fn;
   I->host = s->host;
+  I->host_features = s->host_features;
   I->interrupt = &s->interrupt;
   I->exc = I->retval = I->handling = dwV_null();
   dwA_init(&I->arena);

@@ -1233,10 +1233,16 @@ enum { DW_KERR_OK = 0, DW_KERR_TESTING = 1,
                                graph reruns eagerly for PyTorch's message) */ };
 typedef int32_t (*dw_kernel_fn)(int32_t args);
 
-/* What the backend is asked to do with a graph. */
+/* What the backend is asked to do with a graph: a kind, with flags. */
 typedef enum EmitMode {
-  EMIT_NORMAL,        /* the "wasm" backend */
-  EMIT_RELU_RUNTIME_ERROR /* relu_runtime_error_TESTING_ONLY */
+  EMIT_NORMAL = 0,             /* the "wasm" backend */
+  EMIT_RELU_RUNTIME_ERROR = 1, /* relu_runtime_error_TESTING_ONLY */
+  EMIT_KIND = 1,               /* the bits of the kind above */
+  EMIT_RELAXED = 2             /* flag: the engine runs relaxed SIMD
+                                  (dynawasm.h DW_HOST_RELAXED_SIMD): the
+                                  multiply-adds of exp, softmax's exp and
+                                  the matmul micro-kernel are
+                                  f32x4.relaxed_madd/nmadd (wasm.h VMADD) */
 } EmitMode;
 typedef struct WasmModule {
   uint8_t *bytes;    /* the binary */
@@ -1249,6 +1255,8 @@ typedef struct WasmModule {
                         sharing one inner loop; 1: none) */
   int coltiled;      /* column sums whose full blocks of rows are read
                         tile by tile (backend/wasm_colsum.c) */
+  int nrelaxed;      /* relaxed SIMD instructions emitted (EMIT_RELAXED):
+                        > 0, the engine must support relaxed SIMD */
   size_t scratch;    /* > 0: the kernel needs this many bytes of scratch
                         memory, passed (16-byte aligned) as one more data
                         pointer after the outputs */

@@ -60,6 +60,14 @@ void dw_session_free(dw_session *s);
  * lowered to WebAssembly (and validated by the emitter) but run on the
  * eager kernels. */
 void dw_set_host(dw_session *s, dw_host_compile_fn fn, void *host);
+/* What the host's engine runs beyond the kernels' baseline (WebAssembly
+ * 1.0 with SIMD, sign extension, non-trapping conversions, bulk memory):
+ * DW_HOST_RELAXED_SIMD lets kernels use relaxed SIMD's f32x4.relaxed_madd
+ * and f32x4.relaxed_nmadd (a fused or an unfused multiply-add, as the
+ * engine's hardware does; docs/architecture.md "Relaxed SIMD"). Default
+ * 0; a session's runs use what was set before them. */
+enum { DW_HOST_RELAXED_SIMD = 1 };
+void dw_set_host_features(dw_session *s, unsigned features);
 
 /* Runs a program. The returned JSON report is owned by the session and
  * valid until the next call. Never NULL. */

@@ -8,7 +8,8 @@
 # CLI (ASan/UBSan) over every conformance program; the generated bad-call
 # sweep (tests/sweep/sweep.mjs) under ASan/UBSan; the wasm build (and
 # tests/unit/wasm_unit.sh when present); the node --test suites
-# (tests/node); the playground build and browser tests
+# (tests/node), with relaxed SIMD on, then the differential and
+# conformance suites with it off; the playground build and browser tests
 # (when web/ and tests/browser exist); libFuzzer smoke runs of tests/fuzz/*.c
 # through tests/fuzz/fuzz.sh (DW_FUZZ_SECONDS in total, default 60, shared
 # equally by the targets).
@@ -99,6 +100,14 @@ node_tests() {
   node --test --test-concurrency=2 tests/node/*.test.mjs
 }
 
+# The suites that compare compiled with eager run with relaxed SIMD on
+# (tests/lib/relaxed.mjs: V8's flag on Node 20); again without it, the
+# kernels a Node 20 user gets by default (compiled == eager bit for bit).
+node_tests_relaxed_off() {
+  DW_RELAXED_SIMD=0 node --test --test-concurrency=2 tests/node/differential.test.mjs \
+    tests/node/conformance.test.mjs
+}
+
 web_build() {
   (cd web && npm run build)
 }
@@ -129,6 +138,7 @@ if [ -f tests/unit/wasm_unit.sh ]; then
   stage "wasm unit tests (tests/unit/wasm_unit.sh, SIMD kernels under Node)" bash tests/unit/wasm_unit.sh
 fi
 stage "node tests (tests/node)" node_tests
+stage "node tests with relaxed SIMD off (differential, conformance)" node_tests_relaxed_off
 if [ -f web/package.json ] && compgen -G "tests/browser/*.test.mjs" >/dev/null; then
   stage "playground build (web/)" web_build
   stage "browser tests (tests/browser)" browser_tests

@@ -19,7 +19,7 @@
 #define DW_EXPORT(name) __attribute__((export_name(#name), used))
 
 /* Bumped whenever the signatures below change; checked by the loader. */
-#define DW_WASM_ABI 3
+#define DW_WASM_ABI 4
 
 /* The kernel ABI of src/dw.h ("Kernel ABI"): int32_t kernel(int32_t args). */
 typedef int32_t (*kernel_fn)(int32_t args);
@@ -48,11 +48,16 @@ DW_EXPORT(dw_wasm_version) const char *dw_wasm_version(void) {
 }
 
 /* with_host = 0: no kernel compiler; graphs of the wasm backend then run
- * on the eager kernels, as in a native build. */
+ * on the eager kernels, as in a native build. features: DW_HOST_* of
+ * dynawasm.h, what the engine compiling the kernels supports (the loader
+ * feature-detects relaxed SIMD). */
 DW_EXPORT(dw_wasm_session_new)
-dw_session *dw_wasm_session_new(int32_t with_host) {
+dw_session *dw_wasm_session_new(int32_t with_host, int32_t features) {
   dw_session *s = dw_session_new();
-  if (s && with_host) dw_set_host(s, host_compile, NULL);
+  if (s && with_host) {
+    dw_set_host(s, host_compile, NULL);
+    dw_set_host_features(s, (unsigned)features);
+  }
   return s;
 }
 

@@ -74,6 +74,16 @@ export interface CompilerOptions {
    * thread while it is idle between runs.
    */
   optimizerWorker?: { postMessage(m: unknown): void; addEventListener(type: string, f: (ev: any) => void): void };
+  /**
+   * Kernels with relaxed SIMD's multiply-add (f32x4.relaxed_madd in
+   * exp (softmax's, torch.exp's) and the f32 matmul micro-kernel). Default: where the
+   * engine runs relaxed SIMD (feature-detected: Chrome 114+, Node 22+;
+   * Node 20 with `--experimental-wasm-relaxed-simd`; the package never sets
+   * V8 flags). false: never (compiled floats then match eager's bit for
+   * bit); true: required (an Error where the engine lacks it). On hardware
+   * with FMA the results may differ from eager's in the last bits.
+   */
+  relaxedSimd?: boolean;
   /** Binaryen optimisation level of kernels (default 2). */
   optimizeLevel?: number;
   /** Binaryen shrink level of kernels (default 1). */
@@ -234,6 +244,8 @@ export interface Graph {
    * when a size needed code of its own; 0 for the eager backends.
    */
   modules?: number;
+  /** Its kernel uses relaxed SIMD (f32x4.relaxed_madd): see CompilerOptions.relaxedSimd. */
+  relaxed_simd?: boolean;
   /**
    * The kernel tiers that ran in this run: 'emitted' (the core's module),
    * 'optimized' (Binaryen's) or 'emitted+optimized' (swapped during the run).
@@ -403,6 +415,8 @@ export declare class Compiler {
   readonly hasKernelCompiler: boolean;
   /** The kernel tier policy (null without a kernel compiler). */
   readonly tier: 'auto' | 'optimized' | 'emitted' | null;
+  /** Whether kernels may use relaxed SIMD (the engine has it and relaxedSimd was not false). */
+  readonly relaxedSimd: boolean;
   /** Swaps in the optimised kernels that are ready now. */
   poll(): void;
   readonly stats: CompilerStats;

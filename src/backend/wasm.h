@@ -279,7 +279,10 @@ typedef enum Imm {
     IM_NONE)                                                             \
   X(I32X4_TRUNC_SAT_F32X4_S, "i32x4.trunc_sat_f32x4_s", 0xfd, 0xf8,      \
     IM_NONE)                                                             \
-  X(F32X4_CONVERT_I32X4_S, "f32x4.convert_i32x4_s", 0xfd, 0xfa, IM_NONE)
+  X(F32X4_CONVERT_I32X4_S, "f32x4.convert_i32x4_s", 0xfd, 0xfa, IM_NONE) \
+  /* relaxed SIMD (Em.relaxed only) */                                     \
+  X(F32X4_RELAXED_MADD, "f32x4.relaxed_madd", 0xfd, 0x105, IM_NONE)      \
+  X(F32X4_RELAXED_NMADD, "f32x4.relaxed_nmadd", 0xfd, 0x106, IM_NONE)
 
 typedef enum WOp {
 #define X(id, text, prefix, code, imm) W_##id,
@@ -381,6 +384,8 @@ struct Em {
   const Graph *g;
   const FPlan *p;
   EmitMode mode;
+  bool relaxed;    /* EMIT_RELAXED: multiply-adds may be relaxed SIMD */
+  int nrelaxed;    /* relaxed instructions emitted (WasmModule.nrelaxed) */
   const char *file;
   bool oom;        /* an allocation failed (or `internal` is set) */
   const char *internal; /* an inconsistency in the plan (a bug) */
@@ -751,6 +756,42 @@ static inline int VSHIFT(Em *E, WOp op, int a, int amount) {
   set(E, t);
   return t;
 }
+/* Multiply-adds on f32 lanes. With relaxed SIMD (Em.relaxed) a*b + c is
+ * f32x4.relaxed_madd and c - a*b f32x4.relaxed_nmadd, which the engine
+ * runs fused (rounded once: x86 with FMA3, ARM64) or unfused (rounded
+ * twice: the same floats as the mul then the add or sub); without it, the
+ * mul then the add or sub (docs/architecture.md "Relaxed SIMD"). */
+static inline int relaxed3(Em *E, WOp op, int a, int b, int c) {
+  int t = vtmp(E);
+  get(E, a);
+  get(E, b);
+  get(E, c);
+  ins(E, op);
+  E->nrelaxed++;
+  set(E, t);
+  return t;
+}
+static inline int VMADD(Em *E, int a, int b, int c) {
+  if (E->relaxed) return relaxed3(E, W_F32X4_RELAXED_MADD, a, b, c);
+  return V2(E, W_F32X4_ADD, V2(E, W_F32X4_MUL, a, b), c);
+}
+static inline int VNMADD(Em *E, int a, int b, int c) {
+  if (E->relaxed) return relaxed3(E, W_F32X4_RELAXED_NMADD, a, b, c);
+  return V2(E, W_F32X4_SUB, c, V2(E, W_F32X4_MUL, a, b));
+}
+/* local acc (f32x4) += a * b as one relaxed_madd; false without relaxed
+ * SIMD (the caller multiplies and adds) */
+static inline bool madd_into(Em *E, int acc, int a, int b) {
+  if (!E->relaxed) return false;
+  get(E, a);
+  get(E, b);
+  get(E, acc);
+  ins(E, W_F32X4_RELAXED_MADD);
+  E->nrelaxed++;
+  set(E, acc);
+  return true;
+}
+
 /* A local holding the v128 constant q, to be read only: the function's
  * pooled copy (Fn.kc), or a temporary set here in a function without a
  * prologue. */

@@ -35,15 +35,15 @@ static int horner2(Em *E, int x, const double *c, int n) { /* f64 lanes */
 static int exp4_(Em *E, int x, bool nonpos) {
   int xc = V2(E, W_F32X4_PMAX, nonpos ? x : V2(E, W_F32X4_PMIN, x, VK(E, DWM_EXP_HI)),
               VK(E, DWM_EXP_LO));
-  int t = FADD(FMUL(xc, VK(E, DWM_LOG2E)), VK(E, DWM_EXP_MAGIC));
+  /* the multiply-adds relaxed with relaxed SIMD (dw_expf_madd) */
+  int t = VMADD(E, xc, VK(E, DWM_LOG2E), VK(E, DWM_EXP_MAGIC));
   int k = FSUB(t, VK(E, DWM_EXP_MAGIC));
-  int r = FSUB(FSUB(xc, FMUL(k, VK(E, DWM_EXP_LN2_HI))),
-               FMUL(k, VK(E, DWM_EXP_LN2_LO)));
+  int r = VNMADD(E, k, VK(E, DWM_EXP_LN2_LO), VNMADD(E, k, VK(E, DWM_EXP_LN2_HI), xc));
   int r2 = FMUL(r, r); /* P in Estrin's form, as dwm_exp_er */
-  int a = FADD(FMUL(VK(E, DWM_EXP_P1), r), VK(E, DWM_EXP_P0));
-  int b = FADD(FMUL(VK(E, DWM_EXP_P3), r), VK(E, DWM_EXP_P2));
-  int p = FADD(a, FMUL(r2, FADD(b, FMUL(r2, VK(E, DWM_EXP_P4)))));
-  int er = FADD(VK(E, 1.0f), FADD(r, FMUL(r2, p)));
+  int a = VMADD(E, VK(E, DWM_EXP_P1), r, VK(E, DWM_EXP_P0));
+  int b = VMADD(E, VK(E, DWM_EXP_P3), r, VK(E, DWM_EXP_P2));
+  int p = VMADD(E, r2, VMADD(E, r2, VK(E, DWM_EXP_P4), b), a);
+  int er = FADD(VK(E, 1.0f), VMADD(E, r2, p, r));
   if (nonpos) /* bits(t) << 23 is the float 2^(k + 63) */
     return FMUL(FMUL(er, VSHIFT(E, W_I32X4_SHL, t, 23)), VK(E, DWM_EXP_NONPOS_SCALE));
   int m = V2(E, W_I32X4_ADD, t, VKU(E, (uint32_t)DWM_EXP_BIAS2));
@@ -52,18 +52,21 @@ static int exp4_(Em *E, int x, bool nonpos) {
               VSHIFT(E, W_I32X4_SHL, V2(E, W_I32X4_SUB, m, h), 23));
 }
 static int exp4(Em *E, int x) { return exp4_(E, x, false); }
-/* dw_expf_sm4: softmax's exp (argument <= 0 or nan) */
+/* dw_expf_sm4: softmax's exp (argument <= 0 or nan). Its multiply-adds
+ * are VMADD/VNMADD: with relaxed SIMD, 14 vector steps instead of 22
+ * (dw_expf_sm_madd, fused or not; without it the same instructions as
+ * dw_expf_sm4) */
 static int exp4sm(Em *E, int x) {
   int xc = V2(E, W_F32X4_PMAX, x, VK(E, DWM_EXP_LO));
-  int t = FADD(FMUL(xc, VK(E, DWM_LOG2E)), VK(E, DWM_EXP_MAGIC));
+  int t = VMADD(E, xc, VK(E, DWM_LOG2E), VK(E, DWM_EXP_MAGIC));
   int k = FSUB(t, VK(E, DWM_EXP_MAGIC));
-  int r = FSUB(FSUB(xc, FMUL(k, VK(E, DWM_EXP_LN2_HI))), FMUL(k, VK(E, DWM_EXP_LN2_LO)));
+  int r = VNMADD(E, k, VK(E, DWM_EXP_LN2_LO), VNMADD(E, k, VK(E, DWM_EXP_LN2_HI), xc));
   int s = VSHIFT(E, W_I32X4_SHL, t, 23);
   int r2 = FMUL(r, r);
-  int pa = FADD(FMUL(VK(E, DWM_EXPSM_C2), r), VK(E, DWM_EXPSM_C1));
-  int pb = FADD(FMUL(VK(E, DWM_EXPSM_C4), r), VK(E, DWM_EXPSM_C3));
-  int p = FADD(pa, FMUL(r2, FADD(pb, FMUL(r2, VK(E, DWM_EXPSM_C5)))));
-  return FMUL(FADD(s, FMUL(FMUL(r, s), p)), VK(E, DWM_EXP_NONPOS_SCALE));
+  int pa = VMADD(E, VK(E, DWM_EXPSM_C2), r, VK(E, DWM_EXPSM_C1));
+  int pb = VMADD(E, VK(E, DWM_EXPSM_C4), r, VK(E, DWM_EXPSM_C3));
+  int p = VMADD(E, r2, VMADD(E, r2, VK(E, DWM_EXPSM_C5), pb), pa);
+  return FMUL(VMADD(E, FMUL(r, s), p, s), VK(E, DWM_EXP_NONPOS_SCALE));
 }
 
 /* dw_logf4 */

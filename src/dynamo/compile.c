@@ -166,6 +166,14 @@ fail:
   return false;
 }
 
+/* How kernel k is emitted: its backend's kind, relaxed SIMD where the
+ * host's engine has it. */
+static EmitMode emit_mode(const Interp *I, const Kernel *k) {
+  int m = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR : EMIT_NORMAL;
+  if (I->host_features & DW_HOST_RELAXED_SIMD) m |= EMIT_RELAXED;
+  return (EmitMode)m;
+}
+
 /* Emits plan p with z's slots (WS_SLOTS): false if that fails or gives
  * another number of sites. */
 static bool sized_emit(Ctx *c, const KSized *z, const FPlan *p, EmitMode mode, const char *file,
@@ -322,7 +330,7 @@ static bool sized_serves(Interp *I, Kernel *k, const Graph *g, Tensor *const *in
   if (dwF_plan(c, g, &p)) {
     WSized w;
     WasmModule m;
-    EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR : EMIT_NORMAL;
+    EmitMode mode = emit_mode(I, k);
     ok = sized_emit(c, z, &p, mode, I->filename, &w, &m) && m.len == z->reflen &&
          !memcmp(m.bytes, z->ref, m.len) && ksized_add(z, g, sym, &w, m.scratch);
     free(w.sites);
@@ -544,8 +552,7 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
     int at;
     if (dwF_eager_reason(&k->g, &at)) return true; /* runs on eager kernels */
     double c0 = since >= 0 ? since : dw_now_ms();
-    EmitMode mode = k->backend == BK_RELU_RUNTIME_ERROR ? EMIT_RELU_RUNTIME_ERROR
-                                                      : EMIT_NORMAL;
+    EmitMode mode = emit_mode(I, k);
     FPlan plan;
     WasmModule m;
     memset(&m, 0, sizeof m);
@@ -573,6 +580,7 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
       rec->t_codegen = c1 - c0;
       rec->wasm_size = m.len - m.wat_section;
       rec->nloops = m.nloops;
+      rec->relaxed_simd |= m.nrelaxed > 0;
     }
     /* host */
     ok = host_load(I, root, k, rec, &m, err, cap);

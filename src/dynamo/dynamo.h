@@ -383,6 +383,8 @@ typedef struct GraphRec {
   size_t wasm_size;
   int slot;
   int nloops;
+  bool relaxed_simd; /* its kernel uses relaxed SIMD (EMIT_RELAXED and a
+                        multiply-add the emitter made relaxed) */
   int modules;    /* WebAssembly modules built for it: 1, or more when
                      symbolic sizes could not be arguments of one module
                      (a module per size) */

@@ -1176,9 +1176,9 @@ static void report_dynamo(Interp *I, Buf *b, Buf *ex) {
     dwB_printf(b, "],\"op_count\":%d,\"code\":", g->op_count);
     json_str(b, g->code);
     dwB_printf(b, ",\"backend\":\"%s\",\"wasm_size\":%zu,\"slot\":%d,\"loops\":%d,"
-                  "\"modules\":%d,\"runs\":%d,\"time_ms\":{\"trace\":",
+                  "\"modules\":%d,\"relaxed_simd\":%s,\"runs\":%d,\"time_ms\":{\"trace\":",
                dwC_backend_names[g->backend], g->wasm_size, g->slot, g->nloops, g->modules,
-               g->runs);
+               g->relaxed_simd ? "true" : "false", g->runs);
     json_num(b, g->t_trace);
     dwB_puts(b, ",\"codegen\":");
     json_num(b, g->t_codegen);

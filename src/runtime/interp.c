@@ -573,7 +573,7 @@ bool dwI_stack_ok(Interp *I) {
 }
 
 Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a) {
-  if (I->depth + 1 >= I->max_depth) { /* the module frame counts, as in CPython */
+  if (I->depth + 1 >= I->max_depth || DW_HOST_NEAR(I)) { /* the module frame counts, as in CPython */
     dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
     return NULL;
   }

@@ -246,6 +246,7 @@ struct Interp {
   } suppressed;        /* a suppressed compiler error, to mark */
   dw_host_compile_fn host_fn;
   void *host;
+  unsigned host_features; /* DW_HOST_* of the session: what kernels may use */
   double t0;           /* start of the run, ms */
 };
 
@@ -280,8 +281,16 @@ Value dwI_eval(Interp *I, Frame *f, Node *n);
 #if defined(__EMSCRIPTEN__)
 extern int dw_host_frames;
 #define DW_HOST_DEEP(I) (dw_host_frames - (I)->host_frames0 > (I)->host_frames_max)
+/* A call needs some room left (dwI_frame_push): plain recursion then runs
+ * out at a call, as in CPython, whatever the budget's remainder modulo a
+ * call's frames (the loader's budget varies by a frame or so with the
+ * JS stack it is measured on); the checks above stay for the rest. */
+#define DW_HOST_CALL_MARGIN 48
+#define DW_HOST_NEAR(I) \
+  (dw_host_frames - (I)->host_frames0 > (I)->host_frames_max - DW_HOST_CALL_MARGIN)
 #else
 #define DW_HOST_DEEP(I) 0
+#define DW_HOST_NEAR(I) 0
 #endif
 bool dwI_stack_ok(Interp *I); /* RecursionError when the C stack is low */
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);

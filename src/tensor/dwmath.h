@@ -212,6 +212,62 @@ static inline float dw_expf_sm(float x) {
   return (s + (r * s) * p) * DWM_EXP_NONPOS_SCALE;
 }
 
+/* dw_expf_sm as the compiled kernels compute it where the engine runs
+ * relaxed SIMD (backend/wasm_math.c exp4sm): its multiply-adds are
+ * f32x4.relaxed_madd / relaxed_nmadd, which the engine runs fused (one
+ * rounding: x86 with FMA3, ARM64) or unfused (two) as its hardware does:
+ *   t = madd(x, log2(e), MAGIC), k = t - MAGIC, s = bits(t) << 23,
+ *   r = nmadd(k, LN2_LO, nmadd(k, LN2_HI, x)), r2 = r*r,
+ *   P = madd(r2, madd(r2, C5, madd(C4, r, C3)), madd(C2, r, C1)),
+ *   e^x = madd(r*s, P, s) * 2^-63.
+ * Unfused, each madd is dw_expf_sm's product then its sum: the same
+ * floats. Fused, t's rounding may pick the other k at a tie (r then lies
+ * just outside +-ln2/2, where the fit still holds) and r and P are
+ * rounded fewer times. Both ways: at most 2 ulp from the correctly
+ * rounded expf for every float32 x <= 0 (tests/unit/test_expf_ulp.c, all
+ * of them; tests only: eager kernels stay dw_expf_sm). */
+static inline float dwm_madd(float a, float b, float c, int fused) {
+  if (fused) return fmaf(a, b, c);
+  float ab = a * b; /* its own statement: never contracted */
+  return ab + c;
+}
+/* dw_expf (and dw_expf_nonpos: fused, the same er, so the same floats)
+ * as the compiled kernels compute it with relaxed SIMD (wasm_math.c
+ * exp4_; torch.exp and the exp inside sigmoid, silu, erf, ...): the
+ * multiply-adds of dwm_exp_er and of the rounding of x*log2(e) as madds.
+ * Unfused: dw_expf's floats; fused: at most 1 ulp from the correctly
+ * rounded expf for every float32 too (tests/unit/test_expf_ulp.c). */
+static inline float dw_expf_madd(float x, int fused) {
+  if (x != x) return x;
+  if (x > DWM_EXP_HI) return INFINITY;
+  if (x < DWM_EXP_LO) return 0.0f;
+  float k = dwm_madd(x, DWM_LOG2E, DWM_EXP_MAGIC, fused) - DWM_EXP_MAGIC;
+  float r = -dwm_madd(k, DWM_EXP_LN2_HI, -x, fused);
+  r = -dwm_madd(k, DWM_EXP_LN2_LO, -r, fused);
+  float r2 = r * r;
+  float a = dwm_madd(DWM_EXP_P1, r, DWM_EXP_P0, fused);
+  float b = dwm_madd(DWM_EXP_P3, r, DWM_EXP_P2, fused);
+  float p = dwm_madd(r2, dwm_madd(r2, DWM_EXP_P4, b, fused), a, fused);
+  float er = 1.0f + dwm_madd(r2, p, r, fused);
+  int32_t n = (int32_t)k;
+  int32_t n1 = n >> 1, n2 = n - n1;
+  return (er * dwm_pow2i(n1)) * dwm_pow2i(n2);
+}
+static inline float dw_expf_sm_madd(float x, int fused) {
+  if (x != x) return x;
+  if (x < DWM_EXP_LO) x = DWM_EXP_LO;
+  float t = dwm_madd(x, DWM_LOG2E, DWM_EXP_MAGIC, fused);
+  float k = t - DWM_EXP_MAGIC;
+  float r = -dwm_madd(k, DWM_EXP_LN2_HI, -x, fused); /* nmadd: x - k*LN2_HI */
+  r = -dwm_madd(k, DWM_EXP_LN2_LO, -r, fused);
+  float s = dwm_bitsf(dwm_fbits(t) << 23);
+  float r2 = r * r;
+  float pa = dwm_madd(DWM_EXPSM_C2, r, DWM_EXPSM_C1, fused);
+  float pb = dwm_madd(DWM_EXPSM_C4, r, DWM_EXPSM_C3, fused);
+  float p = dwm_madd(r2, dwm_madd(r2, DWM_EXPSM_C5, pb, fused), pa, fused);
+  return dwm_madd(r * s, p, s, fused) * DWM_EXP_NONPOS_SCALE;
+}
+
 /* ==================================================================== */
 /* log                                                                   */
 /* ==================================================================== */

@@ -11,11 +11,14 @@
 //
 //   node tests/bench/perf_bench.mjs [--rounds N] [--only chain,mlp] [--no-peers]
 //                                   [--no-startup | --startup-only] [--json FILE]
-//                                   [--base DIR]
+//                                   [--base DIR] [--no-relaxed-simd]
 //
 // --base DIR: also the compiled column of another checkout (its wasm/ built),
 // e.g. main, in the same rounds, with the ratio compiled / base: a change
 // measured against its base side by side instead of in two runs.
+//
+// Kernels use relaxed SIMD's multiply-add where the engine has it (Node 20:
+// V8's flag, set here as the CLI does); --no-relaxed-simd: never.
 //
 // --startup-only: only the fresh-process figures (CLI print(1), the seed
 // example, createCompiler(), the first graph, the first calls of chain,
@@ -533,17 +536,22 @@ print((t1 - t0) * 1000, (t2 - t1) * 1000)
 }
 
 // ---- main ----------------------------------------------------------------------
+// relaxed SIMD (f32x4.relaxed_madd in softmax's exp and matmul) as the CLI
+// has it: V8's flag on Node 20, before any kernel is compiled;
+// --no-relaxed-simd: kernels without it
+const { enableRelaxedSimd } = await import(pathToFileURL(path.join(pkgDir, 'lib', 'node_host.js')).href);
+const RELAXED = argv.includes('--no-relaxed-simd') ? false : enableRelaxedSimd();
 const { createCompiler } = await import(pathToFileURL(path.join(pkgDir, 'index.js')).href);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-perf-'));
 try {
   process.env.DYNAWASM_CACHE_DIR = path.join(tmp, 'inproc-cache');
   const t0 = performance.now();
-  const dw = await createCompiler();
+  const dw = await createCompiler({ relaxedSimd: RELAXED });
   const createMs = performance.now() - t0;
   // the same kernels optimised by Binaryen before their first call (the
   // tier a long-lived compiler swaps in), for comparison
-  const dwOpt = STARTUP_ONLY ? null : await createCompiler({ tier: 'optimized' });
-  log(`createCompiler() in this process: ${createMs.toFixed(1)} ms`);
+  const dwOpt = STARTUP_ONLY ? null : await createCompiler({ tier: 'optimized', relaxedSimd: RELAXED });
+  log(`createCompiler() in this process: ${createMs.toFixed(1)} ms; kernels with relaxed SIMD: ${dw.relaxedSimd ? 'yes' : 'no'}`);
   let hand = null;
   if (!STARTUP_ONLY) try {
     hand = await loadHand();
@@ -634,7 +642,7 @@ try {
   if (!STARTUP_ONLY) {
     out.push(`dynawasm performance, Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ${ROUNDS} rounds`);
     out.push('steady state, ms per call: median of the rounds (min-max over the rounds)');
-    out.push(`compiled: the kernel tier that runs first (tiers that ran: ${[...tiers].join(' ')}); compiled (Binaryen tier): tier 'optimized'`);
+    out.push(`compiled: the kernel tier that runs first (tiers that ran: ${[...tiers].join(' ')}); compiled (Binaryen tier): tier 'optimized'; relaxed SIMD (f32x4.relaxed_madd): ${dw.relaxedSimd ? 'on' : 'off'}`);
     out.push('');
     out.push(`| workload | ${cols.map((c) => label[c]).join(' | ')} |`);
     out.push(`| --- | ${cols.map(() => '---').join(' | ')} |`);

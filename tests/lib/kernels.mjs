@@ -151,6 +151,44 @@ export function compare(c, got, label) {
   return { maxUlp };
 }
 
+/**
+ * Compares the outputs of a kernel emitted with relaxed SIMD (its
+ * multiply-adds f32x4.relaxed_madd/nmadd, fused on hardware with FMA)
+ * with the eager ones, which never fuse: float32 within 4 ulp (softmax's
+ * exp is within 2 ulp of the correctly rounded expf fused or not:
+ * tests/unit/test_expf_ulp.c) or within 2^-20 of the output's largest
+ * magnitude (a matmul's partial sums rounded once instead of twice); nan
+ * where eager has nan, other dtypes exactly. Returns {maxUlp, differ}.
+ */
+export function compareRelaxed(c, got, label) {
+  let maxUlp = 0;
+  let differ = 0;
+  c.outputs.forEach((t, j) => {
+    const want = c.expected[j];
+    const have = got[j];
+    assert.equal(have.length, want.length, `${label} output ${j} length`);
+    let scale = 0;
+    for (const w of want) if (Number.isFinite(w)) scale = Math.max(scale, Math.abs(w));
+    for (let i = 0; i < want.length; i++) {
+      const w = want[i];
+      const h = have[i];
+      if (t.dtype !== 'f32') {
+        if (h !== w && !(Number.isNaN(h) && Number.isNaN(w))) assert.fail(`${label} output ${j}[${i}]: ${h} != eager ${w}`);
+        continue;
+      }
+      if (Number.isNaN(w) && Number.isNaN(h)) continue;
+      const u = ulps(h, w);
+      differ += u !== 0;
+      if (u <= 4 || Math.abs(h - w) <= scale * 2 ** -20) {
+        maxUlp = Math.max(maxUlp, u);
+        continue;
+      }
+      assert.fail(`${label} output ${j}[${i}]: ${h} != eager ${w} (${u} ulp; largest |output| ${scale})`);
+    }
+  });
+  return { maxUlp, differ };
+}
+
 /** The annotated text of a module's "dynawasm.wat" custom section. */
 export function moduleText(module) {
   const secs = WebAssembly.Module.customSections(module, 'dynawasm.wat');
@@ -163,9 +201,9 @@ export async function loadBinaryen() {
   return (await import(p)).default;
 }
 
-export function features(b) {
+export function features(b, relaxed = false) {
   const F = b.Features;
-  return F.MutableGlobals | F.NontrappingFPToInt | F.SIMD128 | F.BulkMemory | F.SignExt;
+  return F.MutableGlobals | F.NontrappingFPToInt | F.SIMD128 | F.BulkMemory | F.SignExt | (relaxed ? F.RelaxedSIMD : 0);
 }
 
 /** Text without locations and without the custom section readBinary keeps. */

@@ -14,6 +14,8 @@ requireWasm();
 const { default: binaryen } = await import('../../wasm/node_modules/binaryen/index.js');
 const { Compiler, createCompiler, LOG_CHANNELS, parseLogs } = await import('../../wasm/index.js');
 const { PortOptimizer } = await import('../../wasm/lib/port_optimizer.js');
+const { relaxedSimdSupported } = await import('../../wasm/lib/kernels.js');
+const { enableRelaxedSimd } = await import('../../wasm/lib/node_host.js');
 
 const COMPILED = `import torch
 
@@ -558,6 +560,102 @@ console.log(JSON.stringify({ before, n, after: nices(), again: lowestPriority() 
     c.selfTest();
     assert.equal(c.optimizeLater(), 0, 'without a cache nothing is handed over');
     c.dispose();
+  });
+});
+
+describe('relaxed SIMD (f32x4.relaxed_madd)', () => {
+  // softmax's exp and a matmul: the kernels with relaxed multiply-adds
+  const SOFTMAX_MM = `import torch
+
+@torch.compile
+def f(x, w):
+    return torch.softmax(x @ w, -1)
+
+@torch.compile
+def g(x):
+    return x * 2 + 1
+
+torch.manual_seed(0)
+x = torch.randn(8, 16)
+w = torch.randn(16, 12)
+y = f(x, w)
+print(y.shape, (y.sum(-1) - 1).abs().max().item() < 1e-5, (y - torch.softmax(x @ w, -1)).abs().max().item() < 1e-6)
+print(g(torch.ones(3)))
+`;
+  const OUT = 'torch.Size([8, 12]) True True\ntensor([3., 3., 3.])\n';
+
+  test('feature-detected; relaxedSimd: false turns it off; graphs[].relaxed_simd says which kernels use it', async () => {
+    await assert.rejects(createCompiler({ relaxedSimd: 'yes' }), TypeError);
+    if (!relaxedSimdSupported()) { // Node 20 before V8's flag
+      await assert.rejects(createCompiler({ relaxedSimd: true }), /does not run relaxed SIMD/);
+      const c = await createCompiler();
+      assert.equal(c.relaxedSimd, false, 'not where the engine lacks it');
+      const r = c.run(SOFTMAX_MM);
+      assert.equal(r.stdout, OUT);
+      assert.deepEqual(r.graphs.map((g) => g.relaxed_simd), [false, false]);
+      c.dispose();
+    }
+    assert.ok(enableRelaxedSimd(), 'V8 runs relaxed SIMD (Node 20: with its flag)');
+    const on = await createCompiler();
+    const off = await createCompiler({ relaxedSimd: false });
+    assert.equal(on.relaxedSimd, true, 'feature-detected');
+    assert.equal(off.relaxedSimd, false);
+    assert.equal((await createCompiler({ binaryen: false })).relaxedSimd, false, 'no kernel compiler');
+    const ron = on.run(SOFTMAX_MM, { wat: true });
+    const roff = off.run(SOFTMAX_MM, { wat: true });
+    assert.equal(ron.stdout, OUT, ron.stderr);
+    assert.equal(roff.stdout, OUT, roff.stderr);
+    // f: matmul + softmax, relaxed; g: no multiply-add, the same module
+    assert.deepEqual(ron.graphs.map((g) => g.relaxed_simd), [true, false]);
+    assert.deepEqual(roff.graphs.map((g) => g.relaxed_simd), [false, false]);
+    assert.match(ron.graphs[0].wat, /f32x4\.relaxed_madd/);
+    assert.doesNotMatch(roff.graphs[0].wat, /relaxed/);
+    assert.equal(ron.graphs[1].wat, roff.graphs[1].wat);
+    on.dispose();
+    off.dispose();
+  });
+
+  test("the browser entry's optimiser worker optimises kernels with relaxed SIMD (Binaryen there is told the feature)", async () => {
+    assert.ok(enableRelaxedSimd());
+    const browser = await import('../../wasm/browser.js');
+    const { port1, port2 } = new MessageChannel();
+    browser.serveOptimizer(port2, async () => binaryen);
+    try {
+      const c = await browser.createCompiler({ wasmBytes: fs.readFileSync(WASM_FILE), optimizerWorker: port1 });
+      assert.equal(c.relaxedSimd, true);
+      assert.equal(c.run(SOFTMAX_MM).stdout, OUT);
+      await settled(c, 2);
+      const r = c.run(SOFTMAX_MM, { wat: true });
+      assert.equal(r.stdout, OUT);
+      assert.deepEqual(r.graphs.map((g) => [g.tier, g.relaxed_simd]), [['optimized', true], ['optimized', false]]);
+      assert.match(r.graphs[0].wat, /f32x4\.relaxed_madd/);
+      c.dispose();
+    } finally {
+      port1.close();
+    }
+  });
+
+  test('the kernel cache keys kernels with relaxed SIMD apart', async () => {
+    enableRelaxedSimd();
+    const dir = tempDir('dynawasm-relaxed-');
+    const kernels = () => fs.readdirSync(dir).filter((f) => f.endsWith('.kernel')).sort();
+    const a = await createCompiler({ cache: dir, tier: 'optimized' });
+    assert.equal(a.run(SOFTMAX_MM).stdout, OUT);
+    const withRelaxed = kernels();
+    assert.equal(withRelaxed.length, 2);
+    assert.ok(withRelaxed.every((f) => f.startsWith('O2s1r-')), `recipe with r: ${withRelaxed}`);
+    const b = await createCompiler({ cache: dir, tier: 'optimized', relaxedSimd: false });
+    assert.equal(b.run(SOFTMAX_MM).stdout, OUT);
+    assert.equal(b.stats.kernelStoreHits, 0, 'nothing of the relaxed compiler is read');
+    const without = kernels().filter((f) => !withRelaxed.includes(f));
+    assert.equal(without.length, 2);
+    assert.ok(without.every((f) => f.startsWith('O2s1-')), `recipe without r: ${without}`);
+    const c = await createCompiler({ cache: dir });
+    const r = c.run(SOFTMAX_MM);
+    assert.equal(r.stdout, OUT);
+    assert.equal(c.stats.kernelStoreHits, 2, 'the relaxed entries serve a relaxed compiler');
+    assert.deepEqual(r.graphs.map((g) => [g.tier, g.relaxed_simd]), [['optimized', true], ['optimized', false]]);
+    for (const x of [a, b, c]) x.dispose();
   });
 });
 

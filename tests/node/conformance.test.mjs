@@ -14,10 +14,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { checkReport, diffText } from '../lib/annotations.mjs';
+import { relaxedSimdMode } from '../lib/relaxed.mjs';
 import { ROOT, conformanceFiles, nativeCli, readProgram, requireDwrun, requireWasm, tempDir } from '../lib/repo.mjs';
 
 requireWasm();
 const { createCompiler } = await import('../../wasm/index.js');
+// kernels with relaxed SIMD where the engine has it (DW_RELAXED_SIMD=0:
+// without; tests/lib/relaxed.mjs)
+const RELAXED = relaxedSimdMode();
 const BACKENDS = ['wasm', 'eager'];
 const files = conformanceFiles();
 
@@ -31,7 +35,8 @@ const filenameOf = (rel) => (rel.startsWith('examples/') ? 'main.py' : rel);
 describe('through the API', () => {
   let compiler;
   before(async () => {
-    compiler = await createCompiler();
+    compiler = await createCompiler(RELAXED.opts);
+    assert.equal(compiler.relaxedSimd, RELAXED.on, RELAXED.label);
   });
   for (const rel of files) {
     const { source, ann } = readProgram(rel);

@@ -27,7 +27,10 @@
 // the three outputs and its seed (and writes them to tests/out/differential/);
 // `node tests/lib/diffshrink.mjs tests/out/differential/seed-N.txt` shrinks
 // it. Mismatches explained by an open bug of KNOWN_BUGS are listed but do
-// not fail the run (DW_DIFF_STRICT=1: they do). REGRESSIONS holds the
+// not fail the run (DW_DIFF_STRICT=1: they do). Kernels use relaxed SIMD
+// (f32x4.relaxed_madd) where the engine has it, V8's flag set here on Node
+// 20; DW_RELAXED_SIMD=0 runs them without it (tests/lib/relaxed.mjs).
+// REGRESSIONS holds the
 // minimal program of each bug found, as todo tests until it is fixed.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -35,8 +38,10 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { compareRuns, describeMismatch, runThree } from '../lib/diffcheck.mjs';
 import { generateProgram } from '../lib/diffgen.mjs';
+import { relaxedSimdMode } from '../lib/relaxed.mjs';
 import { ROOT, requireWasm } from '../lib/repo.mjs';
 
+const RELAXED = relaxedSimdMode();
 const SEED = Number(process.env.DW_DIFF_SEED ?? 1);
 const COUNT = Number(process.env.DW_DIFF_COUNT ?? 300);
 const STRICT = process.env.DW_DIFF_STRICT === '1';
@@ -368,7 +373,8 @@ describe('differential: WebAssembly backend vs eager backend vs plain Python', (
   before(async () => {
     requireWasm();
     const { createCompiler } = await import('../../wasm/index.js');
-    compiler = await createCompiler();
+    compiler = await createCompiler(RELAXED.opts);
+    assert.equal(compiler.relaxedSimd, RELAXED.on, RELAXED.label);
   });
 
   after(() => {
@@ -378,7 +384,7 @@ describe('differential: WebAssembly backend vs eager backend vs plain Python', (
     console.log(
       `differential: ${stats.programs} programs (seeds ${SEED}..${SEED + COUNT - 1}), ` +
         `${stats.graphs} graphs compiled, ${stats.breaks} graph breaks, ${stats.errors} raise; ` +
-        `${failures.length} mismatches; ${ms}`,
+        `${failures.length} mismatches; ${ms}; ${RELAXED.label}`,
     );
     for (const [id, seeds] of knownHits) console.log(`  known bug ${id}: seeds ${seeds.join(', ')} (DW_DIFF_STRICT=1 fails on them)`);
     for (const [msg, seeds] of unsupported) console.log(`  unsupported (${seeds.length}x, e.g. seed ${seeds[0]}): ${msg}`);

@@ -21,6 +21,15 @@
 // locations, and the optimised module must compute the same results. The
 // Binaryen part is skipped with a message when the package is absent; the
 // plain WebAssembly part always runs.
+// Relaxed SIMD: the helper also writes each case emitted for an engine
+// with relaxed SIMD (EMIT_RELAXED) where that module differs (exp,
+// softmax's exp, the f32 matmul micro-kernel: f32x4.relaxed_madd/nmadd). This file
+// turns on V8's flag for it (Node 20; DW_RELAXED_SIMD=0: not), runs those
+// modules and compares them with eager within a tight tolerance
+// (compareRelaxed: fused multiply-adds round once where eager rounds
+// twice), and checks that Binaryen keeps their relaxed instructions. The
+// modules above are the relaxed-off ones: bit-identical where marked exact.
+import { relaxedSimdMode } from '../lib/relaxed.mjs';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +37,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   compare,
+  compareRelaxed,
   features,
   kernelHelper,
   loadBinaryen,
@@ -38,11 +48,29 @@ import {
 } from '../lib/kernels.mjs';
 import { run } from '../lib/repo.mjs';
 
+const RELAXED = relaxedSimdMode().on;
+
+/** Whether this engine fuses f32x4.relaxed_madd: (1 + 2^-12)^2 - 1 keeps its 2^-24 only when fused. */
+function fusesMadd() {
+  const body = [0x00, 0x41, 0, 0x41, 0, 0xfd, 0, 4, 0, 0x41, 0, 0xfd, 0, 4, 0, 0x41, 16, 0xfd, 0, 4, 0,
+    0xfd, 0x85, 0x02, 0xfd, 0x0b, 4, 0, 0x0b];
+  const str = (t) => [t.length, ...new TextEncoder().encode(t)];
+  const bytes = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0, 3, 2, 1, 0,
+    5, 3, 1, 0, 1, 7, 9, 2, ...str('m'), 2, 0, ...str('f'), 0, 0,
+    10, body.length + 2, 1, body.length, ...body]);
+  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes));
+  const f = new Float32Array(exports.m.buffer, 0, 8);
+  f.fill(1 + 2 ** -12, 0, 4);
+  f.fill(-1, 4, 8);
+  exports.f(); // v128.store(0, relaxed_madd(load 0, load 0, load 16))
+  return f[0] !== 2 ** -11;
+}
+
 describe('emitted kernels', async () => {
   let dir;
   let cases = [];
   let binaryen = null;
-  const stats = { cases: 0, bitExact: 0, maxUlp: 0, optimized: 0 };
+  const stats = { cases: 0, bitExact: 0, maxUlp: 0, optimized: 0, relaxed: 0, relaxedDiffer: 0, relaxedUlp: 0, fused: null };
 
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dw-kernels-'));
@@ -56,7 +84,9 @@ describe('emitted kernels', async () => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     console.log(
       `kernels: ${stats.cases} cases run, ${stats.bitExact} bit-identical to eager, ` +
-        `max ${stats.maxUlp} ulp otherwise; ${stats.optimized} also run after Binaryen`,
+        `max ${stats.maxUlp} ulp otherwise; ${stats.optimized} also run after Binaryen; ` +
+        `relaxed SIMD (${RELAXED ? `on, madd ${stats.fused ? 'fused' : 'unfused'}` : 'off'}): ${stats.relaxed} cases, ` +
+        `${stats.relaxedDiffer} floats differing from eager, max ${stats.relaxedUlp} ulp`,
     );
   });
 
@@ -76,6 +106,63 @@ describe('emitted kernels', async () => {
       const { maxUlp } = compare(c, outputs, c.name);
       if (maxUlp === 0) stats.bitExact++;
       stats.maxUlp = Math.max(stats.maxUlp, maxUlp);
+    }
+  });
+
+  test('relaxed SIMD modules: only where a multiply-add is relaxed, close to eager', (t) => {
+    const withRelaxed = cases.filter((c) => c.relaxed);
+    // softmax's exp (EXP_SOFTMAX), exp and what is made of it, the f32
+    // matmuls (plain, linear, batched)
+    for (const name of ['softmax_last_dim', 'log_softmax_rows_pipe_special', 'unary_exp_f32', 'unary_sigmoid_f32',
+      'unary_gelu_f32', 'matmul_bias_relu_8x16x12', 'linear_packed_7x64x16', 'matmul_batched_broadcast']) {
+      assert.ok(withRelaxed.some((c) => c.name === name), `${name}: no relaxed SIMD module`);
+    }
+    for (const c of withRelaxed) assert.ok(c.relaxed_ops > 0, c.name);
+    if (!RELAXED) {
+      t.skip('this engine does not run relaxed SIMD (or DW_RELAXED_SIMD=0)');
+      return;
+    }
+    stats.fused = fusesMadd();
+    for (const raw of withRelaxed) {
+      const c = loadCase(dir, raw);
+      const bytes = new Uint8Array(fs.readFileSync(path.join(dir, raw.relaxed)));
+      const { status, outputs } = runKernel(new WebAssembly.Module(bytes), c);
+      assert.equal(status, c.status, `${c.name} (relaxed): status`);
+      if (c.status !== 0) continue;
+      const { maxUlp, differ } = compareRelaxed(c, outputs, `${c.name} (relaxed)`);
+      stats.relaxed++;
+      stats.relaxedDiffer += differ;
+      stats.relaxedUlp = Math.max(stats.relaxedUlp, maxUlp);
+    }
+    // unfused, relaxed_madd is the mul then the add: the same floats as eager
+    if (stats.fused === false) assert.equal(stats.relaxedDiffer, 0, 'unfused relaxed kernels differ from eager');
+  });
+
+  test('Binaryen keeps relaxed SIMD instructions, results hold', (t) => {
+    if (!binaryen || !RELAXED) {
+      t.skip(!binaryen ? 'binaryen is not installed' : 'this engine does not run relaxed SIMD');
+      return;
+    }
+    const b = binaryen;
+    b.setOptimizeLevel(2);
+    b.setShrinkLevel(1);
+    for (const raw of cases.filter((c) => c.relaxed)) {
+      const c = loadCase(dir, raw);
+      const bytes = new Uint8Array(fs.readFileSync(path.join(dir, raw.relaxed)));
+      const mod = b.parseText(moduleText(new WebAssembly.Module(bytes)));
+      try {
+        mod.setFeatures(features(b, true));
+        assert.ok(mod.validate(), `${c.name}: Binaryen validates the relaxed module`);
+        mod.optimize();
+        const text = mod.emitText();
+        const n = (text.match(/f32x4\.relaxed_n?madd/g) ?? []).length;
+        assert.ok(n > 0, `${c.name}: relaxed instructions kept by optimize()`);
+        const { status, outputs } = runKernel(new WebAssembly.Module(mod.emitBinary()), c);
+        assert.equal(status, c.status, `${c.name} (relaxed, optimised): status`);
+        if (c.status === 0) compareRelaxed(c, outputs, `${c.name} (relaxed, optimised)`);
+      } finally {
+        mod.dispose();
+      }
     }
   });
 

@@ -885,6 +885,10 @@ static inline void build_cases(Ctx *c, KList *L) {
     kout(&b, 1, lg ? k2(&b, OP_SUB, d, k1(&b, OP_LOG, s)) : k2(&b, OP_DIV, e, s));
     b.k->exact = true;
     b.k->want_pipe = b.k->want_nanfree = 1;
+    /* softmax keeps exp(x - max) for the division; log_softmax x - max (not
+     * costly, but stored while the exp pass computes: its last pass then
+     * reads the output it rewrites, not the input) */
+    b.k->want_nests = b.k->want_carries = 1;
   }
   b = knew(L, c, "softmax_two_rows_pipe"); /* the next row of the last: itself */
   {

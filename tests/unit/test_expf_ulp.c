@@ -27,7 +27,16 @@
  * backends) is run on every float32 x <= 0 (and -0, -inf, every nan with
  * the sign bit) against the same reference, with the same exceptions (the
  * subnormal band, the clamp below -104); it fails when a distance exceeds
- * 2 ulp, or -inf is not +0, or a nan is not a nan.
+ * 2 ulp, or -inf is not +0, or a nan is not a nan; its form with the
+ * multiply-adds of relaxed SIMD (dw_expf_sm_madd: the compiled kernels'
+ * where the engine runs f32x4.relaxed_madd) must give dw_expf_sm's bits
+ * unfused and meet the same bound fused (fmaf: `test_expf_ulp
+ * softmax_fma`, its own ctest entry).
+ * dw_expf's relaxed-SIMD form (dw_expf_madd: its multiply-adds as the
+ * compiled kernels' f32x4.relaxed_madd) must give dw_expf's bits unfused
+ * (checked in the same loop) and meet the 1-ulp bound fused, its
+ * one-factor form agreeing with it (`test_expf_ulp fma`, its own ctest
+ * entry).
  * Built with sanitizers (the ASan/UBSan ctest run, several times slower)
  * it checks every 13th input instead of all of them. */
 #include "../../src/tensor/dwmath.h"
@@ -76,9 +85,14 @@ static float cr_expf(float x, double *exact) {
   return f;
 }
 
-/* dw_expf_sm over every x <= 0: the largest distance (0 .. 2 passes) */
-static int check_softmax_exp(void) {
+static float expf_sm_fused(float x) { return dw_expf_sm_madd(x, 1); }
+
+/* softmax's exp over every x <= 0: the largest distance (0 .. 2 passes).
+ * exp: dw_expf_sm, or its relaxed-SIMD form fused (dw_expf_sm_madd); for
+ * dw_expf_sm the unfused relaxed form must give its bits on every input. */
+static int check_softmax_exp(const char *name, float (*exp)(float)) {
   int64_t worst = 0;
+  uint64_t unfused_diff = 0;
   float worst_x = 0, real_x = 0;
   double worst_real = 0;
   uint64_t n = 0, not_cr = 0, bad_special = 0, by_dist[3] = {0, 0, 0};
@@ -90,8 +104,12 @@ static int check_softmax_exp(void) {
       u = (u | 63u) + 1 - DW_EXPT_STRIDE;
       continue;
     }
-    float x = dwm_bitsf((uint32_t)u), y = dw_expf_sm(x);
+    float x = dwm_bitsf((uint32_t)u), y = exp(x);
     n++;
+    if (exp == dw_expf_sm) {
+      float z = dw_expf_sm_madd(x, 0);
+      unfused_diff += !(dwm_fbits(z) == dwm_fbits(y) || (z != z && y != y));
+    }
     if (x != x) {
       bad_special += y == y;
       continue;
@@ -121,24 +139,47 @@ static int check_softmax_exp(void) {
       if (re > worst_real) worst_real = re, real_x = x;
     }
   }
-  bad_special += !(dw_expf_sm(-0.0f) == 1.0f && dw_expf_sm(0.0f) == 1.0f &&
-                   dwm_fbits(dw_expf_sm(-INFINITY)) == 0 && dw_expf_sm(-104.0f) == 0.0f);
-  printf("dw_expf_sm (softmax's exp) over %" PRIu64 " float32 inputs <= 0 (every %u): "
+  bad_special += !(exp(-0.0f) == 1.0f && exp(0.0f) == 1.0f &&
+                   dwm_fbits(exp(-INFINITY)) == 0 && exp(-104.0f) == 0.0f);
+  printf("%s (softmax's exp) over %" PRIu64 " float32 inputs <= 0 (every %u): "
          "max %" PRId64 " ulp from the correctly rounded expf (at %a); %" PRIu64
          " not correctly rounded (%" PRIu64 " at 1 ulp, %" PRIu64 " at 2 or more); "
          "max error %.4f ulp of the exact value (at %a)\n",
-         n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, by_dist[1], by_dist[2], worst_real,
-         (double)real_x);
-  printf("dw_expf_sm: special values wrong: %" PRIu64 "; undecided references: %" PRIu64 "\n",
+         name, n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, by_dist[1], by_dist[2],
+         worst_real, (double)real_x);
+  printf("%s: special values wrong: %" PRIu64 "; undecided references: %" PRIu64 "\n", name,
          bad_special, undecided);
-  int fail = worst > 2 || bad_special || undecided;
-  if (fail) printf("FAIL test_expf_ulp softmax\n");
+  if (exp == dw_expf_sm)
+    printf("dw_expf_sm_madd unfused (relaxed SIMD without FMA): %" PRIu64
+           " inputs differ from dw_expf_sm\n",
+           unfused_diff);
+  int fail = worst > 2 || bad_special || undecided || unfused_diff;
+  if (fail) printf("FAIL test_expf_ulp %s\n", name);
   return fail;
 }
 
-int main(int argc, char **argv) {
-  /* `test_expf_ulp softmax`: softmax's exp (its own ctest entry) */
-  if (argc > 1 && !strcmp(argv[1], "softmax")) return check_softmax_exp();
+static float expf_fused(float x) { return dw_expf_madd(x, 1); }
+/* exp4_'s one-factor form for x <= 0 (dw_expf_nonpos) with fused madds:
+ * the er of dw_expf_madd, scaled by bits(t) << 23 and 2^-63 */
+static float expf_nonpos_fused(float x) {
+  if (x != x) return x;
+  if (x < DWM_EXP_LO) x = DWM_EXP_LO;
+  float t = fmaf(x, DWM_LOG2E, DWM_EXP_MAGIC);
+  float k = t - DWM_EXP_MAGIC;
+  float r = fmaf(-k, DWM_EXP_LN2_LO, fmaf(-k, DWM_EXP_LN2_HI, x));
+  float r2 = r * r;
+  float p = fmaf(r2, fmaf(r2, DWM_EXP_P4, fmaf(DWM_EXP_P3, r, DWM_EXP_P2)),
+                 fmaf(DWM_EXP_P1, r, DWM_EXP_P0));
+  float er = 1.0f + fmaf(r2, p, r);
+  return (er * dwm_bitsf(dwm_fbits(t) << 23)) * DWM_EXP_NONPOS_SCALE;
+}
+
+/* exp over every float32 (every 64th where fixed by construction): at
+ * most 1 ulp from the correctly rounded expf; nonpos must give its bits
+ * on every x <= 0 or nan. exp: dw_expf (and its relaxed-SIMD form
+ * unfused must give its bits too), or that form fused. */
+static int check_exp(const char *name, float (*exp)(float), float (*nonpos)(float)) {
+  uint64_t unfused_diff = 0;
   int64_t worst = 0;
   float worst_x = 0, real_x = 0;
   double worst_real = 0;
@@ -154,12 +195,16 @@ int main(int argc, char **argv) {
       u = (u | 63u) + 1 - DW_EXPT_STRIDE;
       continue;
     }
-    float x = dwm_bitsf((uint32_t)u), y = dw_expf(x);
+    float x = dwm_bitsf((uint32_t)u), y = exp(x);
     n++;
+    if (exp == dw_expf) {
+      float z = dw_expf_madd(x, 0);
+      unfused_diff += !(dwm_fbits(z) == dwm_fbits(y) || (z != z && y != y));
+    }
     /* dw_expf_nonpos's inputs; below -104 it clamps to -104 (one value,
      * and a subnormal product each time): every 64th input there */
     if (x != x || ((u >> 31) && !(x < -104.0f && (u & 63u)))) {
-      float z = dw_expf_nonpos(x);
+      float z = nonpos(x);
       if (!(dwm_fbits(z) == dwm_fbits(y) || (z != z && y != y))) nonpos_diff++;
     }
     float want;
@@ -195,18 +240,34 @@ int main(int argc, char **argv) {
     }
   }
   /* the exact special values */
-  bad_special += !(dw_expf(0.0f) == 1.0f && dw_expf(-0.0f) == 1.0f);
-  bad_special += !(dw_expf(INFINITY) == INFINITY && dwm_fbits(dw_expf(-INFINITY)) == 0);
-  bad_special += !(dw_expf_nonpos(-0.0f) == 1.0f && dwm_fbits(dw_expf_nonpos(-INFINITY)) == 0);
-  printf("dw_expf over %" PRIu64 " float32 inputs (every %u): max %" PRId64
+  bad_special += !(exp(0.0f) == 1.0f && exp(-0.0f) == 1.0f);
+  bad_special += !(exp(INFINITY) == INFINITY && dwm_fbits(exp(-INFINITY)) == 0);
+  bad_special += !(nonpos(-0.0f) == 1.0f && dwm_fbits(nonpos(-INFINITY)) == 0);
+  printf("%s over %" PRIu64 " float32 inputs (every %u): max %" PRId64
          " ulp from the correctly rounded expf (at %a), %" PRIu64
          " results not correctly rounded; max error %.4f ulp of the exact "
          "value (at %a)\n",
-         n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, worst_real, (double)real_x);
-  printf("dw_expf_nonpos: %" PRIu64 " inputs (x <= 0 or nan) differ from dw_expf; "
+         name, n, DW_EXPT_STRIDE, worst, (double)worst_x, not_cr, worst_real, (double)real_x);
+  printf("%s's one-factor form: %" PRIu64 " inputs (x <= 0 or nan) differ from it; "
          "special values wrong: %" PRIu64 "; undecided references: %" PRIu64 "\n",
-         nonpos_diff, bad_special, undecided);
-  int fail = worst > 1 || nonpos_diff || bad_special || undecided;
-  if (fail) printf("FAIL test_expf_ulp\n");
+         name, nonpos_diff, bad_special, undecided);
+  if (exp == dw_expf)
+    printf("dw_expf_madd unfused (relaxed SIMD without FMA): %" PRIu64
+           " inputs differ from dw_expf\n",
+           unfused_diff);
+  int fail = worst > 1 || nonpos_diff || bad_special || undecided || unfused_diff;
+  if (fail) printf("FAIL test_expf_ulp %s\n", name);
   return fail;
+}
+
+int main(int argc, char **argv) {
+  /* `test_expf_ulp softmax`: softmax's exp (its own ctest entry), and
+   * its relaxed-SIMD form unfused; `softmax_fma`: that form fused; `fma`:
+   * dw_expf's relaxed-SIMD form fused; no argument: dw_expf */
+  if (argc > 1 && !strcmp(argv[1], "softmax")) return check_softmax_exp("dw_expf_sm", dw_expf_sm);
+  if (argc > 1 && !strcmp(argv[1], "softmax_fma"))
+    return check_softmax_exp("dw_expf_sm_madd fused", expf_sm_fused);
+  if (argc > 1 && !strcmp(argv[1], "fma"))
+    return check_exp("dw_expf_madd fused", expf_fused, expf_nonpos_fused);
+  return check_exp("dw_expf", dw_expf, dw_expf_nonpos);
 }

@@ -70,12 +70,16 @@ static double now_ms(void) {
 
 /* Writes one case: module, inputs, eager outputs (and the eager time when
  * timing > 0: the fastest of that many runs). */
-static void dump_case(Ctx *c, KCase *k, const WasmModule *m, const char *dir,
-                      FILE *manifest, bool first, int timing) {
+static void dump_case(Ctx *c, KCase *k, const WasmModule *m, const WasmModule *mr,
+                      const char *dir, FILE *manifest, bool first, int timing) {
   char path[512];
   const Graph *g = &k->g;
   snprintf(path, sizeof path, "%s/%s.wasm", dir, k->name);
   write_file(path, m->bytes, m->len);
+  if (mr) { /* the module with relaxed SIMD, when it has some */
+    snprintf(path, sizeof path, "%s/%s.relaxed.wasm", dir, k->name);
+    write_file(path, mr->bytes, mr->len);
+  }
   Tensor *in[8] = {0}, *out[16] = {0};
   for (int j = 0; j < g->n; j++) {
     const GNode *nd = &g->nodes[j];
@@ -106,10 +110,16 @@ static void dump_case(Ctx *c, KCase *k, const WasmModule *m, const char *dir,
           "\"scratch\": %zu, \"status\": %d, \"rtol\": %g, \"atol\": %g, "
           "\"exact\": %s, "
           "\"eager_ok\": %s, \"eager_ms\": %.6f, \"nloops\": %d, "
-          "\"wasm_size\": %zu, \"code_size\": %zu,\n  \"inputs\": [",
+          "\"wasm_size\": %zu, \"code_size\": %zu, ",
           first ? "" : ",", k->name, k->name, m->scratch, k->status, k->rtol,
           k->atol, k->exact ? "true" : "false", eager_ok ? "true" : "false", ms, m->nloops, m->len,
           m->len - m->wat_section);
+  if (mr)
+    fprintf(manifest, "\"relaxed\": \"%s.relaxed.wasm\", \"relaxed_ops\": %d,", k->name,
+            mr->nrelaxed);
+  else
+    fprintf(manifest, "\"relaxed\": null, \"relaxed_ops\": 0,");
+  fprintf(manifest, "\n  \"inputs\": [");
   int ni = 0;
   for (int j = 0; j < g->n; j++) {
     const GNode *nd = &g->nodes[j];
@@ -349,6 +359,7 @@ static void test_fusion_reuse(Ctx *c) {
 
 static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
   FILE *manifest = NULL;
+  int nrelaxed = 0; /* cases whose module has relaxed SIMD instructions */
   if (dump_dir) {
     char path[512];
     snprintf(path, sizeof path, "%s/manifest.json", dump_dir);
@@ -382,11 +393,26 @@ static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
           k->want_nanfree > 0 ? "some" : "none");
     CHECK(k->want_pack < 0 || packs == k->want_pack, "%s: %d matmuls through packed panels, want %d",
           k->name, packs, k->want_pack);
-    WasmModule m;
+    WasmModule m, mr;
     bool ok = dwW_emit(c, &p, k->mode, "main.py", &m);
+    /* the same plan for an engine with relaxed SIMD: its multiply-adds
+     * relaxed where the emitter makes them so, otherwise the same bytes */
+    bool okr = ok && dwW_emit(c, &p, (EmitMode)(k->mode | EMIT_RELAXED), "main.py", &mr);
     dwF_free(&p);
     CHECK(ok, "%s: emit: %s", k->name, c->errmsg);
     if (!ok) continue;
+    CHECK(okr, "%s: emit with relaxed SIMD: %s", k->name, c->errmsg);
+    if (!okr) memset(&mr, 0, sizeof mr);
+    CHECK(m.nrelaxed == 0, "%s: %d relaxed SIMD instructions without EMIT_RELAXED", k->name,
+          m.nrelaxed);
+    /* (Debian's wasm-opt 108 predates relaxed SIMD's final opcodes: V8 and
+     * Binaryen 132 check those modules in tests/node/kernels.test.mjs) */
+    if (okr && mr.nrelaxed) {
+      nrelaxed++;
+    } else if (okr) {
+      CHECK(mr.len == m.len && !memcmp(mr.bytes, m.bytes, m.len),
+            "%s: no relaxed SIMD instruction, yet other bytes with EMIT_RELAXED", k->name);
+    }
     CHECK(strstr(m.wat, ";;@ main.py:") != NULL, "%s: annotated", k->name);
     CHECK(k->want_nests == 0 || m.ncarries == k->want_carries, "%s: %d carried values, want %d",
           k->name, m.ncarries, k->want_carries);
@@ -395,9 +421,13 @@ static int run_table(Ctx *c, KList *L, const char *dump_dir, int timing) {
     CHECK(k->want_tiled == 0 || m.coltiled == (k->want_tiled > 0 ? k->want_tiled : 0),
           "%s: %d column sums tiled, want %d", k->name, m.coltiled, k->want_tiled);
     if (!dump_dir) CHECK(validate(&m, k->name), "%s: wasm-opt validates", k->name);
-    if (manifest) dump_case(c, k, &m, dump_dir, manifest, i == 0, timing);
+    if (manifest) dump_case(c, k, &m, mr.nrelaxed ? &mr : NULL, dump_dir, manifest, i == 0, timing);
     dwW_free(&m);
+    dwW_free(&mr);
   }
+  /* softmax's exp and the f32 matmul micro-kernel (and what fuses them) */
+  if (!timing)
+    CHECK(nrelaxed >= 20, "%d cases with relaxed SIMD instructions, want >= 20", nrelaxed);
   if (manifest) {
     fputs("\n]\n", manifest);
     fclose(manifest);

@@ -38,6 +38,8 @@ options:
 FILE.py may be - for standard input.
 environment: DYNAWASM_CACHE_DIR  the cache of optimised kernels (default
              ~/.cache/dynawasm/kernels; empty: no cache)
+             DYNAWASM_RELAXED_SIMD=0  kernels without relaxed SIMD (default:
+             used where the engine has it; Node 20 gets V8's flag for it)
 exit codes: 0 success, 1 the program raised an error, 2 unusable arguments
 or unreadable file
 `;
@@ -148,6 +150,10 @@ async function main(argv) {
     return 0;
   }
   const { createCompiler } = await import('../index.js');
+  // kernels with relaxed SIMD's multiply-add (docs/architecture.md): this
+  // process is ours, so Node 20 gets V8's flag for it before any kernel
+  const relaxedSimd = process.env.DYNAWASM_RELAXED_SIMD !== '0';
+  if (relaxedSimd) (await import('../lib/node_host.js')).enableRelaxedSimd();
   if (args.version) {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     const c = await createCompiler({ binaryen: false });
@@ -172,7 +178,7 @@ async function main(argv) {
     // Binaryen's worker starts only if the program runs for a second: a
     // shorter one has its cores to itself, and its kernels are optimised
     // after it ends (optimizeLater) for the next run.
-    compiler = await createCompiler({ cache: true, optimizeDelayMs: 1000 });
+    compiler = await createCompiler({ cache: true, optimizeDelayMs: 1000, relaxedSimd: relaxedSimd ? undefined : false });
   } catch (e) {
     await write(process.stderr, `${PROG}: error: cannot load the compiler: ${e.message}\n`);
     return 3;

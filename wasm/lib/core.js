@@ -13,11 +13,11 @@
 // InternalError instead of throwing, and later runs work.
 
 import { makeImports } from './imports.js';
-import { KernelCache, Linker, binaryenOptimize } from './kernels.js';
+import { KernelCache, Linker, binaryenOptimize, relaxedSimdSupported } from './kernels.js';
 import { IdleOptimizer } from './optimizer.js';
 import { LOG_CHANNELS, normalizeRunOptions } from './options.js';
 
-const ABI = 3; // DW_WASM_ABI of wasm/dw_wasm.c
+const ABI = 4; // DW_WASM_ABI of wasm/dw_wasm.c
 const REQUIRED_EXPORTS = [
   'memory',
   '__indirect_function_table',
@@ -178,6 +178,8 @@ export class Compiler {
   #missing = [];
   /** the core's frame limit for this thread (hostFramesMax) */
   #framesMax = null;
+  /** kernels may use relaxed SIMD (the engine has it, not switched off) */
+  #relaxed = false;
 
   /**
    * Use createCompiler() of the package entry instead.
@@ -192,6 +194,12 @@ export class Compiler {
     this.#binaryen = binaryen || null;
     const tier = opts.tier ?? 'auto';
     if (!TIERS.includes(tier)) throw new TypeError(`tier must be one of ${TIERS.join(', ')}, not ${JSON.stringify(tier)}`);
+    const rs = opts.relaxedSimd;
+    if (rs != null && typeof rs !== 'boolean') throw new TypeError(`relaxedSimd must be a boolean, not ${JSON.stringify(rs)}`);
+    if (rs === true && !relaxedSimdSupported()) {
+      throw new Error('relaxedSimd: this engine does not run relaxed SIMD (Node 22+, Chrome 114+; Node 20: node --experimental-wasm-relaxed-simd)');
+    }
+    this.#relaxed = binaryen !== false && rs !== false && relaxedSimdSupported();
     if (binaryen === false) {
       this.#kernels = null;
     } else {
@@ -211,6 +219,7 @@ export class Compiler {
         store,
         optimizeLevel: opts.optimizeLevel ?? 2,
         shrinkLevel: opts.shrinkLevel ?? 1,
+        relaxed: this.#relaxed,
         onUpgrade: (entry) => {
           try {
             this.#core?.linker.relink(entry);
@@ -257,6 +266,16 @@ export class Compiler {
   /** Whether graphs of the wasm backend are compiled to WebAssembly kernels. */
   get hasKernelCompiler() {
     return this.#kernels !== null;
+  }
+
+  /**
+   * Whether kernels may use relaxed SIMD (f32x4.relaxed_madd in exp,
+   * softmax's exp and the matmul micro-kernel): the engine has it (feature-detected
+   * when the compiler was made) and `relaxedSimd: false` was not given.
+   * Which kernels did is graphs[].relaxed_simd of a run's report.
+   */
+  get relaxedSimd() {
+    return this.#relaxed;
   }
 
   /** The kernel tier policy: 'auto', 'optimized' or 'emitted' (null: no kernel compiler). */
@@ -489,7 +508,8 @@ export class Compiler {
     ex._initialize();
     this.#framesMax ??= hostFramesMax();
     ex.dw_wasm_set_host_frames_max(this.#framesMax);
-    c.session = ex.dw_wasm_session_new(this.#kernels ? 1 : 0) >>> 0;
+    const DW_HOST_RELAXED_SIMD = 1; // dynawasm.h
+    c.session = ex.dw_wasm_session_new(this.#kernels ? 1 : 0, this.#relaxed ? DW_HOST_RELAXED_SIMD : 0) >>> 0;
     if (!c.session) throw new Error('dw_session_new failed (out of memory)');
     c.linker = new Linker(c.memory, c.table);
     this.#core = c;

@@ -22,8 +22,10 @@
 // instance: see `Linker`.
 
 /** Features the emitted kernels may use and Binaryen may use in its output
- * (all supported by Node 18+ and current browsers). */
-export function kernelFeatures(binaryen) {
+ * (all supported by Node 18+ and current browsers); `relaxed`: also relaxed
+ * SIMD, for the kernels of a compiler whose engine has it (the emitter then
+ * writes f32x4.relaxed_madd/nmadd, which Binaryen keeps as they are). */
+export function kernelFeatures(binaryen, relaxed = false) {
   const F = binaryen.Features;
   return (
     F.MutableGlobals |
@@ -32,8 +34,31 @@ export function kernelFeatures(binaryen) {
     F.BulkMemory |
     (F.BulkMemoryOpt ?? 0) |
     F.SignExt |
-    F.Multivalue
+    F.Multivalue |
+    (relaxed ? F.RelaxedSIMD : 0)
   );
+}
+
+/** (func (param v128 v128 v128) (result v128) f32x4.relaxed_madd): opcode 0xfd 0x85 0x02. */
+const RELAXED_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+  1, 8, 1, 0x60, 3, 0x7b, 0x7b, 0x7b, 1, 0x7b, // type: (v128 v128 v128) -> v128
+  3, 2, 1, 0, // one function of type 0
+  10, 13, 1, 11, 0, 0x20, 0, 0x20, 1, 0x20, 2, 0xfd, 0x85, 0x02, 0x0b, // body
+]);
+
+/**
+ * Whether this engine runs relaxed SIMD (f32x4.relaxed_madd): Chrome/Edge
+ * 114+, Node 22+; Node 20 with `--experimental-wasm-relaxed-simd` (the
+ * package never sets V8 flags in a user's process; the CLI does in its own).
+ * Asked again each time: a V8 flag set at run time changes the answer.
+ */
+export function relaxedSimdSupported() {
+  try {
+    return WebAssembly.validate(RELAXED_PROBE);
+  } catch {
+    return false;
+  }
 }
 
 /** 53-bit content hash (cyrb53) of bytes. */
@@ -212,7 +237,8 @@ export function emittedText(bytes) {
  * Without the section the binary is read as it is.
  * @param {any} binaryen
  * @param {Uint8Array} bytes
- * @param {{optimizeLevel: number, shrinkLevel: number, text?: string|null}} o
+ * @param {{optimizeLevel: number, shrinkLevel: number, text?: string|null, relaxed?: boolean}} o
+ *   (relaxed: the module may hold relaxed SIMD instructions)
  */
 export function binaryenOptimize(binaryen, bytes, o) {
   const t0 = now();
@@ -226,7 +252,7 @@ export function binaryenOptimize(binaryen, bytes, o) {
       }
     }
     if (!mod) mod = binaryen.readBinary(bytes);
-    mod.setFeatures(kernelFeatures(binaryen));
+    mod.setFeatures(kernelFeatures(binaryen, Boolean(o.relaxed)));
     binaryen.setOptimizeLevel(o.optimizeLevel);
     binaryen.setShrinkLevel(o.shrinkLevel);
     binaryen.setDebugInfo(true); // keep names and `;;@ file:line:col` locations
@@ -271,6 +297,7 @@ export class KernelCache {
    * @param {import('./cache.js').KernelStore|null} o.store  persistent cache
    * @param {number} o.optimizeLevel
    * @param {number} o.shrinkLevel
+   * @param {boolean} o.relaxed   the core emits relaxed SIMD (the engine has it)
    * @param {(entry: KernelEntry) => void} o.onUpgrade  called when an entry
    *   changes tier (its module is new): relink it
    */
@@ -282,6 +309,7 @@ export class KernelCache {
     this.store = o.store;
     this.optimizeLevel = o.optimizeLevel;
     this.shrinkLevel = o.shrinkLevel;
+    this.relaxed = Boolean(o.relaxed);
     this.onUpgrade = o.onUpgrade;
     /** @type {Map<number, KernelEntry[]>} */
     this.byHash = new Map();
@@ -298,9 +326,16 @@ export class KernelCache {
     this.generation++;
   }
 
-  /** The recipe of the optimised tier: part of the persistent cache's key. */
+  /** The recipe of the optimised tier: part of the persistent cache's key
+   * (`r`: relaxed SIMD, so a kernel made for an engine with it is never
+   * loaded where the engine lacks it). */
   get recipe() {
-    return `O${this.optimizeLevel}s${this.shrinkLevel}`;
+    return `O${this.optimizeLevel}s${this.shrinkLevel}${this.relaxed ? 'r' : ''}`;
+  }
+
+  /** What binaryenOptimize needs besides the bytes. */
+  #job(entry) {
+    return { optimizeLevel: this.optimizeLevel, shrinkLevel: this.shrinkLevel, text: entry.text, relaxed: this.relaxed };
   }
 
   /**
@@ -355,7 +390,7 @@ export class KernelCache {
     if (this.tier === 'optimized' && this.binaryen) {
       let res;
       try {
-        res = binaryenOptimize(this.binaryen, input, { optimizeLevel: this.optimizeLevel, shrinkLevel: this.shrinkLevel, text: entry.text });
+        res = binaryenOptimize(this.binaryen, input, this.#job(entry));
       } catch (e) {
         this.stats.failures++;
         throw e;
@@ -386,7 +421,7 @@ export class KernelCache {
     const optimize = () => {
       if (!this.optimizer || gen !== this.generation) return;
       this.optimizer.request(
-        { bytes: entry.input, text: entry.text, optimizeLevel: this.optimizeLevel, shrinkLevel: this.shrinkLevel, recipe: this.recipe },
+        { bytes: entry.input, ...this.#job(entry), recipe: this.recipe },
         (res) => {
           if (res && apply(res, 'binaryen') && !res.stored) this.store?.put(this.recipe, entry.input, res);
         },

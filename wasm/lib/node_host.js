@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import { MessageChannel, Worker, isMainThread, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { decodeEntry, encodeEntry, entryName } from './cache.js';
+import { relaxedSimdSupported } from './kernels.js';
 
 let eagerTier = true;
 
@@ -95,6 +96,22 @@ function retireFlagSlot(slot) {
     if (flagState[slot] > 0 && open === flagState[slot]) setEagerFlags(false);
     flagState[slot] = -1;
   });
+}
+
+/**
+ * For this project's own processes only (the CLI, tests, benchmarks; the
+ * package never calls it, so a user's process keeps its V8 flags): turns
+ * on V8's relaxed SIMD where it is behind a flag (Node 20), before any
+ * kernel is compiled. Returns whether the engine now runs relaxed SIMD.
+ */
+export function enableRelaxedSimd() {
+  if (relaxedSimdSupported()) return true;
+  try {
+    v8.setFlagsFromString('--experimental-wasm-relaxed-simd');
+  } catch {
+    return false;
+  }
+  return relaxedSimdSupported();
 }
 
 /** In an optimiser worker: whether its WorkerOptimizer was closed. */
@@ -229,7 +246,7 @@ function optimizerRunning(storeDir) {
 }
 
 /**
- * Writes jobs ({file, bytes, text, optimizeLevel, shrinkLevel}) to the
+ * Writes jobs ({file, bytes, text, optimizeLevel, shrinkLevel, relaxed}) to the
  * store's spool and starts a detached optimiser (optimize_later.js) unless
  * one is at work on it; false if the jobs could not be written.
  */
@@ -329,7 +346,7 @@ export class WorkerOptimizer {
     if (this.failed || this.closed) return done(null);
     const id = this.nextId++;
     const file = this.storeDir ? path.join(this.storeDir, `${entryName(job.recipe, job.bytes)}.kernel`) : null;
-    const msg = { id, bytes: job.bytes, text: job.text, optimizeLevel: job.optimizeLevel, shrinkLevel: job.shrinkLevel, dir: this.storeDir, file };
+    const msg = { id, bytes: job.bytes, text: job.text, optimizeLevel: job.optimizeLevel, shrinkLevel: job.shrinkLevel, relaxed: job.relaxed, dir: this.storeDir, file };
     this.pending.set(id, { done, msg });
     if (this.worker || this.delayMs <= 0) return this.#post(msg);
     if (!this.queued.length) this.firstQueued = Date.now();
@@ -359,7 +376,7 @@ export class WorkerOptimizer {
     const jobs = [...this.pending.values()].map(({ msg }) => msg).filter((m) => m.file);
     this.close();
     if (!jobs.length || !this.storeDir) return 0;
-    const out = jobs.map(({ bytes, text, optimizeLevel, shrinkLevel, file }) => ({ bytes, text, optimizeLevel, shrinkLevel, file }));
+    const out = jobs.map(({ bytes, text, optimizeLevel, shrinkLevel, relaxed, file }) => ({ bytes, text, optimizeLevel, shrinkLevel, relaxed, file }));
     return spoolJobs(this.storeDir, out) ? out.length : 0;
   }
 

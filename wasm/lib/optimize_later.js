@@ -60,7 +60,7 @@ async function work(file) {
         binaryen = mod.default ?? mod;
       }
       const bytes = new Uint8Array(Buffer.from(j.bytes, 'base64'));
-      const res = binaryenOptimize(binaryen, bytes, { optimizeLevel: j.optimizeLevel, shrinkLevel: j.shrinkLevel, text: j.text });
+      const res = binaryenOptimize(binaryen, bytes, { optimizeLevel: j.optimizeLevel, shrinkLevel: j.shrinkLevel, text: j.text, relaxed: j.relaxed === true });
       writeEntry(store, j.file, encodeEntry(bytes, res));
     } catch {
       /* this kernel stays unoptimised */

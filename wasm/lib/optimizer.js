@@ -11,6 +11,7 @@
  * @property {string|null} text    its annotated text (custom section)
  * @property {number} optimizeLevel
  * @property {number} shrinkLevel
+ * @property {boolean} relaxed     the module may hold relaxed SIMD
  * @property {string} recipe       the levels as the cache's key has them
  *
  * @typedef {object} Optimizer

@@ -9,7 +9,7 @@
 //
 // Protocol, over a Worker, a worker's global scope or a MessagePort
 // (messages of other types are left to other listeners):
-//   -> {type: 'optimize', id, bytes, text, optimizeLevel, shrinkLevel}
+//   -> {type: 'optimize', id, bytes, text, optimizeLevel, shrinkLevel, relaxed}
 //   <- {type: 'optimized', id, optimized, wat, optimizeMs, module}
 //      (module: `optimized` compiled by that worker's engine, or null)
 //   <- {type: 'optimized', id, error}   (Binaryen failed or did not load)
@@ -44,7 +44,7 @@ export class PortOptimizer {
     try {
       this.port.postMessage({
         type: 'optimize', id, bytes: job.bytes, text: job.text ?? null,
-        optimizeLevel: job.optimizeLevel, shrinkLevel: job.shrinkLevel,
+        optimizeLevel: job.optimizeLevel, shrinkLevel: job.shrinkLevel, relaxed: job.relaxed === true,
       });
     } catch {
       this.pending.delete(id);
