@@ -51,8 +51,14 @@ x = torch.randn(8, 16)`,
   },
   {
     name: 'mlp_seq',
-    title: 'nn.Sequential 8x16-32-32-4 (ReLU, eval)',
-    setup: `model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 4)).eval()
+    title: 'nn.Module holding an nn.Sequential 8x16-32-32-4 (ReLU, eval)',
+    setup: `class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 4))
+    def forward(self, x):
+        return self.body(x)
+model = Net().eval()
 x = torch.randn(8, 16)`,
   },
   {
