@@ -218,6 +218,7 @@ struct Trace {
   bool at_return;    /* it ends because its frame returns (not at a break) */
   size_t out0, err0; /* the program's stdout and stderr lengths at its start */
   uint64_t id0;      /* Interp.id_reads at its start */
+  uint64_t free0;    /* Interp.free_reads at its start */
 };
 
 /* replay.c */

@@ -10,24 +10,31 @@
  *   - no effect but writes of the frame's own locals and in-place updates
  *     of the unit's own fakes (no mutated input, container, cell, global,
  *     attribute, grad mode; no output written, no random numbers drawn,
- *     no object's id() or hash() read: Interp.id_reads);
+ *     no object's id() or hash() read: Interp.id_reads; no closure cell
+ *     read by a function the frame called: Interp.free_reads);
  *   - every guard reads a source whose value fully decides what the frame
- *     does with it: None, bools, ints, floats, strings, dtypes, ranges,
- *     modules, builtins without a receiver, functions (by code, no defaults,
- * closure cells guarded on their own) and tensors of static shapes. Anything
- * else (lists, dicts, objects, nn.Modules, dynamic shapes, SymInts) keeps the
- * frame evaluated, where reads below the guarded value happen;
- *   - every graph input is the tensor a guard's source held at the start;
+ *     does with it (None, bools, ints, floats, strings, dtypes, ranges,
+ *     modules, classes, builtins without a receiver, functions by code
+ *     without defaults, tensors of static shapes), or one the plan walks:
+ *     an object or nn.Module, a list, tuple or dict. Everything below a
+ *     walked value is a location the plan checks on each call (an
+ *     attribute, an item, a default value: L['self'].fc1.weight,
+ *     L['xs'][0]): tensors by meta, strides and flags, read as they are
+ *     (a parameter replaced by another is the graph input then); objects,
+ *     nested lists and dicts, functions by identity and length; scalars and
+ *     strings by value. Dynamic shapes and SymInts keep the frame evaluated;
+ *   - every graph input is the tensor at one of those locations at the
+ *     start;
  *   - the return value is None, constants, graph outputs and inputs in
  *     plain tuples, torch.Size and lists;
  *   - a builtin backend ran the graph (a custom backend's callable may
  *     look at more than the tensors).
- * What guards do not cover, the plan checks itself before it runs: which
- * guarded tensors are the same object, their strides and parameter flags
- * as when it was made, no function's defaults, and no attribute written
- * on a module, class or function since (Interp.attr_epoch). A call that
- * fails those checks, or whose sizes have no kernel yet, evaluates the
- * frame as before, and that evaluation makes the plan again. */
+ * What the guards and locations do not cover, the plan checks itself
+ * before it runs: which tensors are the same object, no function's
+ * defaults, and no attribute written on a module, class or function since
+ * (Interp.attr_epoch). A call that fails those checks, or whose sizes have
+ * no kernel yet, evaluates the frame as before, and that evaluation makes
+ * the plan again. */
 #include "dynamo.h"
 
 #include <stdlib.h>
@@ -48,18 +55,70 @@ enum {
   RT_LIST   /* a list of the n values that follow */
 };
 
-typedef struct RGuard {
-  int16_t alias;             /* tensors: the first guard holding the
-                                same tensor, -1 if none */
-  uint16_t flags;            /* tensors: DW_TENSOR_PARAM / NOGRAD */
-  int64_t stride[DW_MAXDIM]; /* tensors */
-} RGuard;
+/* What the plan checks at one place a call reads: an entry's guard (its
+ * root, loc k for guard k) or a value below a guarded object or container
+ * (an attribute, an item, a default value: what Dynamo's sources
+ * L['self'].fc1.weight, L['xs'][0] name). Locations below a root are kept
+ * in preorder: a location's parent comes before it. */
+typedef struct RLoc {
+  int32_t parent; /* -1: a root (the guard of that index) */
+  uint8_t step;   /* LS_* how it is read from its parent */
+  uint8_t check;  /* LC_* what must hold of it */
+  uint8_t vt;     /* its ValType */
+  int16_t alias;  /* LC_TENSOR: the first location holding the same tensor,
+                     -1 if none; LC_SAME: the location of that object */
+  int32_t idx;    /* LS_ITEM, LS_DEFAULT, LS_BASE, LS_WRAP: the index;
+                     LS_ATTR, LS_KEY: the
+                     dict entry holding it (the same entry then: the same
+                     order of keys, which iterating the dict sees) */
+  int32_t tprev;  /* LC_TENSOR: the tensor location before, -1 if none */
+  Str *key;       /* LS_ATTR, LS_KEY: the key (interned: lives with the
+                     interpreter) */
+  int64_t n;      /* LC_OBJ, LC_SEQ: the length of a list, tuple or dict,
+                     the attribute count of an instance or class; -1 for
+                     other objects */
+  const Obj *obj; /* LC_OBJ, LC_SAME: the object (compared, never read
+                     unless it is the value now) */
+  Value v;        /* LC_VALUE: the value (no object); LC_STR: an interned
+                     string of the same text */
+  uint16_t flags; /* LC_TENSOR: DW_TENSOR_PARAM / NOGRAD */
+  TMeta meta;     /* LC_TENSOR */
+  int64_t stride[DW_MAXDIM];
+} RLoc;
+enum {
+  LS_ROOT,   /* the value of guard idx's source */
+  LS_ATTR,   /* an attribute of an instance (its __dict__ entry `key`) or
+                of a class (its namespace's) */
+  LS_KEY,    /* dict item `key` (a str) */
+  LS_ITEM,   /* item idx of a list or tuple */
+  LS_DEFAULT, /* the default value of parameter idx of a function */
+  LS_CLASS,  /* an instance's class */
+  LS_BASE,   /* base idx of a class */
+  LS_WRAP    /* a property's, staticmethod's ... function: idx 0 the
+                wrapped one (a getter), 1 the setter */
+};
+enum {
+  LC_NONE,   /* nothing: the guard decides (roots only) */
+  LC_FUNC,   /* a function guarded by its code: no default values */
+  LC_TENSOR, /* a real tensor of that meta, strides and flags, aliasing the
+                same earlier locations as before */
+  LC_OBJ,    /* this very object (an instance, list, dict, function,
+                class, property..., module or builtin), of length n */
+  LC_SAME,   /* the object of location alias, seen there (not walked
+                twice) */
+  LC_SEQ,    /* a list, tuple (of the same kind) or dict of length n, of
+                any identity: a guarded container (its guard compares its
+                structure) or a tuple */
+  LC_VALUE,  /* None, a bool, int, float or dtype equal to v */
+  LC_STR     /* a string equal to v */
+};
 
 struct Replay {
   int nin;
-  int16_t *src; /* per graph input: the guard whose source holds it */
-  int ng;       /* the entry's guards ... */
-  RGuard *g;    /* ... as they were when the plan was made */
+  int32_t *src; /* per graph input: the location holding it */
+  int ng;       /* the entry's guards: locations 0..ng) */
+  RLoc *loc;    /* the locations, as they were when the plan was made */
+  int nloc, caploc;
   RNode *ret;
   int nret, capret;
   uint64_t epoch; /* Interp.attr_epoch when it was made */
@@ -69,12 +128,14 @@ struct Replay {
 void dwRp_free(Replay *p) {
   if (!p) return;
   free(p->src);
-  free(p->g);
+  free(p->loc);
   free(p->ret);
   free(p);
 }
 
-/* Guards whose value decides all the frame can do with it. */
+/* Guards whose value decides all the frame can do with it, or whose value
+ * the plan walks (instances, lists, tuples, dicts): every value below it
+ * the frame could read is checked. */
 static bool guard_decides(const Guard *g) {
   if (g->kind == G_SYM || g->idyn || g->dyn) return false;
   switch (g->vt) {
@@ -89,6 +150,11 @@ static bool guard_decides(const Guard *g) {
   case V_TENSOR:
   case V_MODULE:
   case V_BUILTIN:
+  case V_CLASS: /* by identity; attribute writes on classes: attr_epoch */
+  case V_INST:  /* walked */
+  case V_LIST:
+  case V_TUPLE:
+  case V_DICT:
     return true;
   case V_FUNC:
     return g->fcode;
@@ -185,17 +251,213 @@ static bool ret_template(Replay *p, const Trace *t, Value v,
   }
 }
 
-/* The plan's own checks over the guarded values (vals[k] of guard k). */
-static void guard_state(const Guard *g, Value v, const Value *vals, int k,
-                        RGuard *r) {
-  memset(r, 0, sizeof *r);
-  r->alias = -1;
-  if (g->vt != V_TENSOR || v.t != V_TENSOR) return;
-  const Tensor *x = (const Tensor *)v.u.o;
-  r->flags = x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD);
-  memcpy(r->stride, x->stride, sizeof(int64_t) * x->ndim);
-  for (int j = 0; j < k && r->alias < 0; j++)
-    if (vals[j].t == V_TENSOR && vals[j].u.o == v.u.o) r->alias = (int16_t)j;
+/* A plan walks at most this many locations (a module tree with more is
+ * evaluated on every call) ... */
+#define RP_MAXLOC 4096
+/* ... this deep below a guard. */
+#define RP_MAXDEPTH 32
+
+/* What LC_OBJ and LC_SEQ compare of an object: the length of a list,
+ * tuple or dict, the attribute count of an instance or of a class
+ * statement's class; -1 for the others. */
+static int64_t obj_len(Value v) {
+  switch (v.t) {
+  case V_LIST: return ((List *)v.u.o)->len;
+  case V_TUPLE: return ((Tuple *)v.u.o)->len;
+  case V_DICT: return ((Dict *)v.u.o)->len;
+  case V_INST: return ((Inst *)v.u.o)->attrs->len;
+  case V_CLASS:
+    return ((Class *)v.u.o)->cflags & CLS_BUILTIN ? -1 : ((Class *)v.u.o)->ns->len;
+  default: return -1;
+  }
+}
+
+static int loc_add(Replay *p, int parent, int step, int32_t idx, Str *key) {
+  if (p->nloc >= RP_MAXLOC || !DW_GROW(p->loc, p->caploc, p->nloc, 16)) return -1;
+  RLoc *l = &p->loc[p->nloc];
+  memset(l, 0, sizeof *l);
+  l->parent = parent;
+  l->step = (uint8_t)step;
+  l->idx = idx;
+  l->key = key;
+  l->alias = -1;
+  return p->nloc++;
+}
+
+/* The first location before k whose check is `check` on object o, -1. */
+static int loc_find(const Replay *p, int k, int check, const Obj *o) {
+  for (int j = 0; j < k; j++)
+    if (p->loc[j].check == check && p->loc[j].obj == o) return j;
+  return -1;
+}
+
+static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth);
+
+/* Adds location (k, step, idx, key) holding v, and what is below it. */
+static bool walk_at(Interp *I, Replay *p, int k, int step, int64_t idx, Str *key, Value v,
+                    int depth) {
+  int c = idx <= INT32_MAX ? loc_add(p, k, step, (int32_t)idx, key) : -1;
+  return c >= 0 && walk(I, p, c, v, false, depth + 1);
+}
+
+/* The str-keyed entries of dict d below location k (step LS_ATTR: an
+ * instance's or class's attributes, LS_KEY: a dict's items). */
+static bool walk_dict(Interp *I, Replay *p, int k, int step, const Dict *d, int depth) {
+  for (int64_t j = 0; j < d->nent; j++) {
+    if (!d->ent[j].used) continue;
+    if (d->ent[j].key.t != V_STR) return false;
+    Str *key = (Str *)d->ent[j].key.u.o;
+    if (!key->interned) key = strlen(key->s) == key->len ? dwI_intern(I, key->s) : NULL;
+    if (!key || !walk_at(I, p, k, step, j, key, d->ent[j].val, depth)) return false;
+  }
+  return true;
+}
+
+/* What is below object v at location k: items, attributes and the class
+ * of an instance, a user class's namespace and bases, a function's
+ * default values, a property's functions. */
+static bool walk_children(Interp *I, Replay *p, int k, Value v, int depth) {
+  switch (v.t) {
+  case V_LIST:
+  case V_TUPLE: {
+    int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
+    const Value *items = v.t == V_LIST ? ((List *)v.u.o)->items : ((Tuple *)v.u.o)->items;
+    for (int64_t j = 0; j < n; j++)
+      if (!walk_at(I, p, k, LS_ITEM, j, NULL, items[j], depth)) return false;
+    return true;
+  }
+  case V_DICT:
+    return walk_dict(I, p, k, LS_KEY, (Dict *)v.u.o, depth);
+  case V_INST: {
+    const Inst *in = (const Inst *)v.u.o;
+    Value cls = {.t = V_CLASS, .u = {.o = &in->cls->h}};
+    return walk_dict(I, p, k, LS_ATTR, in->attrs, depth) &&
+           walk_at(I, p, k, LS_CLASS, 0, NULL, cls, depth);
+  }
+  case V_CLASS: {
+    /* the runtime's classes (nn.Linear, nn.Module) are written only by
+     * attribute writes (attr_epoch); a class statement's namespace may
+     * hold a list written in place */
+    const Class *c = (const Class *)v.u.o;
+    if (c->cflags & CLS_BUILTIN) return true;
+    if (!walk_dict(I, p, k, LS_ATTR, c->ns, depth)) return false;
+    int nb = c->bases ? c->nbases : c->base != NULL;
+    for (int j = 0; j < nb; j++) {
+      Value b = {.t = V_CLASS, .u = {.o = c->bases ? &c->bases[j]->h : &c->base->h}};
+      if (!walk_at(I, p, k, LS_BASE, j, NULL, b, depth)) return false;
+    }
+    return true;
+  }
+  case V_FUNC: {
+    /* read when it is called; its closure cells are read by a frame the
+     * unit called (Interp.free_reads keeps such a unit evaluated) */
+    const Func *fn = (const Func *)v.u.o;
+    if (fn->attrs && fn->attrs->len) return false;
+    for (int j = 0; fn->defaults && j < fn->code->nparams; j++)
+      if (!walk_at(I, p, k, LS_DEFAULT, j, NULL, fn->defaults[j], depth)) return false;
+    return true;
+  }
+  case V_WRAP: {
+    const Wrap *w = (const Wrap *)v.u.o;
+    return w->kind != WRAP_COMPILE && w->kind != WRAP_DISABLE &&
+           walk_at(I, p, k, LS_WRAP, 0, NULL, w->target, depth) &&
+           walk_at(I, p, k, LS_WRAP, 1, NULL, w->fset, depth);
+  }
+  default: /* modules, builtins: attribute writes count in attr_epoch */
+    return true;
+  }
+}
+
+/* What must hold of value v at location k (already added, its step set)
+ * and of every value below it, added after it. root: k is a guard's
+ * (its container's structure, an instance's identity, is guarded); false
+ * when v is nothing a plan can check. */
+static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth) {
+  if (depth > RP_MAXDEPTH || v.sx) return false; /* too deep, a SymInt */
+  p->loc[k].vt = (uint8_t)v.t;
+  switch (v.t) {
+  case V_NULL: /* an unset cell, a parameter without a default */
+  case V_NONE:
+  case V_BOOL:
+  case V_INT:
+  case V_FLOAT:
+  case V_DTYPE:
+    p->loc[k].check = LC_VALUE;
+    p->loc[k].v = (Value){.t = v.t, .u = v.u};
+    return true;
+  case V_STR: {
+    Str *s = (Str *)v.u.o;
+    if (!s->interned) s = strlen(s->s) == s->len ? dwI_intern(I, s->s) : NULL;
+    if (!s) return false;
+    p->loc[k].check = LC_STR;
+    p->loc[k].v = (Value){.t = V_STR, .u = {.o = &s->h}};
+    return true;
+  }
+  case V_TENSOR: {
+    RLoc *l = &p->loc[k];
+    const Tensor *x = (const Tensor *)v.u.o;
+    if (!x->st) return false; /* a fake of the unit */
+    l->check = LC_TENSOR;
+    l->obj = v.u.o; /* the alias pattern's, not checked */
+    l->flags = x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD);
+    dwT_meta_of(x, &l->meta);
+    memcpy(l->stride, x->stride, sizeof(int64_t) * x->ndim);
+    l->alias = (int16_t)loc_find(p, k, LC_TENSOR, v.u.o);
+    l->tprev = -1;
+    for (int j = k - 1; j >= 0 && l->tprev < 0; j--)
+      if (p->loc[j].check == LC_TENSOR) l->tprev = j;
+    return true;
+  }
+  case V_BUILTIN:
+  case V_TUPLE:
+  case V_LIST:
+  case V_DICT:
+  case V_INST:
+  case V_FUNC:
+  case V_CLASS:
+  case V_WRAP:
+  case V_MODULE: {
+    if (v.t == V_BUILTIN && !builtin_plain(v)) return false;
+    /* an object seen before: the same one there (walked once) */
+    int seen = v.t == V_TUPLE || root ? -1 : loc_find(p, k, LC_OBJ, v.u.o);
+    RLoc *l = &p->loc[k];
+    l->obj = v.u.o;
+    if (seen >= 0) {
+      l->check = LC_SAME;
+      l->alias = (int16_t)seen;
+      return true;
+    }
+    /* a guard's list, tuple or dict and any tuple: by structure; the
+     * others by identity */
+    l->check = v.t == V_TUPLE || (root && v.t != V_INST) ? LC_SEQ : LC_OBJ;
+    l->flags = v.t == V_TUPLE ? v.u.o->flags : 0;
+    l->n = obj_len(v);
+    return walk_children(I, p, k, v, depth);
+  }
+  default:
+    return false;
+  }
+}
+
+/* Location k for guard g of the entry, holding v at the unit's start. */
+static bool root_loc(Interp *I, Replay *p, int k, const Guard *g, Value v) {
+  if (!guard_decides(g) || (g->vt != V_NULL && v.t != g->vt)) return false;
+  switch (g->vt) {
+  case V_TENSOR:
+  case V_INST:
+  case V_LIST:
+  case V_TUPLE:
+  case V_DICT:
+    return walk(I, p, k, v, true, 0);
+  case V_FUNC:
+    p->loc[k].check = LC_FUNC;
+    return func_plain(v);
+  case V_BUILTIN:
+    return builtin_plain(v);
+  default:
+    p->loc[k].check = LC_NONE; /* the guard decides */
+    return true;
+  }
 }
 
 void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
@@ -214,7 +476,8 @@ void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
       e->syms.n || t->ngb0 || t->nmut || t->hop_depth ||
       I->no_grad != t->no_grad_now || !dwR_only_local_effects(t, true) ||
       !dwRng_at(&I->c.rng, &t->rng) || I->out.len != t->out0 ||
-      I->id_reads != t->id0 || I->err.len != t->err0 || e->nguards >= INT16_MAX)
+      I->id_reads != t->id0 || I->free_reads != t->free0 || I->err.len != t->err0 ||
+      e->nguards >= INT16_MAX)
     return;
   /* what the unit read is what the entry guards, each deciding (a new
    * entry took the unit's guards) */
@@ -222,42 +485,36 @@ void dwRp_record(Interp *I, Trace *t, Entry *e, const Kernel *k,
   int tn = t->hit ? t->nguards : e->nguards;
   for (int j = 0; j < tn; j++)
     if (dwR_entry_guard(e, &tg[j]) < 0) return;
-  Value *vals = calloc((size_t)e->nguards + 1, sizeof(Value));
   Replay *p = calloc(1, sizeof *p);
   const Tensor **seen = calloc((size_t)nout + 1, sizeof(Tensor *));
-  bool ok = vals && p && seen;
+  bool ok = p && seen;
   if (ok) {
     p->ng = e->nguards;
     p->nin = t->ninputs;
-    p->g = calloc((size_t)p->ng + 1, sizeof(RGuard));
-    p->src = calloc((size_t)p->nin + 1, sizeof(int16_t));
-    ok = p->g && p->src;
+    p->src = calloc((size_t)p->nin + 1, sizeof(int32_t));
+    ok = p->src != NULL;
   }
+  /* the guards' locations first (location j is guard j), then what each
+   * holds below it */
+  for (int j = 0; ok && j < e->nguards; j++) ok = loc_add(p, -1, LS_ROOT, j, NULL) == j;
   for (int j = 0; ok && j < e->nguards; j++) {
     const Guard *g = &e->guards[j];
     int tj = -1;
     for (int q = 0; q < tn && tj < 0; q++)
       if (dwR_entry_guard(e, &tg[q]) == j) tj = q;
-    if (tj < 0) {
-      ok = false; /* the entry guards what this unit did not read */
-      break;
-    }
-    vals[j] = dwR_start_value(I, t, &tg[tj]);
-    ok = guard_decides(g) && (g->vt != V_FUNC || func_plain(vals[j])) &&
-         (g->vt != V_BUILTIN || builtin_plain(vals[j])) &&
-         (g->vt != V_TENSOR ||
-          (vals[j].t == V_TENSOR && ((Tensor *)vals[j].u.o)->st));
-    if (ok) guard_state(g, vals[j], vals, j, &p->g[j]);
+    /* tj < 0: the entry guards what this unit did not read */
+    ok = tj >= 0 && root_loc(I, p, j, g, dwR_start_value(I, t, &tg[tj]));
   }
+  /* each graph input: the location holding it (a guard's, or one below) */
   for (int j = 0; ok && j < t->ninputs; j++) {
     int s = t->input_src ? t->input_src[j] : -1;
-    int ej = s >= 0 && s < tn ? dwR_entry_guard(e, &tg[s]) : -1;
-    ok = ej >= 0 && e->guards[ej].vt == V_TENSOR &&
-         vals[ej].u.o == &t->inputs[j]->h;
-    if (ok) p->src[j] = (int16_t)ej;
+    int at = s >= 0 && s < tn ? dwR_entry_guard(e, &tg[s]) : -1;
+    if (at < 0 || p->loc[at].check != LC_TENSOR || p->loc[at].obj != &t->inputs[j]->h)
+      at = loc_find(p, p->nloc, LC_TENSOR, &t->inputs[j]->h);
+    p->src[j] = at;
+    ok = at >= 0;
   }
   ok = ok && ret_template(p, t, ret, outs, nout, seen, 0);
-  free(vals);
   free(seen);
   if (!ok) {
     dwRp_free(p);
@@ -311,24 +568,98 @@ static Value ret_build(Interp *I, const Replay *p, int *at, Tensor **in,
   }
 }
 
-/* The plan's checks over the values vals[k] the entry's guards read now
- * (the checks guards do not make): false to decline. */
-static bool plan_holds(const Replay *p, const Entry *e, const Value *vals) {
-  for (int k = 0; k < e->nguards; k++) {
-    const Guard *g = &e->guards[k];
-    Value v = vals[k];
-    if (g->vt == V_FUNC && !func_plain(v)) return false;
-    if (g->vt != V_TENSOR) continue;
-    if (v.t != V_TENSOR || !((Tensor *)v.u.o)->st) return false;
+/* The value at location l now, read from its parent's value pv (which
+ * holds what l's parent checks: an instance, list, tuple, dict or function
+ * of the recorded length). */
+static Value loc_read(Value pv, const RLoc *l) {
+  switch (l->step) {
+  case LS_ATTR:
+  case LS_KEY: {
+    const Dict *d = l->step == LS_KEY  ? (Dict *)pv.u.o
+                    : pv.t == V_INST ? ((Inst *)pv.u.o)->attrs
+                                     : ((Class *)pv.u.o)->ns;
+    if (l->idx >= d->nent || !d->ent[l->idx].used) return dwV_null();
+    const DictEntry *de = &d->ent[l->idx];
+    const Str *a = (const Str *)de->key.u.o, *b = l->key;
+    bool same = de->key.t == V_STR &&
+                (a == b || (a->len == b->len && !memcmp(a->s, b->s, a->len)));
+    return same ? de->val : dwV_null();
+  }
+  case LS_ITEM:
+    return pv.t == V_LIST ? ((List *)pv.u.o)->items[l->idx] : ((Tuple *)pv.u.o)->items[l->idx];
+  case LS_DEFAULT: {
+    const Func *fn = (const Func *)pv.u.o;
+    return fn->defaults ? fn->defaults[l->idx] : dwV_null();
+  }
+  case LS_CLASS:
+    return (Value){.t = V_CLASS, .u = {.o = &((Inst *)pv.u.o)->cls->h}};
+  case LS_BASE: {
+    const Class *c = (const Class *)pv.u.o;
+    const Class *b = c->bases ? (l->idx < c->nbases ? c->bases[l->idx] : NULL) : c->base;
+    return b ? (Value){.t = V_CLASS, .u = {.o = (Obj *)&b->h}} : dwV_null();
+  }
+  default: { /* LS_WRAP */
+    const Wrap *w = (const Wrap *)pv.u.o;
+    return l->idx ? w->fset : w->target;
+  }
+  }
+}
+
+/* Does location k's check hold of v (vals[j]: the values of the
+ * locations before k)? */
+static bool loc_holds(const Replay *p, const Value *vals, int k, Value v) {
+  const RLoc *l = &p->loc[k];
+  switch (l->check) {
+  case LC_NONE:
+    return true;
+  case LC_FUNC:
+    return func_plain(v);
+  case LC_TENSOR: {
+    if (v.t != V_TENSOR) return false;
     const Tensor *x = (const Tensor *)v.u.o;
-    const RGuard *r = &p->g[k];
-    if ((x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)) != r->flags ||
-        memcmp(x->stride, r->stride, sizeof(int64_t) * x->ndim))
+    if (!x->st || x->dtype != l->meta.dtype || x->ndim != l->meta.ndim ||
+        x->wrapped != l->meta.wrapped ||
+        (x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)) != l->flags ||
+        memcmp(x->shape, l->meta.shape, sizeof(int64_t) * x->ndim) ||
+        memcmp(x->stride, l->stride, sizeof(int64_t) * x->ndim))
       return false;
+    /* the same earlier tensors are this one (`a is b`) as before */
     int alias = -1;
-    for (int j = 0; j < k && alias < 0; j++)
-      if (e->guards[j].vt == V_TENSOR && vals[j].t == V_TENSOR && vals[j].u.o == v.u.o) alias = j;
-    if (alias != r->alias) return false;
+    for (int j = l->tprev; j >= 0; j = p->loc[j].tprev)
+      if (vals[j].u.o == v.u.o) alias = j; /* the first one */
+    return alias == l->alias;
+  }
+  case LC_OBJ:
+    return v.t == l->vt && v.u.o == l->obj && obj_len(v) == l->n;
+  case LC_SAME:
+    return v.t == l->vt && v.u.o == l->obj;
+  case LC_SEQ:
+    return v.t == l->vt && obj_len(v) == l->n && (v.t != V_TUPLE || v.u.o->flags == l->flags);
+  case LC_VALUE:
+    return v.t == l->vt && (v.t == V_NULL || v.t == V_NONE || v.u.i == l->v.u.i);
+  default: { /* LC_STR */
+    if (v.t != V_STR) return false;
+    const Str *a = (const Str *)v.u.o, *b = (const Str *)l->v.u.o;
+    return a == b || (a->len == b->len && !memcmp(a->s, b->s, a->len));
+  }
+  }
+}
+
+/* The plan's checks over what the call reads now, vals[k] getting the
+ * value at location k: false to decline. */
+static bool plan_holds(Interp *I, Frame *f, const Replay *p, const Entry *e, Value *vals) {
+  for (int k = 0; k < p->nloc; k++) {
+    const RLoc *l = &p->loc[k];
+    if (l->step == LS_ROOT) {
+      if (l->check == LC_NONE) {
+        vals[k] = dwV_null();
+        continue;
+      }
+      vals[k] = dwR_guard_value(I, f, &e->guards[k]);
+    } else {
+      vals[k] = loc_read(vals[l->parent], l);
+    }
+    if (!loc_holds(p, vals, k, vals[k])) return false;
   }
   return true;
 }
@@ -336,17 +667,12 @@ static bool plan_holds(const Replay *p, const Entry *e, const Value *vals) {
 int dwRp_run(Interp *I, Frame *f, Entry *e) {
   Replay *p = e->replay;
   if (!p || p->ng != e->nguards || p->epoch != I->attr_epoch) return RP_DECLINE;
-  /* the values of the tensor and function guards read once, for the
-   * checks and the graph inputs */
-  Value vbuf[16], *vals = p->ng <= 16 ? vbuf : malloc(sizeof(Value) * (size_t)p->ng);
+  /* the values the plan checks read once, for the checks and the graph
+   * inputs */
+  Value vbuf[64], *vals = p->nloc <= 64 ? vbuf : malloc(sizeof(Value) * (size_t)p->nloc);
   Tensor *ibuf[16],
       **in = p->nin <= 16 ? ibuf : malloc(sizeof(Tensor *) * (size_t)p->nin);
-  bool holds = vals && in;
-  for (int k = 0; holds && k < p->ng; k++) {
-    const Guard *g = &e->guards[k];
-    vals[k] = g->vt == V_TENSOR || g->vt == V_FUNC ? dwR_guard_value(I, f, g) : dwV_null();
-  }
-  holds = holds && plan_holds(p, e, vals);
+  bool holds = vals && in && plan_holds(I, f, p, e, vals);
   for (int j = 0; holds && j < p->nin; j++) in[j] = (Tensor *)vals[p->src[j]].u.o;
   if (vals != vbuf) free(vals);
   if (!holds) {

@@ -1302,6 +1302,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
   t->out0 = I->out.len;
   t->err0 = I->err.len;
   t->id0 = I->id_reads;
+  t->free0 = I->free_reads;
   dwRng_mark(&I->c.rng, &t->rng);
   t->t0 = dw_now_ms();
   dwG_init(&t->g);

@@ -198,6 +198,10 @@ struct Interp {
   uint64_t attr_epoch; /* attribute writes on modules, classes and
                           functions so far (a cache entry's replay plan
                           holds only while none happens: dynamo/replay.c) */
+  uint64_t free_reads; /* closure cells read by frames a unit's trace
+                          called (not its root's, which are guarded): a
+                          unit that read one is not replayed
+                          (dynamo/replay.c) */
   uint64_t id_reads;   /* id() and hash() of objects so far: a unit that
                           read an identity is not replayed (dynamo/replay.c) */
   Dict *interned;      /* interned strings */

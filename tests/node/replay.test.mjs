@@ -9,6 +9,7 @@
 // regression to evaluating every call is caught here, not only by a
 // benchmark.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { before, test } from 'node:test';
 import { requireWasm } from '../lib/repo.mjs';
 
@@ -124,7 +125,14 @@ print(torch.equal(fmc(x), fm(x)))
   assert.deepEqual([fm.compiles, fm.cache_hits, fm.replays], [2, 1, 1]);
 });
 
-test('objects, nn.Modules, lists and bound methods read below their guards: those frames are evaluated on every call', () => {
+// The calls of function `name` (defined at `line`, if given) that were not
+// called by another compiled frame: '.' evaluated (or compiled), 'R'
+// replayed.
+const calls = (r, name, line) => r.timeline.calls
+  .filter((c) => c.function === name && !c.depth && (line === undefined || c.line === line))
+  .map((c) => (c.replayed ? 'R' : '.')).join('');
+
+test('objects, nn.Modules and lists are walked below their guards: a change there is seen, a bound method keeps the frame evaluated', () => {
   const r = run(`import torch
 import torch.nn as nn
 class Cfg:
@@ -139,7 +147,9 @@ print(torch.equal(foc(x), fo(x)), torch.equal(foc(x), fo(x)))
 cfg.s = 5.0
 print(torch.equal(foc(x), fo(x)))
 m = nn.Linear(3, 2)
-mc = torch.compile(m)
+def fm(x):
+    return m(x)
+mc = torch.compile(fm)
 print(torch.allclose(mc(x), m(x)), torch.allclose(mc(x), m(x)))
 with torch.no_grad():
     m.weight.fill_(0.5)
@@ -162,8 +172,70 @@ d["s"] = 5.0
 print(torch.equal(fbc(x), fb(x)))
 `);
   allTrue(r, 8);
-  for (const f of r.frames) assert.equal(f.replays, 0, f.function);
-  assert.equal(frame(r, 'fl')[0].cache_hits, 2);
+  // cfg.s changed: G['cfg']'s guard fails (a recompile), as before
+  assert.equal(calls(r, 'fo'), '.R.');
+  assert.equal(frame(r, 'fo')[0].recompiles.length, 1);
+  // the Linear's weight written in place and its bias replaced by another
+  // parameter of its shape: graph inputs read where they are now
+  assert.equal(calls(r, 'fm'), '.RR');
+  // the list's item replaced: read from L['lst'][0]
+  assert.equal(calls(r, 'fl'), '.RR');
+  // `get = d.get` reads a dict no guard looks into
+  assert.equal(calls(r, 'fb'), '...');
+});
+
+// tests/programs/replay_modules.py (conformance checks its output): which
+// of its calls replayed. The line of `def forward` of class `cls` in src.
+const forwardLine = (src, cls) => {
+  const lines = src.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(`class ${cls}(`));
+  return at + 1 + lines.slice(at).findIndex((l) => l.includes('def forward'));
+};
+
+test('tests/programs/replay_modules.py: what changes below a compiled module is seen, each change with the calls it replays', () => {
+  const src = fs.readFileSync(new URL('../programs/replay_modules.py', import.meta.url), 'utf8');
+  const r = run(src);
+  assert.ok(r.stdout.split(/\s+/).filter(Boolean).every((w) => w === 'True'), r.stdout);
+  assert.equal(calls(r, 'forward', forwardLine(src, 'MLP')), [
+    '.RR', // compiled, then replayed
+    'RR', // fc1.weight written in place: a graph input, read each call
+    'RR', // fc1.weight replaced (same shape): the plan reads the new one
+    '.R', // fc2.weight another tensor's transpose: other strides, evaluated, then a new plan
+    '.R', // fc2 another Linear: L['self']'s guard fails, recompiled
+    '.R', // scale: the same
+    '.R', // eval(): the training flag, the same
+    'RR', // train(): the entry of the calls before eval() again
+    '.R', // fc1.bias.requires_grad: the plan's flags, evaluated, then a new plan
+  ].join(''));
+  const mlp = frame(r, 'forward').find((f) => f.line === forwardLine(src, 'MLP'));
+  assert.deepEqual([mlp.compiles, mlp.cache_hits, mlp.replays], [4, 15, 13]);
+  assert.deepEqual(mlp.recompiles.map((x) => x.reason), [
+    "0/0: type(L['self']) or its contents changed (was object, now object)",
+    "0/1: type(L['self']) or its contents changed (was object, now object)",
+    "0/2: type(L['self']) or its contents changed (was object, now object)",
+  ]);
+  // tied: the two weights one tensor now (`a is b`): evaluated, a new plan
+  assert.equal(calls(r, 'forward', forwardLine(src, 'Sq')), '.R.R');
+  // five modules down: past what L['self']'s guard compares, the plan's
+  // own check sees it (the frame evaluated: its graph differs, recompiled
+  // in place, no recompile reason)
+  assert.equal(calls(r, 'forward', forwardLine(src, 'Wrap')), '.R.R');
+  assert.equal(frame(r, 'forward').find((f) => f.line === forwardLine(src, 'Wrap')).recompiles.length, 0);
+  // a list attribute written in place
+  assert.equal(calls(r, 'forward', forwardLine(src, 'Lst')), '.R.R');
+  // a list in the class's namespace written in place (read directly and
+  // by a property): the plan walks a class statement's namespace too
+  assert.equal(calls(r, 'forward', forwardLine(src, 'ClsList')), '.R.R');
+  // a function with a closure cell, called: the cell is read by a frame
+  // the unit called, which no guard covers: evaluated on every call
+  assert.equal(calls(r, 'forward', forwardLine(src, 'Act')), '....');
+  // a list argument: an item replaced, then another list of that structure
+  assert.equal(calls(r, 'fl'), '.RRRRR');
+  // a dict argument's item replaced
+  assert.equal(calls(r, 'fd'), '.RRR');
+  // an object's tensor attribute rebound (read there), then its float
+  // attribute (G['cfg']'s guard fails: recompiled)
+  assert.equal(calls(r, 'fo'), '.RRR.R');
 });
 
 test('aliasing, strides and in-place updates: checked by the plan, or not replayed', () => {
@@ -296,8 +368,23 @@ print(len(log))
   for (const f of r.frames) assert.equal(f.replays, 0, f.function);
 });
 
+// A program calling a compiled function n times: one call and several
+// leave the same report but for the counts.
+const sameReport = (src, guards) => {
+  const one = run(src(1));
+  const many = run(src(4));
+  assert.deepEqual(many.marks, one.marks);
+  const [a] = one.frames;
+  const [b] = many.frames;
+  assert.deepEqual(b.units, a.units);
+  assert.deepEqual(b.guards, a.guards);
+  assert.deepEqual(b.guards, guards);
+  assert.equal(b.replays, 3);
+  assert.equal(many.graphs[0].runs, 4);
+};
+
 test('a replayed call leaves the report as an evaluated hit does: marks, guards, units', () => {
-  const src = (n) => `import torch
+  sameReport((n) => `import torch
 def fn(x, w):
     y = x @ w
     return y.relu()
@@ -306,14 +393,22 @@ x = torch.randn(2, 3)
 w = torch.randn(3, 4)
 for i in range(${n}):
     f(x, w)
-`;
-  const one = run(src(1));
-  const many = run(src(4));
-  assert.deepEqual(many.marks, one.marks);
-  const [a] = one.frames;
-  const [b] = many.frames;
-  assert.deepEqual(b.units, a.units);
-  assert.deepEqual(b.guards, a.guards);
-  assert.equal(b.replays, 3);
-  assert.equal(many.graphs[0].runs, 4);
+`, ["TENSOR_MATCH: L['x'] Float[2, 3]", "TENSOR_MATCH: L['w'] Float[3, 4]"]);
+});
+
+test('a replayed nn.Module call leaves the report as an evaluated hit does: its guards are the module\'s, not the plan\'s checks below it', () => {
+  sameReport((n) => `import torch
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(3, 4)
+        self.fc2 = nn.Linear(4, 2)
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x)))
+m = torch.compile(M())
+x = torch.randn(2, 3)
+for i in range(${n}):
+    m(x)
+`, ["ID_MATCH: L['self'] (object, contents)", "ID_MATCH: G['torch'] (module, contents)", "TENSOR_MATCH: L['x'] Float[2, 3]"]);
 });

@@ -1,0 +1,181 @@
+# marks: subset
+# Compiled nn.Modules, objects and lists of tensors called again after
+# what their forward reads below the guarded value changed: a cache hit
+# may be replayed (src/dynamo/replay.c walks everything below the guarded
+# module and checks it) only when that is the same as evaluating the
+# frame. Every line compares the compiled module with the same module run
+# eagerly (torch.compile keeps eager semantics): a parameter written in
+# place, replaced by another of the same shape, tied to another one, its
+# requires_grad changed; .eval()/.train(); a plain attribute, a submodule
+# replaced, an attribute five modules deep, a list attribute mutated, a
+# class attribute's list mutated (read through a property too), a closure
+# cell of a function attribute rebound; a list and a dict of tensors as
+# arguments; an object's attributes.
+import torch
+import torch.nn as nn
+torch.manual_seed(0)
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(16, 32)
+        self.fc2 = nn.Linear(32, 16)
+        self.scale = 2.0
+    def forward(self, x):
+        h = torch.relu(self.fc1(x))
+        if self.training:
+            h = h * self.scale
+        return self.fc2(h)
+m = MLP()
+mc = torch.compile(m)
+x = torch.randn(4, 16)
+def same():
+    return torch.allclose(mc(x), m(x))
+print(same(), same(), same())
+with torch.no_grad():
+    m.fc1.weight.fill_(0.25)          # in place: a graph input read each call
+print(same(), same())
+m.fc1.weight = nn.Parameter(torch.randn(32, 16))   # replaced, same shape
+print(same(), same())
+m.fc2.weight = nn.Parameter(m.fc1.weight.t())      # a transposed view: other strides
+print(same(), same())
+m.fc2 = nn.Linear(32, 16)             # a submodule replaced
+print(same(), same())
+m.scale = 3.0                         # a plain attribute
+print(same(), same())
+m.eval()                              # the training flag
+print(same(), same())
+m.train()
+print(same(), same())
+m.fc1.bias.requires_grad_(False)
+print(same(), same())
+class Sq(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(16, 16)
+        self.fc2 = nn.Linear(16, 16)
+    def forward(self, x):
+        return self.fc2(self.fc(x))
+t = Sq()
+tc = torch.compile(t)
+print(torch.allclose(tc(x), t(x)), torch.allclose(tc(x), t(x)))
+t.fc2.weight = t.fc.weight            # tied: one tensor for both
+print(torch.allclose(tc(x), t(x)), torch.allclose(tc(x), t(x)))
+class Leaf(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = 2.0
+    def forward(self, x):
+        return x * self.k
+class Wrap(nn.Module):
+    def __init__(self, inner):
+        super().__init__()
+        self.inner = inner
+    def forward(self, x):
+        return self.inner(x) + 1
+deep = Wrap(Wrap(Wrap(Wrap(Leaf()))))
+dc = torch.compile(deep)
+print(torch.allclose(dc(x), deep(x)), torch.allclose(dc(x), deep(x)))
+deep.inner.inner.inner.inner.k = 5.0  # five modules down
+print(torch.allclose(dc(x), deep(x)), torch.allclose(dc(x), deep(x)))
+class Lst(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scales = [2.0, 3.0]
+    def forward(self, x):
+        return x * self.scales[0] + self.scales[1]
+ls = Lst()
+lc = torch.compile(ls)
+print(torch.allclose(lc(x), ls(x)), torch.allclose(lc(x), ls(x)))
+ls.scales[0] = 7.0                    # a list attribute mutated in place
+print(torch.allclose(lc(x), ls(x)), torch.allclose(lc(x), ls(x)))
+class ClsList(nn.Module):
+    scales = [2.0]
+    @property
+    def shift(self):
+        return self.scales[0] + 1
+    def forward(self, x):
+        return x * self.scales[0] + self.shift
+cl = ClsList()
+cc = torch.compile(cl)
+print(torch.allclose(cc(x), cl(x)), torch.allclose(cc(x), cl(x)))
+ClsList.scales[0] = 6.0               # a class attribute's list written in place
+print(torch.allclose(cc(x), cl(x)), torch.allclose(cc(x), cl(x)))
+def make_act():
+    k = 2.0
+    def act(t):
+        return t * k
+    def setk(v):
+        nonlocal k
+        k = v
+    return act, setk
+act, setk = make_act()
+class Act(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.act = act
+    def forward(self, x):
+        return self.act(x) + 1
+a = Act()
+ac = torch.compile(a)
+print(torch.allclose(ac(x), a(x)), torch.allclose(ac(x), a(x)))
+setk(4.0)                             # a closure cell of a function attribute
+print(torch.allclose(ac(x), a(x)), torch.allclose(ac(x), a(x)))
+def fl(xs):
+    return xs[0] * 2 + xs[1]
+flc = torch.compile(fl)
+xs = [torch.randn(4), torch.randn(4)]
+print(torch.allclose(flc(xs), fl(xs)), torch.allclose(flc(xs), fl(xs)))
+xs[0] = torch.randn(4)                # an item replaced
+print(torch.allclose(flc(xs), fl(xs)), torch.allclose(flc(xs), fl(xs)))
+ys = [torch.randn(4), torch.randn(4)] # another list of the same structure
+print(torch.allclose(flc(ys), fl(ys)), torch.allclose(flc(ys), fl(ys)))
+def fd(d):
+    return d["a"] * 2 + d["b"]
+fdc = torch.compile(fd)
+d = {"a": torch.randn(4), "b": torch.randn(4)}
+print(torch.allclose(fdc(d), fd(d)), torch.allclose(fdc(d), fd(d)))
+d["a"] = torch.randn(4)               # an item replaced
+print(torch.allclose(fdc(d), fd(d)), torch.allclose(fdc(d), fd(d)))
+class Cfg:
+    pass
+cfg = Cfg()
+cfg.s = 2.0
+cfg.w = torch.randn(4)
+def fo(x):
+    return x * cfg.s + cfg.w
+foc = torch.compile(fo)
+y = torch.randn(4)
+print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
+cfg.w = torch.randn(4)                # an object's tensor attribute rebound
+print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
+cfg.s = 5.0                           # an object's float attribute
+print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
+
+# expected output:
+# True True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
