@@ -489,6 +489,23 @@ describe('kernel tiers', () => {
     c.dispose();
   });
 
+  test('a held-back job whose kernel another process stored meanwhile comes from the store, not from Binaryen', async () => {
+    const dir = tempDir('dynawasm-held-');
+    const a = await createCompiler({ cache: dir, optimizeDelayMs: 400 });
+    assert.equal(a.selfTest().tier, 'emitted', 'its job held back by the delay');
+    // another process (here another compiler: tier 'optimized' writes the
+    // store at once) stores the same kernel while the job waits
+    const b = await createCompiler({ cache: dir, tier: 'optimized' });
+    assert.equal(b.selfTest().tier, 'optimized');
+    b.dispose();
+    await new Promise((r) => setTimeout(r, 500));
+    a.poll(); // the delay is over: the job is released
+    assert.equal(a.selfTest().tier, 'optimized', 'taken from the store at its release');
+    assert.equal(a.stats.kernelsOptimized, 0, 'no Binaryen in this compiler');
+    assert.equal(a.stats.kernelStoreHits, 1);
+    a.dispose();
+  });
+
   test("lowestPriority() (the detached optimiser's) puts every thread of its process at nice 19", { skip: process.platform !== 'linux' || os.getPriority() >= 19 }, async () => {
     const hostUrl = new URL('../../wasm/lib/node_host.js', import.meta.url).href;
     const child = `import fs from 'node:fs';

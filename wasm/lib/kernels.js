@@ -415,7 +415,7 @@ export class KernelCache {
       this.optimizer.request(
         { bytes: entry.input, text: entry.text, optimizeLevel: this.optimizeLevel, shrinkLevel: this.shrinkLevel, recipe: this.recipe },
         (res) => {
-          if (res && apply(res, 'binaryen') && !res.stored) this.store?.put(this.recipe, entry.input, res);
+          if (res && apply(res, res.fromStore ? 'cache' : 'binaryen') && !res.stored) this.store?.put(this.recipe, entry.input, res);
         },
       );
     };
