@@ -509,12 +509,22 @@ print((t1 - t0) * 1000, (t2 - t1) * 1000)
   const mlpW = ALL_WORKLOADS.find((w) => w.name === 'mlp') ?? null;
   if (mlpW) {
     const mlp = file('mlp10.py', pyProgram(mlpW, true, { minCalls: 11, maxCalls: 11, budgetMs: 0 }));
+    // --json: the report's timeline splits each call into its kernel (the
+    // `run` events) and the rest (guards, trace, compile), and says which
+    // calls replayed their cache entry
     const one = (env) => {
-      const r = env ? wall([CLI, 'run', mlp], env) : coldRun([CLI, 'run', mlp]);
-      const ts = r.stdout.trim().split('\n').at(-1).split(/\s+/).map(Number);
+      const args = [CLI, 'run', mlp, '--json'];
+      const r = env ? wall(args, env) : coldRun(args);
+      const rep = JSON.parse(r.stdout);
+      const ts = rep.stdout.trim().split('\n').at(-1).split(/\s+/).map(Number);
       const with0 = ts.slice(0, 10).reduce((a, b) => a + b, 0);
       const after = ts.slice(1, 11).reduce((a, b) => a + b, 0);
-      return { ts, gflopsWithCompile: (10 * MLP_FLOPS) / with0 / 1e6, gflopsAfterCompile: (10 * MLP_FLOPS) / after / 1e6, wallMs: r.ms };
+      const calls = rep.timeline.calls.slice(0, 11);
+      const kernel = calls.map((c) => c.events.filter((e) => e.kind === 'run').reduce((a, e) => a + e.end - e.start, 0));
+      const rest = calls.map((c, i) => c.end - c.start - kernel[i]);
+      const replayed = calls.map((c) => (c.replayed ? 'R' : 'T')).join('');
+      const tier = rep.graphs.map((g) => g.tier).join(',');
+      return { ts, kernel, rest, replayed, tier, gflopsWithCompile: (10 * MLP_FLOPS) / with0 / 1e6, gflopsAfterCompile: (10 * MLP_FLOPS) / after / 1e6, wallMs: r.ms };
     };
     res.mlpCold = Array.from({ length: 3 }, () => one(null));
     const mlpCache = { DYNAWASM_CACHE_DIR: lastCold };
@@ -749,6 +759,9 @@ try {
       }
       out.push(`    per-call ms (empty cache, first process): ${st.mlpCold[0].ts.map((t) => t.toFixed(1)).join(' ')}`);
       out.push(`    per-call ms (warm cache, first process):  ${st.mlpWarm[0].ts.map((t) => t.toFixed(1)).join(' ')}`);
+      for (const [what, x] of [['empty', st.mlpCold[0]], ['warm', st.mlpWarm[0]]]) {
+        out.push(`    ${what} cache, first process, per call: kernel ms ${x.kernel.map((t) => t.toFixed(1)).join(' ')}; the rest ${x.rest.map((t) => t.toFixed(2)).join(' ')}; ${x.replayed} (R: replayed); tier ${x.tier}`);
+      }
     }
   }
   console.log(out.join('\n'));

@@ -5,6 +5,7 @@
 // slot, the kernel cache on disk), trap recovery, types.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -460,6 +461,36 @@ describe('kernel tiers', () => {
     e.dispose();
   });
 
+  test('the content hash and comparison of kernel bytes: by words where aligned, any offset and length alike', async () => {
+    const { hashBytes, sameBytes } = await import('../../wasm/lib/kernels.js');
+    const buf = new Uint8Array(4099 + 3);
+    for (let i = 0; i < buf.length; i++) buf[i] = (i * 131 + 7) & 255;
+    const seen = new Set();
+    for (const len of [0, 1, 3, 4, 5, 8, 4099]) {
+      const aligned = buf.slice(0, len);
+      const h = hashBytes(aligned);
+      assert.ok(Number.isSafeInteger(h) && h >= 0, `53-bit hash: ${h}`);
+      seen.add(h);
+      for (const off of [1, 2, 3]) {
+        const unaligned = new Uint8Array(buf.buffer, off, len);
+        unaligned.set(aligned); // the same bytes at an unaligned offset
+        assert.equal(hashBytes(unaligned), h, `length ${len} at offset ${off}: the same hash`);
+        assert.ok(sameBytes(aligned, unaligned) && sameBytes(unaligned, aligned));
+      }
+      const copy = aligned.slice();
+      assert.ok(sameBytes(aligned, copy));
+      for (const at of [0, len >> 1, len - 1]) {
+        if (at < 0 || at >= len) continue;
+        copy[at] ^= 1; // a difference in a word or in the last bytes
+        assert.equal(sameBytes(aligned, copy), false, `length ${len}: byte ${at} differs`);
+        assert.notEqual(hashBytes(copy), h, `length ${len}: byte ${at} changes the hash`);
+        copy[at] ^= 1;
+      }
+      assert.equal(sameBytes(aligned, buf.slice(0, len + 1)), false, 'lengths differ');
+    }
+    assert.equal(seen.size, 7, 'each length its own hash');
+  });
+
   test('a kernel-cache hit compiles only the optimised module; a broken stored module falls back to the emitted tier', async () => {
     const { KernelCache, customSection, emittedText } = await import('../../wasm/lib/kernels.js');
     const { NodeStore } = await import('../../wasm/lib/node_host.js');
@@ -511,7 +542,24 @@ describe('kernel tiers', () => {
     c.dispose();
   });
 
-  test("lowestPriority() (the detached optimiser's) puts every thread of its process at nice 19", { skip: process.platform !== 'linux' }, async () => {
+  test('a held-back job whose kernel another process stored meanwhile comes from the store, not from Binaryen', async () => {
+    const dir = tempDir('dynawasm-held-');
+    const a = await createCompiler({ cache: dir, optimizeDelayMs: 400 });
+    assert.equal(a.selfTest().tier, 'emitted', 'its job held back by the delay');
+    // another process (here another compiler: tier 'optimized' writes the
+    // store at once) stores the same kernel while the job waits
+    const b = await createCompiler({ cache: dir, tier: 'optimized' });
+    assert.equal(b.selfTest().tier, 'optimized');
+    b.dispose();
+    await new Promise((r) => setTimeout(r, 500));
+    a.poll(); // the delay is over: the job is released
+    assert.equal(a.selfTest().tier, 'optimized', 'taken from the store at its release');
+    assert.equal(a.stats.kernelsOptimized, 0, 'no Binaryen in this compiler');
+    assert.equal(a.stats.kernelStoreHits, 1);
+    a.dispose();
+  });
+
+  test("lowestPriority() (the detached optimiser's) puts every thread of its process at nice 19", { skip: process.platform !== 'linux' || os.getPriority() >= 19 }, async () => {
     const hostUrl = new URL('../../wasm/lib/node_host.js', import.meta.url).href;
     const child = `import fs from 'node:fs';
 const nices = () => fs.readdirSync('/proc/self/task').map((t) => { const st = fs.readFileSync('/proc/self/task/' + t + '/stat', 'utf8'); return Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[16]); });

@@ -16,7 +16,9 @@
 //                   main thread an instantiation (~0.2 ms), not a TurboFan
 //                   compile inside a kernel call (15 ms CPU for the MLP's).
 //                   With a start delay (the CLI's), the worker starts only
-//                   once a kernel has waited that long, so a short program
+//                   once a kernel has waited that long (and is not in the
+//                   store by then: the detached optimiser of an earlier
+//                   run may have put it there), so a short program
 //                   never shares the cores with Binaryen's start-up; what
 //                   is still waiting when it ends goes to a detached
 //                   process (handOff, optimize_later.js) that writes it to
@@ -326,7 +328,7 @@ export class WorkerOptimizer {
     const p = this.pending.get(m.id);
     if (!p) return;
     this.pending.delete(m.id);
-    p.done(m.error ? null : { optimized: m.optimized, module: m.module ?? null, wat: m.wat, optimizeMs: m.optimizeMs, stored: m.stored });
+    p.done(m.error ? null : { optimized: m.optimized, module: m.module ?? null, wat: m.wat, optimizeMs: m.optimizeMs, stored: m.stored, fromStore: m.fromStore ?? false });
   }
 
   #post(msg) {
@@ -339,7 +341,24 @@ export class WorkerOptimizer {
     if (!this.queued.length || Date.now() - this.firstQueued < this.delayMs) return;
     const q = this.queued;
     this.queued = [];
-    for (const msg of q) this.#post(msg);
+    // while they waited another process (the detached optimiser of an
+    // earlier run) may have stored them: those need no Binaryen here
+    for (const msg of q) if (!this.#fromStore(msg)) this.#post(msg);
+  }
+
+  /** Completes a held-back job from the store if its entry is there now. */
+  #fromStore(msg) {
+    if (!msg.file) return false;
+    let res;
+    try {
+      const bytes = fs.readFileSync(msg.file);
+      res = decodeEntry(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), msg.bytes);
+    } catch {
+      return false;
+    }
+    if (!res) return false;
+    this.#done({ id: msg.id, optimized: res.optimized, wat: res.wat, optimizeMs: 0, stored: true, fromStore: true });
+    return true;
   }
 
   request(job, done) {

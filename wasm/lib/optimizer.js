@@ -16,9 +16,11 @@
  *
  * @typedef {object} Optimizer
  * @property {(job: OptimizeJob, done: (res: {optimized: Uint8Array, wat: string|null,
- *   optimizeMs: number, stored?: boolean, module?: WebAssembly.Module|null}|null) => void) => void} request
+ *   optimizeMs: number, stored?: boolean, module?: WebAssembly.Module|null,
+ *   fromStore?: boolean}|null) => void) => void} request
  *   (module: `optimized` already compiled by the engine, as the host's
- *   compileKernel would)
+ *   compileKernel would; fromStore: found in the persistent cache, written
+ *   there by another process while the job waited, not optimised here)
  * @property {() => void} poll    applies finished jobs now (where possible)
  * @property {() => void} close
  * @property {() => number} [handOff]  closes it and has the unfinished
