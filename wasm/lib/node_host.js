@@ -35,6 +35,17 @@ import { relaxedSimdSupported } from './kernels.js';
 
 let eagerTier = true;
 
+/* V8 reads the core's compilationHints section (wasm/compile_hints.mjs:
+ * the functions of a replayed call compiled with the module, not at the
+ * first replayed call) only with this flag; modules without the section
+ * are compiled as before. Set before the core is compiled (index.js
+ * imports this file first). */
+try {
+  v8.setFlagsFromString('--experimental-wasm-compilation-hints');
+} catch {
+  /* an engine without it: the first replayed call compiles them */
+}
+
 /* V8's flags are per process, and the optimiser's workers compile
  * Binaryen's modules the same way as the main thread compiles the emitted
  * ones. Each thread counts its compiles inside the window with Liftoff off
