@@ -499,6 +499,15 @@ static bool host_load(Interp *I, Frame *root, Kernel *k, GraphRec *rec,
   return true;
 }
 
+void dwC_wont_convert(Interp *I, Trace *t, int line, const char *why, const char *mark) {
+  dwB_printf(&I->err, "WON'T CONVERT %s %s line %d\ndue to:\n%s\n", t->root->code->name,
+             I->filename, t->root->code->firstline, why);
+  I->suppressed.pending = true;
+  I->suppressed.line = line;
+  snprintf(I->suppressed.msg, sizeof I->suppressed.msg, "%s", mark);
+  snprintf(I->suppressed.fn, sizeof I->suppressed.fn, "%s", t->root->code->name);
+}
+
 /* The unit cannot be compiled: suppressed (UE_EAGER) or raised. Its trace
  * was in vain either way (the timeline says so). */
 static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
@@ -509,17 +518,15 @@ static int compile_failed(Interp *I, Trace *t, GraphRec *rec, const char *err,
   t->traced_event = true;
   const char *bk = dwC_backend_label(t->opts);
   if (I->suppress_errors && !t->opts->fullgraph) {
-    dwB_printf(&I->err, "WON'T CONVERT %s %s line %d\ndue to:\nBackendCompilerFailed: "
-                        "backend='%s' raised:\n%s\n",
-               t->root->code->name, I->filename, t->root->code->firstline, bk, err);
+    Buf why = {0}, mark = {0};
+    dwB_printf(&why, "BackendCompilerFailed: backend='%s' raised:\n%s", bk, err);
+    dwB_printf(&mark, "BackendCompilerFailed: backend='%s' raised: %s", bk, err);
+    dwC_wont_convert(I, t, err_line ? err_line : t->start->line, why.p ? why.p : "", mark.p ? mark.p : "");
+    dwB_free(&why);
+    dwB_free(&mark);
     Entry *fe = t->hit ? t->hit : dwR_entry_add(t, CE_FAILED);
     if (fe) fe->status = CE_FAILED;
     dwJ_unit(I, t, CE_FAILED, rec ? rec->id : -1, fe, NULL);
-    I->suppressed.pending = true;
-    I->suppressed.line = err_line ? err_line : t->start->line;
-    snprintf(I->suppressed.msg, sizeof I->suppressed.msg,
-             "BackendCompilerFailed: backend='%s' raised: %s", bk, err);
-    snprintf(I->suppressed.fn, sizeof I->suppressed.fn, "%s", t->root->code->name);
     return UE_EAGER;
   }
   dwJ_unit(I, t, CE_FAILED, rec ? rec->id : -1, NULL, NULL);

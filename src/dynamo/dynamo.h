@@ -323,6 +323,10 @@ bool dwR_only_local_effects(const Trace *t, bool replay);
  * (raised, the unit rolled back) when it cannot be compiled. */
 int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
                 double t_trace, Kernel **out);
+/* suppress_errors: t's frame will not be converted (Dynamo's WON'T
+ * CONVERT warning: `why` on stderr) and runs eagerly; `mark` is the
+ * message of the suppressed_error mark that line gets. */
+void dwC_wont_convert(Interp *I, Trace *t, int line, const char *why, const char *mark);
 /* Runs a kernel on its inputs: outs get new tensors (nout of k's graph).
  * false with ctx->err, and in *err_line the line to blame (0: the
  * statement's). */

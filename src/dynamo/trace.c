@@ -2113,6 +2113,37 @@ static void release_locals(Interp *I, Frame *f) {
   }
 }
 
+/* The exception pending at the end of f's unit escaped its trace: a
+ * RuntimeError raised there comes from a tensor op over fake tensors (a
+ * shape mismatch; a user's `raise` ends the unit at a graph break first,
+ * and the tracer's own errors have types of their own): Dynamo's
+ * TorchRuntimeError ("Dynamo failed to run FX node with fake tensors").
+ * Under suppress_errors (not fullgraph) Dynamo logs WON'T CONVERT
+ * (convert_frame.py: a warning with format_error_msg) and runs the frame
+ * eagerly, where the op raises its error for real. true when so: the
+ * message is on stderr, the error is to be marked on the op's line, the
+ * exception is dropped and the unit is to be skipped (BA_SKIP in I->brk).
+ * A unit that cannot run again from its start raises the error as it is. */
+static bool suppress_fake_error(Interp *I, Frame *f) {
+  Trace *t = f->trace;
+  if (!I->suppress_errors || t->opts->fullgraph || t->hop_depth > 0 || I->exc.t != V_EXC) return false;
+  Exc *x = (Exc *)I->exc.u.o;
+  if (x->cls || x->type != EXC_RuntimeError || !rerunnable(t)) return false;
+  const char *msg = x->msg ? x->msg->s : "";
+  Buf why = {0};
+  dwB_puts(&why, "TorchRuntimeError: Dynamo failed to run FX node with fake tensors: got RuntimeError(");
+  dwV_repr_str(&why, msg, strlen(msg), false);
+  dwB_putc(&why, ')');
+  dwC_wont_convert(I, t, x->line > 0 ? x->line : t->start->line, why.p ? why.p : "", why.p ? why.p : "");
+  dwB_free(&why);
+  dwV_decref(&I->c, I->exc);
+  I->exc = dwV_null();
+  memset(&I->brk, 0, sizeof I->brk);
+  I->brk.pending = true;
+  I->brk.action = BA_SKIP;
+  return true;
+}
+
 Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
                         const CompileOpts *opts, Value gw) {
   Frame *f = dwI_frame_push(I, fn, self, a);
@@ -2153,6 +2184,10 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
         continue;
       }
       if (ue == UE_ERROR) st = X_EXC;
+    }
+    if (st == X_EXC && f->trace && suppress_fake_error(I, f)) {
+      st = skip_unit(I, f);
+      continue;
     }
     break;
   }

@@ -133,6 +133,38 @@ test('a failed compile: the graph, its unit and the line of the failure', () => 
   }
 });
 
+test('a shape error while tracing under suppress_errors: WON\'T CONVERT, the frame runs eagerly and raises it, its lines are marked', () => {
+  // Dynamo's TorchRuntimeError (the op failed over fake tensors): with
+  // suppress_errors, convert_frame.py logs WON'T CONVERT and the frame runs
+  // eagerly, where the op raises its error for real
+  const src = 'import torch\n\n@torch.compile\ndef bad(x):\n    y = x + 1\n    return y @ torch.ones(3, 3)\n\nprint(bad(torch.ones(2, 2)))\n';
+  const error = 'mat1 and mat2 shapes cannot be multiplied (2x2 and 3x3)';
+  const r = run(src, { suppressErrors: true });
+  assert.equal(r.ok, false);
+  assert.equal(r.error.type, 'RuntimeError');
+  assert.equal(r.error.message, error);
+  assert.equal(r.error.line, 6);
+  assert.deepEqual(r.error.traceback.map((e) => e.line), [8, 6], 'raised by the eager run of bad');
+  assert.equal(r.stderr, "WON'T CONVERT bad main.py line 4\ndue to:\nTorchRuntimeError: Dynamo failed to run FX node with fake tensors: " +
+    `got RuntimeError('${error}')\n`);
+  const marks = (line) => r.marks.filter((m) => m.line === line).map((m) => m.kind).sort();
+  assert.deepEqual(marks(5), ['not_traced']);
+  assert.deepEqual(marks(6), ['not_traced', 'suppressed_error']);
+  const m = r.marks.find((x) => x.kind === 'suppressed_error');
+  assert.equal(m.function, 'bad');
+  assert.match(m.message, /^TorchRuntimeError: Dynamo failed to run FX node with fake tensors: got RuntimeError\('mat1 and mat2/);
+  assert.deepEqual([r.frames[0].compiles, r.frames[0].eager_runs, r.graphs.length], [0, 1, 0]);
+  // not suppressed (and under fullgraph=True even when suppressed): the
+  // error is raised from the trace, nothing ran eagerly, nothing is marked
+  for (const [s, opts] of [[src, {}], [src.replace('@torch.compile', '@torch.compile(fullgraph=True)'), { suppressErrors: true }]]) {
+    const q = run(s, opts);
+    assert.equal(q.error.message, error);
+    assert.equal(q.stderr, '');
+    assert.deepEqual(q.marks.filter((x) => x.line === 5 || x.line === 6), []);
+    assert.equal(q.frames[0].eager_runs, 0);
+  }
+});
+
 test('timeline: per call, trace, compile phases, kernel runs and eager segments in order', async () => {
   c.reset(); // else Binaryen's work is a kernel-cache hit (no optimize event)
   const r = run(TOUR);
