@@ -58,6 +58,7 @@ static void interp_free(Interp *I) {
   free(I->globals);
   free(I->codes);
   free(I->gblk);
+  free(I->nn_forward);
   dwJ_run_end(I);
   dwS_free(I);
   dwB_free(&I->out);

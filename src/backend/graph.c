@@ -684,7 +684,8 @@ void dwG_dump(Buf *b, const Graph *g, const char *fn_name) {
     if (nd->op == OP_INPUT || nd->op == OP_CONST) continue;
     dwB_printf(b, "  %s = ", nd->name ? nd->name : "?");
     put_expr(b, g, nd);
-    dwB_printf(b, "  # line %d\n", nd->line);
+    if (nd->line > 0) dwB_printf(b, "  # line %d", nd->line);
+    dwB_putc(b, '\n');
   }
   dwB_puts(b, "  return ");
   if (g->nout != 1) dwB_putc(b, '(');

@@ -1971,8 +1971,10 @@ static Value explain_call(Interp *I, Value fn, Args *a) {
   Value r;
   Frame *caller = I->frame;
   const CompileOpts *saved_ctx = caller ? caller->cctx : NULL;
-  if (target.t == V_FUNC) {
-    r = dwR_call_compiled(I, (Func *)OBJ(target), dwV_null(), a, &opts, dwV_null());
+  Func *mf = dwI_module_forward(I, target);
+  if (target.t == V_FUNC || mf) {
+    r = dwR_call_compiled(I, mf ? mf : (Func *)OBJ(target), mf ? target : dwV_null(), a, &opts,
+                          dwV_null());
   } else {
     if (caller) caller->cctx = &opts;
     r = dwI_call(I, target, a);

@@ -116,7 +116,7 @@ static int add(Interp *I, Trace *t, Op op, int nin, const int32_t *in, const OpA
     return -1;
   }
   out.wrapped = 0;
-  int id = dwG_add(&t->g, op, &out, nin, in, at, I->frame->line, I->frame->col);
+  int id = dwG_add(&t->g, op, &out, nin, in, at, dwR_node_line(I), I->frame->col);
   if (id < 0) dwI_raise(I, EXC_MemoryError, "out of memory");
   return id;
 }
@@ -135,7 +135,7 @@ static int iconst(Interp *I, Trace *t, int64_t v) {
   OpAttrs at;
   memset(&at, 0, sizeof at);
   at.f[0] = (double)v;
-  int id = dwG_add(&t->g, OP_CONST, &m, 0, NULL, &at, I->frame->line, I->frame->col);
+  int id = dwG_add(&t->g, OP_CONST, &m, 0, NULL, &at, dwR_node_line(I), I->frame->col);
   if (id < 0) dwI_raise(I, EXC_MemoryError, "out of memory");
   return id;
 }

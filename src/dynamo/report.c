@@ -697,8 +697,9 @@ void dwJ_unit(Interp *I, Trace *t, int status, int graph, const Entry *e,
   else
     dwR_trace_guards_text(t, &g);
   bool after = t->start_kind == UK_AFTER; /* resumes after t->start */
-  *r = (UnitRec){.start_line = after ? t->start->end_line : t->start->line,
-                 .start_col = after ? t->start->end_col : t->start->col,
+  bool lib = t->root->code->prelude;     /* not the program's lines */
+  *r = (UnitRec){.start_line = lib ? 0 : after ? t->start->end_line : t->start->line,
+                 .start_col = lib ? 0 : after ? t->start->end_col : t->start->col,
                  .start_kind = t->start_kind,
                  .resume = !body->n || t->start != body->v[0] || t->start_kind != UK_STMT,
                  .status = status,
@@ -824,8 +825,9 @@ void dwJ_compiled(Interp *I, Trace *t, GraphRec *rec, Entry *e) {
       if (I->opt.logs & DW_LOG_RECOMPILES)
         dwB_printf(&I->err, "Recompiling function %s in %s:%d\n    triggered by the "
                             "following guard failure(s):\n    - %s\n",
-                   t->root->code->name, I->filename, t->root->code->firstline,
-                   t->recompile_reason);
+                   t->root->code->name,
+                   t->root->code->prelude ? t->root->code->qualname : I->filename,
+                   t->root->code->firstline, t->recompile_reason);
     }
     if (e) dwJ_frame_guards(fr, e);
     if (e && R->explain) dwR_guards_text(e, &R->explain->guards);

@@ -1004,6 +1004,10 @@ void dwR_trace_guards_text(const Trace *t, Buf *b) { guards_text(&t->syms, t->gu
 
 bool dwR_tracing(Interp *I) { return I->frame && I->frame->trace; }
 
+int dwR_node_line(const Interp *I) {
+  return I->frame->code && I->frame->code->prelude ? 0 : I->frame->line;
+}
+
 /* The next statement after s in its frame (climbing out of blocks). */
 static Node *next_stmt(Frame *f, Node *s) {
   while (s) {
@@ -2275,7 +2279,7 @@ static int lift(Interp *I, Trace *t, Tensor *x) {
     OpAttrs at;
     memset(&at, 0, sizeof at);
     at.f[0] = dwT_get(x, 0);
-    return dwG_add(&t->g, OP_CONST, &m, 0, NULL, &at, I->frame->line, I->frame->col);
+    return dwG_add(&t->g, OP_CONST, &m, 0, NULL, &at, dwR_node_line(I), I->frame->col);
   }
   for (int k = t->nmut - 1; k >= 0; k--)
     if (t->mut_in[k] == x) return t->mut_val[k]->node;
@@ -2295,7 +2299,7 @@ static int lift(Interp *I, Trace *t, Tensor *x) {
   TMeta m;
   dwT_meta_of(x, &m);
   m.wrapped = symint != NULL; /* a SymInt promotes as the Python int it is */
-  int id = dwG_add(&t->g, OP_INPUT, &m, 0, NULL, NULL, I->frame->line, I->frame->col);
+  int id = dwG_add(&t->g, OP_INPUT, &m, 0, NULL, NULL, dwR_node_line(I), I->frame->col);
   if (id < 0) return -1;
   t->g.nodes[id].input = t->ninputs;
   /* name the input after where the frame reaches it, FX-style:
@@ -2399,7 +2403,7 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
                        "unrolling forever?");
     goto done;
   }
-  int id = dwG_add(&t->g, op, &out, nin, ids, at, I->frame->line, I->frame->col);
+  int id = dwG_add(&t->g, op, &out, nin, ids, at, dwR_node_line(I), I->frame->col);
   dwS_attach(I, t, id); /* attributes computed from symbolic sizes */
   Tensor *x = id >= 0 ? dwT_fake(&I->c, &out) : NULL;
   if (!x) {

@@ -184,6 +184,10 @@ struct Interp {
   Frame *frame;        /* current frame */
   Value exc;           /* pending exception (V_EXC) or V_NULL */
   Value retval;        /* X_RETURN value */
+  struct NnForward *nn_forward; /* per runtime-provided nn.Module class compiled
+                              whole: the Python forward traced for it
+                              (interp.c module_forward) */
+  int nn_nforward, nn_capforward;
   Value handling;      /* exception being handled (bare `raise`) */
   Value ellipsis;      /* the Ellipsis singleton */
   volatile int *interrupt; /* set by the host to stop the program */
@@ -429,6 +433,13 @@ bool dwDv_grad_key(Value v, uint64_t *key);
 void dwR_grad_changed(Interp *I, bool enabled, bool node);
 
 bool dwR_tracing(Interp *I); /* is the current frame traced? */
+/* The line a graph node made now records: the frame's, 0 in runtime library
+ * code (Code.prelude: its lines are not the program's). */
+int dwR_node_line(const Interp *I);
+/* The Python forward traced when a runtime-provided nn.Module (a C
+ * forward: nn.Linear, nn.Sequential) is compiled whole, NULL for other
+ * values (interp.c). */
+struct Func *dwI_module_forward(Interp *I, Value m);
 /* SymInts (dynamo/symint.c): the tag (Value.sx) of the int for dim d of
  * x while tracing, 0 when it is no symbolic size ... */
 uint32_t dwS_size(Interp *I, const Tensor *x, int d);
