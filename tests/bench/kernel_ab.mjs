@@ -9,8 +9,9 @@
 // Each module is captured as the core emitted it (tier 'emitted', through
 // createCompiler's onKernel) for the op over 1024x1024 (matmul: 512x512 @
 // 512x512), laid out as the Kernel ABI says (tests/lib/kernels.mjs) and
-// called on the same inputs. A round calls each variant 5 times back to
-// back; rounds alternate the variants. Printed: wall p10 and median and
+// called on the same inputs. A round makes a fresh instance of each
+// variant and calls it 6 times back to back (the first not counted);
+// rounds alternate the order of the variants. Printed: wall p10 and median and
 // CPU q25 (process.cpuUsage: less disturbed by other processes on a shared
 // machine) per variant, each over the base (or the relaxed-off module), and
 // how the outputs of the variants agree. tfjs-wasm's op allocates its
@@ -72,13 +73,18 @@ const modules = {};
 if (BASE) modules.base = await capture(path.resolve(BASE), {});
 modules.off = await capture(ROOT, { relaxedSimd: false });
 if (relaxed) modules.on = await capture(ROOT, {});
+// Each round runs a fresh instance (a fresh memory) of each module: how
+// fast one instance runs depends on where its memory landed (the same
+// module's instances differ by up to ~2x here, stable within an
+// instance), so every variant gets as many placements as rounds.
 const runners = {};
 const outputs = {};
 for (const [k, bytes] of Object.entries(modules)) {
-  const kernel = prepareKernel(new WebAssembly.Module(bytes), layout);
+  const module = new WebAssembly.Module(bytes);
+  const kernel = prepareKernel(module, layout);
   if (kernel.call() !== 0) throw new Error(`${k}: the kernel failed`);
   outputs[k] = kernel.outputs()[0];
-  runners[k] = kernel.call;
+  runners[k] = { fresh: () => prepareKernel(module, layout).call };
 }
 if (!argv.includes('--no-peers')) {
   try {
@@ -90,11 +96,12 @@ if (!argv.includes('--no-peers')) {
       await tf.ready();
       const T = ins.map((a) => tf.tensor(a, layout.inputs[0].shape));
       const op = MM ? () => tf.matMul(T[0], T[1]) : () => (OP === 'softmax' ? tf.softmax(T[0], -1) : tf.logSoftmax(T[0], -1));
-      runners.tfjs = () => {
+      const call = () => {
         const y = op();
         y.dataSync();
         y.dispose();
       };
+      runners.tfjs = { fresh: () => call };
     }
   } catch (e) {
     console.error(`tfjs-wasm unavailable: ${e.message.split('\n')[0]}`);
@@ -121,10 +128,12 @@ for (let r = 0; r < ROUNDS; r++) {
   const order = Object.keys(runners);
   if (r % 2) order.reverse();
   for (const k of order) {
+    const call = runners[k].fresh();
+    call(); // its first call (memory not yet touched by the kernel): not counted
     for (let j = 0; j < CALLS; j++) {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
-      runners[k]();
+      call();
       const t1 = performance.now();
       const c1 = process.cpuUsage(c0);
       wall[k].push(t1 - t0);
