@@ -228,3 +228,29 @@ test("node CLI: a short run's kernels are optimised after it ends, into the cach
   // every kernel came from the cache: nothing handed over, no optimiser
   assert.deepEqual(fs.readdirSync(spool), [], 'a run whose kernels all hit the cache spools nothing and starts no optimiser');
 });
+
+test('node CLI: kernels use relaxed SIMD (V8 flag set in its own process); DYNAWASM_RELAXED_SIMD=0: not', async () => {
+  const prog = file('relaxed.py', [
+    'import torch',
+    '',
+    '@torch.compile',
+    'def f(x, w):',
+    '    return torch.softmax(x @ w, -1)',
+    '',
+    'y = f(torch.randn(8, 16), torch.randn(16, 12))',
+    'print(y.shape, (y.sum(-1) - 1).abs().max().item() < 1e-5)',
+    '',
+  ].join('\n'));
+  const runWith = async (extra) => {
+    const r = await nodeCli(['run', prog, '--json'], { env: { DYNAWASM_CACHE_DIR: '', ...extra } });
+    assert.equal(r.code, 0, r.stderr);
+    const rep = JSON.parse(r.stdout);
+    assert.equal(rep.stdout, 'torch.Size([8, 12]) True\n', rep.stderr);
+    return rep.graphs.map((g) => g.relaxed_simd);
+  };
+  // Node 20 runs relaxed SIMD behind V8's flag, which the CLI sets for itself
+  assert.deepEqual(await runWith({}), [true]);
+  assert.deepEqual(await runWith({ DYNAWASM_RELAXED_SIMD: '0' }), [false]);
+  const help = await nodeCli(['--help']);
+  assert.match(help.stdout, /DYNAWASM_RELAXED_SIMD=0/);
+});
