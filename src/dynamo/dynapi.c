@@ -1971,7 +1971,7 @@ static Value explain_call(Interp *I, Value fn, Args *a) {
   Value r;
   Frame *caller = I->frame;
   const CompileOpts *saved_ctx = caller ? caller->cctx : NULL;
-  Func *mf = dwI_module_forward(I, target);
+  Func *mf = dwNm_compiled_forward(I, target);
   if (target.t == V_FUNC || mf) {
     r = dwR_call_compiled(I, mf ? mf : (Func *)OBJ(target), mf ? target : dwV_null(), a, &opts,
                           dwV_null());

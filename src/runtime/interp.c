@@ -685,78 +685,6 @@ static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
 }
 
 /* The function behind a callable for torch.compile: (fn, self). */
-/* torch.compile(m) of a runtime-provided module (nn.Linear, nn.Sequential:
- * a C forward, no frame to trace) compiles a Python forward of its class,
- * which calls m's own: Dynamo traces nn.Module.__call__ into the class's
- * forward, one code object per class (its frame is `forward`, its input
- * `L['input']`; each class has its own cache, as each forward its own
- * code). Runtime library code (Code.prelude): no marks, no traceback
- * entry, its graph nodes have no line. Made once per class and run; a
- * global of its own holds the function. */
-struct NnForward {
-  Class *cls;
-  Func *fn;
-};
-
-/* The forwards' signatures as torch/nn/modules/ writes them (the guards
- * name the parameters: L['input']); any other class: (self, input). */
-static const struct {
-  const char *cls, *params, *args;
-} nn_signature[] = {
-    {"MultiheadAttention",
-     "query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None, "
-     "average_attn_weights=True, is_causal=False",
-     "query, key, value, key_padding_mask, need_weights, attn_mask, average_attn_weights, is_causal"},
-    {"EmbeddingBag", "input, offsets=None, per_sample_weights=None", "input, offsets, per_sample_weights"},
-};
-
-static Func *module_forward(Interp *I, Class *cls) {
-  for (int k = 0; k < I->nn_nforward; k++)
-    if (I->nn_forward[k].cls == cls) return I->nn_forward[k].fn;
-  if (!DW_GROW(I->nn_forward, I->nn_capforward, I->nn_nforward, 4)) return NULL;
-  const char *params = "input", *args = "input";
-  for (size_t k = 0; k < sizeof nn_signature / sizeof *nn_signature; k++)
-    for (Class *c = cls; c; c = c->base)
-      if (!strcmp(c->name->s, nn_signature[k].cls)) {
-        params = nn_signature[k].params;
-        args = nn_signature[k].args;
-      }
-  char name[64], src[512];
-  snprintf(name, sizeof name, "__dw_forward_%d__", I->nn_nforward);
-  int n = snprintf(src, sizeof src, "def %s(self, %s):\n    return self.forward(%s)\n", name,
-                   params, args);
-  ParseError pe;
-  memset(&pe, 0, sizeof pe);
-  Node *m = dwP_parse(&I->arena, src, (size_t)n, &pe);
-  Code *code = NULL;
-  if (!m || !dwI_resolve(I, m, &code)) return NULL;
-  code->prelude = true;
-  Frame *saved = I->frame;
-  I->frame = NULL; /* a module body of its own, outside any trace */
-  Value r = dwI_run_code(I, code);
-  I->frame = saved;
-  if (r.t == V_NULL) return NULL;
-  int slot = dwI_global_slot(I, dwI_intern(I, name));
-  Value fv = slot >= 0 ? I->globals[slot].v : dwV_null();
-  if (fv.t != V_FUNC) return NULL;
-  Func *fn = (Func *)OBJ(fv);
-  char qual[160];
-  snprintf(qual, sizeof qual, "%s.forward", cls->name->s);
-  fn->code->prelude = true;
-  fn->code->firstline = 0; /* not a line of the program */
-  fn->code->name = "forward";
-  fn->code->qualname = dwA_strndup(&I->arena, qual, strlen(qual));
-  I->nn_forward[I->nn_nforward++] = (struct NnForward){cls, fn};
-  return fn;
-}
-
-Func *dwI_module_forward(Interp *I, Value m) {
-  if (m.t != V_INST || !(((Inst *)OBJ(m))->cls->cflags & CLS_NN_MODULE)) return NULL;
-  Class *cls = ((Inst *)OBJ(m))->cls;
-  Value fw = dwOb_class_lookup(cls, dwI_intern(I, "forward"));
-  return fw.t == V_BUILTIN ? module_forward(I, cls) : NULL;
-}
-
 static bool compile_target(Interp *I, Value t, Func **fn, Value *self, Value *gw) {
   *self = *gw = dwV_null();
   for (int guard = 0; guard < 8; guard++) {
@@ -785,7 +713,7 @@ static bool compile_target(Interp *I, Value t, Func **fn, Value *self, Value *gw
       if (fw.t == V_NULL) return false;
       *self = t;
       if (fw.t == V_BUILTIN && (in->cls->cflags & CLS_NN_MODULE)) {
-        *fn = dwI_module_forward(I, t);
+        *fn = dwNm_compiled_forward(I, t);
         return *fn != NULL;
       }
       t = fw;
@@ -801,6 +729,20 @@ static bool compile_target(Interp *I, Value t, Func **fn, Value *self, Value *gw
 static Value call_class(Interp *I, Class *c, Args *a);
 static Value call_inst(Interp *I, Value inst, Args *a);
 
+/* fn(first, *a): a call with one more positional argument in front
+ * (none when first is V_NULL). */
+static Value call_prepend(Interp *I, Value fn, Value first, Args *a) {
+  if (first.t == V_NULL) return dwI_call(I, fn, a);
+  Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
+  if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
+  v[0] = first;
+  for (int k = 0; k < a->n; k++) v[k + 1] = a->v[k];
+  Args b = {a->n + 1, v, a->nkw, a->kw};
+  Value r = dwI_call(I, fn, &b);
+  free(v);
+  return r;
+}
+
 static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
   Frame *caller = I->frame;
   if (w->kind == WRAP_STATIC || w->kind == WRAP_CLASSMETHOD)
@@ -814,17 +756,8 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
     return dwD_wrap_apply(I, w, a->v[0]);
   }
   if (w->kind == WRAP_COMPILE && I->stance == ST_INVALID) return dwD_stance_error(I);
-  if (w->kind == WRAP_COMPILE && (I->opt.no_compile || I->stance == ST_FORCE_EAGER)) {
-    if (self.t == V_NULL) return dwI_call(I, w->target, a);
-    Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
-    if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
-    v[0] = self;
-    for (int k = 0; k < a->n; k++) v[k + 1] = a->v[k];
-    Args b = {a->n + 1, v, a->nkw, a->kw};
-    Value r = dwI_call(I, w->target, &b);
-    free(v);
-    return r;
-  }
+  if (w->kind == WRAP_COMPILE && (I->opt.no_compile || I->stance == ST_FORCE_EAGER))
+    return call_prepend(I, w->target, self, a);
   if (w->kind == WRAP_COMPILE) {
     Func *fn;
     Value tself, gw;
@@ -853,18 +786,7 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
   /* other callables: run them outside the compile context */
   const CompileOpts *saved = caller ? caller->cctx : NULL;
   if (caller && w->recursive) caller->cctx = NULL;
-  Value r;
-  if (self.t != V_NULL) {
-    Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
-    if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
-    v[0] = self;
-    for (int k = 0; k < a->n; k++) v[k + 1] = a->v[k];
-    Args b = {a->n + 1, v, a->nkw, a->kw};
-    r = dwI_call(I, w->target, &b);
-    free(v);
-  } else {
-    r = dwI_call(I, w->target, a);
-  }
+  Value r = call_prepend(I, w->target, self, a);
   if (caller) caller->cctx = saved;
   return r;
 }
@@ -1059,13 +981,7 @@ static Value call_class(Interp *I, Class *c, Args *a) {
   Value nw = (c->cflags & CLS_NEW) ? dwOb_class_lookup(c, dwI_intern(I, "__new__")) : dwV_null();
   if (nw.t == V_WRAP && ((Wrap *)OBJ(nw))->kind == WRAP_STATIC) nw = ((Wrap *)OBJ(nw))->target;
   if (nw.t == V_FUNC) {
-    Value *v = malloc(sizeof(Value) * (size_t)(a->n + 1));
-    if (!v) return dwI_raise(I, EXC_MemoryError, "out of memory");
-    v[0] = dwV_obj(&c->h);
-    for (int k = 0; k < a->n; k++) v[k + 1] = a->v[k];
-    Args b = {a->n + 1, v, a->nkw, a->kw};
-    self = dwI_call(I, nw, &b);
-    free(v);
+    self = call_prepend(I, nw, dwV_obj(&c->h), a);
     if (self.t == V_NULL) return self;
     if (self.t != V_INST || !dwI_subclass(((Inst *)OBJ(self))->cls, c)) return self;
   } else {

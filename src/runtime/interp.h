@@ -186,7 +186,7 @@ struct Interp {
   Value retval;        /* X_RETURN value */
   struct NnForward *nn_forward; /* per runtime-provided nn.Module class compiled
                               whole: the Python forward traced for it
-                              (interp.c module_forward) */
+                              (tensor/nn_module.c dwNm_compiled_forward) */
   int nn_nforward, nn_capforward;
   Value handling;      /* exception being handled (bare `raise`) */
   Value ellipsis;      /* the Ellipsis singleton */
@@ -436,10 +436,7 @@ bool dwR_tracing(Interp *I); /* is the current frame traced? */
 /* The line a graph node made now records: the frame's, 0 in runtime library
  * code (Code.prelude: its lines are not the program's). */
 int dwR_node_line(const Interp *I);
-/* The Python forward traced when a runtime-provided nn.Module (a C
- * forward: nn.Linear, nn.Sequential) is compiled whole, NULL for other
- * values (interp.c). */
-struct Func *dwI_module_forward(Interp *I, Value m);
+
 /* SymInts (dynamo/symint.c): the tag (Value.sx) of the int for dim d of
  * x while tracing, 0 when it is no symbolic size ... */
 uint32_t dwS_size(Interp *I, const Tensor *x, int d);
@@ -626,6 +623,10 @@ enum Stance {
 };
 /* The RuntimeError a compiled call meets under ST_INVALID; V_NULL. */
 Value dwD_stance_error(Interp *I);
+/* The Python forward compiled for m when m is a runtime-provided
+ * nn.Module (a C forward: nn.Linear, nn.Sequential), NULL for any other
+ * value (tensor/nn_module.c). */
+struct Func *dwNm_compiled_forward(Interp *I, Value m);
 
 /* ================================================================== */
 /* INTERFACE_END                                                       */

@@ -3,13 +3,86 @@
  * (nn.Parameter) and buffers (register_buffer), traversal of submodules
  * (parameters, named_parameters, buffers, modules, named_modules,
  * children, apply), state_dict / load_state_dict with PyTorch's messages,
- * Flatten / Unflatten / ModuleDict, and the extra_repr of the nn.c layers. */
+ * Flatten / Unflatten / ModuleDict, the extra_repr of the nn.c layers, and
+ * the Python forward torch.compile traces for a layer with a C forward. */
 #include "tensor/torchlib.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* torch.compile(m) of a runtime-provided module (nn.Linear, nn.Sequential:
+ * a C forward, no frame to trace) compiles a Python forward of its class,
+ * which calls m's own: Dynamo traces nn.Module.__call__ into the class's
+ * forward, one code object per class (its frame is `forward`, its input
+ * `L['input']`; each class has its own cache, as each forward its own
+ * code). Runtime library code (Code.prelude): no marks, no traceback
+ * entry, its graph nodes have no line. Made once per class and run; a
+ * global of its own holds the function. */
+struct NnForward {
+  Class *cls;
+  Func *fn;
+};
+
+/* The forwards' signatures as torch/nn/modules/ writes them (the guards
+ * name the parameters: L['input']); any other class: (self, input). */
+static const struct {
+  const char *cls, *params, *args;
+} nn_signature[] = {
+    {"MultiheadAttention",
+     "query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None, "
+     "average_attn_weights=True, is_causal=False",
+     "query, key, value, key_padding_mask, need_weights, attn_mask, average_attn_weights, is_causal"},
+    {"EmbeddingBag", "input, offsets=None, per_sample_weights=None", "input, offsets, per_sample_weights"},
+};
+
+static Func *module_forward(Interp *I, Class *cls) {
+  for (int k = 0; k < I->nn_nforward; k++)
+    if (I->nn_forward[k].cls == cls) return I->nn_forward[k].fn;
+  if (!DW_GROW(I->nn_forward, I->nn_capforward, I->nn_nforward, 4)) return NULL;
+  const char *params = "input", *args = "input";
+  for (size_t k = 0; k < sizeof nn_signature / sizeof *nn_signature; k++)
+    for (Class *c = cls; c; c = c->base)
+      if (!strcmp(c->name->s, nn_signature[k].cls)) {
+        params = nn_signature[k].params;
+        args = nn_signature[k].args;
+      }
+  char name[64], src[512];
+  snprintf(name, sizeof name, "__dw_forward_%d__", I->nn_nforward);
+  int n = snprintf(src, sizeof src, "def %s(self, %s):\n    return self.forward(%s)\n", name,
+                   params, args);
+  ParseError pe;
+  memset(&pe, 0, sizeof pe);
+  Node *m = dwP_parse(&I->arena, src, (size_t)n, &pe);
+  Code *code = NULL;
+  if (!m || !dwI_resolve(I, m, &code)) return NULL;
+  code->prelude = true;
+  Frame *saved = I->frame;
+  I->frame = NULL; /* a module body of its own, outside any trace */
+  Value r = dwI_run_code(I, code);
+  I->frame = saved;
+  if (r.t == V_NULL) return NULL;
+  int slot = dwI_global_slot(I, dwI_intern(I, name));
+  Value fv = slot >= 0 ? I->globals[slot].v : dwV_null();
+  if (fv.t != V_FUNC) return NULL;
+  Func *fn = (Func *)OBJ(fv);
+  char qual[160];
+  snprintf(qual, sizeof qual, "%s.forward", cls->name->s);
+  fn->code->prelude = true;
+  fn->code->firstline = 0; /* not a line of the program */
+  fn->code->name = "forward";
+  fn->code->qualname = dwA_strndup(&I->arena, qual, strlen(qual));
+  I->nn_forward[I->nn_nforward++] = (struct NnForward){cls, fn};
+  return fn;
+}
+
+Func *dwNm_compiled_forward(Interp *I, Value m) {
+  if (m.t != V_INST || !(((Inst *)OBJ(m))->cls->cflags & CLS_NN_MODULE)) return NULL;
+  Class *cls = ((Inst *)OBJ(m))->cls;
+  Value fw = dwOb_class_lookup(cls, dwI_intern(I, "forward"));
+  return fw.t == V_BUILTIN ? module_forward(I, cls) : NULL;
+}
 
 /* A parameter: a tensor marked as such (nn.Parameter) */
 static Value param(Value t) {
