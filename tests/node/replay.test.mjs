@@ -229,6 +229,11 @@ test('tests/programs/replay_modules.py: what changes below a compiled module is 
   // a function with a closure cell, called: the cell is read by a frame
   // the unit called, which no guard covers: evaluated on every call
   assert.equal(calls(r, 'forward', forwardLine(src, 'Act')), '....');
+  // a ModuleList layer's weight written in place, its bias replaced: read
+  // from L['self'].layers...; a layer appended: L['self']'s guard fails
+  assert.equal(calls(r, 'forward', forwardLine(src, 'Stack')), '.RRRRR.R');
+  // a tuple argument, then another tuple of that structure
+  assert.equal(calls(r, 'ft'), '.RRR');
   // a list argument: an item replaced, then another list of that structure
   assert.equal(calls(r, 'fl'), '.RRRRR');
   // a dict argument's item replaced
