@@ -11,7 +11,8 @@
  *     of the unit's own fakes (no mutated input, container, cell, global,
  *     attribute, grad mode; no output written, no random numbers drawn,
  *     no object's id() or hash() read: Interp.id_reads; no closure cell
- *     read by a function the frame called: Interp.free_reads);
+ *     no guard covers read by a function the frame called:
+ *     Interp.free_reads);
  *   - every guard reads a source whose value fully decides what the frame
  *     does with it (None, bools, ints, floats, strings, dtypes, ranges,
  *     modules, classes, builtins without a receiver, functions by code
@@ -350,7 +351,8 @@ static bool walk_children(Interp *I, Replay *p, int k, Value v, int depth) {
   }
   case V_FUNC: {
     /* read when it is called; its closure cells are read by a frame the
-     * unit called (Interp.free_reads keeps such a unit evaluated) */
+     * unit called (unguarded ones count in Interp.free_reads, keeping the
+     * unit evaluated) */
     const Func *fn = (const Func *)v.u.o;
     if (fn->attrs && fn->attrs->len) return false;
     for (int j = 0; fn->defaults && j < fn->code->nparams; j++)

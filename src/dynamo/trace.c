@@ -717,6 +717,41 @@ void dwR_guard_read_slow(Interp *I, Frame *f, int slot, bool free) {
   add_guard(I, t, G_LOCAL, slot, f->code->slotnames[slot], v);
 }
 
+/* Does t guard cell j of the function guard g holds? */
+static bool trace_cell_guarded(const Trace *t, const Guard *g, int j) {
+  for (int k = 0; k < t->nguards; k++)
+    if (t->guards[k].kind == g->kind && t->guards[k].slot == g->slot && t->guards[k].cell == j)
+      return true;
+  return false;
+}
+
+void dwR_nested_free_read(Interp *I, Frame *f, int slot) {
+  const Trace *t = f->trace;
+  Frame *r = t->root;
+  const Cell *c = f->func->cells[slot];
+  for (int k = 0; k < r->code->nslots; k++)
+    if (r->code->slotcell[k] && r->slots[k].t == V_CELL && r->slots[k].u.o == &c->h) {
+      dwR_guard_read_slow(I, r, k, false);
+      return;
+    }
+  for (int k = 0; r->func && k < r->code->nfree; k++)
+    if (r->func->cells[k] == c) {
+      dwR_guard_read_slow(I, r, k, true);
+      return;
+    }
+  /* a cell of a function a guard holds by its code: its cells have
+   * guards of their own (__closure__[k].cell_contents) */
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    if (!g->fcode) continue;
+    Value v = dwR_guard_value(I, r, g);
+    const Func *fn = v.t == V_FUNC ? (const Func *)v.u.o : NULL;
+    for (int j = 0; fn && j < fn->code->nfree; j++)
+      if (fn->cells[j] == c && trace_cell_guarded(t, g, j)) return;
+  }
+  I->free_reads++;
+}
+
 static bool global_written(const Trace *t, int slot) {
   for (int k = 0; k < t->ngw; k++)
     if (t->gwritten[k] == slot) return true;

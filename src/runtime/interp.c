@@ -347,7 +347,7 @@ static Value load_name(Interp *I, Frame *f, Node *n) {
                        "associated with a value in enclosing scope",
                        ((Str *)n->str)->s);
     dwR_guard_read(I, f, n->slot, true);
-    if (f->trace && !f->unit_root) I->free_reads++;
+    if (f->trace && !f->unit_root) dwR_nested_free_read(I, f, n->slot);
     break;
   }
   case RS_CLASS:

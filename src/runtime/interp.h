@@ -202,10 +202,9 @@ struct Interp {
   uint64_t attr_epoch; /* attribute writes on modules, classes and
                           functions so far (a cache entry's replay plan
                           holds only while none happens: dynamo/replay.c) */
-  uint64_t free_reads; /* closure cells read by frames a unit's trace
-                          called (not its root's, which are guarded): a
-                          unit that read one is not replayed
-                          (dynamo/replay.c) */
+  uint64_t free_reads; /* closure cells no guard covers read by frames a
+                          unit's trace called: a unit that read one is not
+                          replayed (dynamo/replay.c) */
   uint64_t id_reads;   /* id() and hash() of objects so far: a unit that
                           read an identity is not replayed (dynamo/replay.c) */
   Dict *interned;      /* interned strings */
@@ -549,6 +548,10 @@ void dwR_call_checkpoint(Interp *I, Frame *caller, Checkpoint *cp);
 bool dwR_call_broke(Interp *I, Frame *caller, const Checkpoint *cp);
 /* Guards: what the active trace read from its unit's inputs. */
 void dwR_guard_read_slow(Interp *I, Frame *f, int slot, bool free);
+/* A frame the unit's root called (a comprehension, an inner function)
+ * reads free variable `slot`: a cell of the root frame is guarded as the
+ * root's own read would be; another cell counts in Interp.free_reads. */
+void dwR_nested_free_read(Interp *I, Frame *f, int slot);
 void dwR_guard_global_slow(Interp *I, int slot);
 #define dwR_guard_read(I, f, slot, fr)                                        \
   do {                                                                       \

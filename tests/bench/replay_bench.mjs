@@ -10,7 +10,11 @@
 // time.perf_counter, so the loop's own statements count alike in both).
 //
 //   node tests/bench/replay_bench.mjs [--base path/to/dynawasm.wasm] [--rounds 7]
-//                                     [--calls 200] [--only mlp_small,mlp_issue]
+//                                     [--calls 200] [--only mlp_small,lenet]
+//
+// Workloads: small MLP modules (where the per-call overhead shows), the
+// MLP of the performance table as a module, and the whole-frame models of
+// models.mjs (LeNet, the GPT block; the recommender has a graph break).
 //
 // Also prints each round's replay count (frames[].replays), so a figure of a
 // build that did not replay is visible as such, and the eager module's time
@@ -18,6 +22,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { createCompiler } from '../../wasm/index.js';
+import { MODEL_WORKLOADS } from './models.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -34,7 +39,7 @@ const median = (xs) => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-// The module of each workload: class, constructor arguments, input.
+// The module of each workload: `setup` makes `model` and its inputs `args`.
 const WORKLOADS = [
   {
     name: 'mlp_small',
@@ -75,6 +80,8 @@ x = torch.randn(8, 16)`,
 model = MLP()
 x = torch.randn(64, 784)`,
   },
+  ...MODEL_WORKLOADS.filter((m) => m.name !== 'recommender')
+    .map((m) => ({ name: m.name, title: m.title, setup: m.py.setup, args: m.py.args })),
 ].filter((w) => !ONLY || ONLY.includes(w.name));
 
 // The program: `batches` batches of CALLS calls of the compiled module (or
@@ -87,11 +94,11 @@ ${w.setup}
 f = torch.compile(model) if ${compiled ? 'True' : 'False'} else model
 with torch.no_grad():
     for i in range(20):
-        f(x)
+        f(${w.args ?? 'x'})
     for b in range(${batches}):
         t0 = time.perf_counter()
         for i in range(${CALLS}):
-            f(x)
+            f(${w.args ?? 'x'})
         print((time.perf_counter() - t0) * 1000 / ${CALLS})
 `;
 

@@ -229,6 +229,24 @@ test('tests/programs/replay_modules.py: what changes below a compiled module is 
   // a function with a closure cell, called: the cell is read by a frame
   // the unit called, which no guard covers: evaluated on every call
   assert.equal(calls(r, 'forward', forwardLine(src, 'Act')), '....');
+  // a ModuleList layer's weight written in place, its bias replaced: read
+  // from L['self'].layers...; a layer appended: L['self']'s guard fails
+  assert.equal(calls(r, 'forward', forwardLine(src, 'Stack')), '.RRRRR.R');
+  // a tuple argument, then another tuple of that structure
+  assert.equal(calls(r, 'ft'), '.RRR');
+  // the frame's argument read only by a comprehension: guarded as
+  // L['x'] (a cell of the frame, Dynamo's LocalSource), replayed; a new
+  // int for an argument only a comprehension reads: L['n']'s guard fails
+  // (a recompile, automatic dynamic), as Dynamo reports it
+  assert.equal(calls(r, 'forward', forwardLine(src, 'MH')), '.RRR');
+  const mh = frame(r, 'forward').find((f) => f.line === forwardLine(src, 'MH'));
+  assert.ok(mh.guards.includes("TENSOR_MATCH: L['x'] Float[4, 16]"), mh.guards.join('; '));
+  assert.equal(calls(r, 'fn'), '.R..');
+  assert.deepEqual(frame(r, 'fn')[0].recompiles.map((x) => x.reason.replace(/^\d+\//, '')), ["0: L['n'] == 2"]);
+  // a global closure: its cell has its own guard, so reading it from the
+  // called function does not keep the frame evaluated; another closure of
+  // that code: G['triple'].__closure__[0]'s guard fails
+  assert.equal(calls(r, 'fsc'), '.R.R');
   // a list argument: an item replaced, then another list of that structure
   assert.equal(calls(r, 'fl'), '.RRRRR');
   // a dict argument's item replaced

@@ -9,8 +9,10 @@
 # requires_grad changed; .eval()/.train(); a plain attribute, a submodule
 # replaced, an attribute five modules deep, a list attribute mutated, a
 # class attribute's list mutated (read through a property too), a closure
-# cell of a function attribute rebound; a list and a dict of tensors as
-# arguments; an object's attributes.
+# cell of a function attribute rebound; a ModuleList's layers' weight
+# written and bias replaced, a layer appended; a list, a tuple and a dict
+# of tensors as arguments; an object's attributes; the frame's arguments
+# read only by a comprehension; a global closure rebound.
 import torch
 import torch.nn as nn
 torch.manual_seed(0)
@@ -150,9 +152,75 @@ cfg.w = torch.randn(4)                # an object's tensor attribute rebound
 print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
 cfg.s = 5.0                           # an object's float attribute
 print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
+class Stack(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(16, 16) for _ in range(3)])
+        self.seq = nn.Sequential(nn.Linear(16, 16), nn.ReLU())
+    def forward(self, x):
+        for l in self.layers:
+            x = torch.relu(l(x))
+        return self.seq(x)
+st = Stack()
+sc = torch.compile(st)
+print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+with torch.no_grad():
+    st.layers[1].weight.mul_(2)
+print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+st.layers[2].bias = nn.Parameter(torch.randn(16))
+print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+st.layers.append(nn.Linear(16, 16))
+print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+def ft(ts):
+    a, b = ts
+    return a * b
+ftc = torch.compile(ft)
+t1 = (torch.randn(3), torch.randn(3))
+print(torch.allclose(ftc(t1), ft(t1)), torch.allclose(ftc(t1), ft(t1)))
+t2 = (torch.randn(3), t1[1])
+print(torch.allclose(ftc(t2), ft(t2)), torch.allclose(ftc(t2), ft(t2)))
+class MH(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.heads = nn.ModuleList([nn.Linear(16, 4) for _ in range(3)])
+    def forward(self, x):
+        return torch.cat([h(x) for h in self.heads], dim=-1)
+mh = MH()
+mhc = torch.compile(mh)
+print(torch.allclose(mhc(x), mh(x)), torch.allclose(mhc(x), mh(x)))
+x2 = torch.randn(4, 16)                # x read only by the comprehension
+print(torch.allclose(mhc(x2), mh(x2)), torch.allclose(mhc(x2), mh(x2)))
+def fn(x, n):
+    return torch.stack([x * n for _ in range(2)])
+fnc = torch.compile(fn)
+print(torch.allclose(fnc(x, 2), fn(x, 2)), torch.allclose(fnc(x, 2), fn(x, 2)))
+print(torch.allclose(fnc(x, 3), fn(x, 3)), torch.allclose(fnc(x, 3), fn(x, 3)))
+def make_scaler(k):
+    def scale(t):
+        return t * k
+    return scale
+triple = make_scaler(3.0)
+def fsc(x):
+    return triple(x) + 1
+fscc = torch.compile(fsc)
+print(torch.allclose(fscc(x), fsc(x)), torch.allclose(fscc(x), fsc(x)))
+triple = make_scaler(4.0)             # another closure of the same code
+print(torch.allclose(fscc(x), fsc(x)), torch.allclose(fscc(x), fsc(x)))
 
 # expected output:
 # True True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
+# True True
 # True True
 # True True
 # True True
