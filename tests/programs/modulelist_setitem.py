@@ -15,9 +15,9 @@ class Stack(nn.Module):
         self.layers = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
 
     def forward(self, x):
-        for layer in self.layers:  # traced
-            x = layer(x)  # traced
-        return x  # traced
+        for layer in self.layers:  # traced, not traced
+            x = layer(x)  # traced, not traced
+        return x  # traced, not traced
 
 
 st = Stack()
