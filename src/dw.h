@@ -843,6 +843,8 @@ typedef enum AliasKind {
   AK_TYPE,       /* x.type(dtype) of that dtype */
   AK_CPU,        /* x.cpu() */
   AK_DETACH,     /* x.detach() */
+  AK_DROPOUT,    /* F.dropout / nn.Dropout in eval mode or with p = 0: f[0] = p,
+                    f[1] = training */
   AK_COUNT
 } AliasKind;
 /* Per AliasKind: the method's name (the node's name and its call). */

@@ -150,7 +150,7 @@ const char *const dw_alias_method[AK_COUNT] = {
     [AK_CONTIGUOUS] = "contiguous", [AK_FLOAT] = "float", [AK_DOUBLE] = "double",
     [AK_LONG] = "long",             [AK_INT] = "int",     [AK_BOOL] = "bool",
     [AK_TO_DTYPE] = "to",           [AK_TO_DEVICE] = "to", [AK_TYPE] = "type",
-    [AK_CPU] = "cpu",               [AK_DETACH] = "detach"};
+    [AK_CPU] = "cpu",               [AK_DETACH] = "detach",  [AK_DROPOUT] = "dropout"};
 
 void dwG_name(Graph *g) {
   if (g->named) return;
@@ -586,6 +586,14 @@ static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
     put_subscript(b, g, nd);
     return;
   case OP_ALIAS:
+    if (a->flag == AK_DROPOUT) {
+      dwB_puts(b, "torch.nn.functional.dropout(");
+      put_arg(b, g, nd->in[0]);
+      dwB_puts(b, ", p=");
+      put_number(b, a->f[0], DT_F64);
+      dwB_printf(b, ", training=%s)", a->f[1] != 0 ? "True" : "False");
+      return;
+    }
     put_arg(b, g, nd->in[0]);
     if (a->flag == AK_TO_DTYPE || a->flag == AK_TYPE)
       dwB_printf(b, ".%s(%s)", dw_alias_method[a->flag], nd->meta.dtype < DT_COUNT ? dtype_torch[nd->meta.dtype] : "?");

@@ -2114,7 +2114,15 @@ static Value dropout(Interp *I, Tensor *x, double p, bool training) {
   if (p < 0 || p > 1)
     return dwI_raise(I, EXC_ValueError, "dropout probability has to be between 0 and 1, but got %s",
                      p < 0 ? "a negative value" : "a value above 1");
-  if (!training || p == 0) {
+  if (!training || p == 0) { /* the input itself; traced, Dynamo's dropout node */
+    if (dwR_tracing(I)) {
+      OpAttrs at;
+      memset(&at, 0, sizeof at);
+      at.flag = AK_DROPOUT;
+      at.f[0] = p;
+      at.f[1] = training;
+      return dwR_op(I, OP_ALIAS, 1, &x, &at);
+    }
     dwV_incref_o(&x->h);
     return tv(x);
   }

@@ -2565,6 +2565,25 @@ BI(nn_seq_getitem) {
   return dwOb_getitem(I, dwV_obj(&l->h), a->v[0]);
 }
 
+/* seq[i] = module (ModuleList/Sequential.__setitem__: the index as
+ * _get_abs_string_index reads it; a child must be a Module or None) */
+BI(nn_seq_setitem) {
+  List *l = children(I, self);
+  if (!l || a->n != 2) return dwI_raise(I, EXC_TypeError, "bad index");
+  int64_t i;
+  if (!dwL_int(I, a->v[0], "index", &i)) return dwV_null();
+  if (i < -l->len || i >= l->len) return dwI_raise(I, EXC_IndexError, "index %lld is out of range", (long long)i);
+  Value m = a->v[1];
+  if (m.t != V_NONE && !dwL_is_module(m))
+    return dwI_raise(I, EXC_TypeError, "cannot assign '%s' as child module '%lld' (torch.nn.Module or None expected)",
+                     dwV_type_name(m), (long long)(i < 0 ? i + l->len : i));
+  i = i < 0 ? i + l->len : i;
+  dwV_incref(m);
+  drop(I, l->items[i]);
+  l->items[i] = m;
+  return dwV_none();
+}
+
 BI(nn_seq_len) {
   List *l = children(I, self);
   return dwV_int(l ? l->len : 0);
@@ -2868,6 +2887,7 @@ static const BuiltinDef seq_methods[] = {
     {"Sequential.__len__", nn_seq_len, TK_PURE, 0, 0},
     {"Sequential.__iter__", nn_seq_iter, TK_PURE, 0, 0},
     {"Sequential.append", nn_seq_append, TK_MUTATE, 0, 0},
+    {"Sequential.__setitem__", nn_seq_setitem, TK_MUTATE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
 Class *dwL_new_class(Interp *I, const char *name, Class *base, uint16_t flags) {

@@ -4,11 +4,15 @@ import { h } from './dom.js';
 
 export const arr = (x) => (Array.isArray(x) ? x : []);
 
-/** A button that moves the editor's cursor to line n. */
-export const lineLink = (ctx, n, label) => h('button', {
-  type: 'button', class: 'linelink', 'data-goto-line': n,
-  title: `Go to line ${n}`, onclick: () => ctx.gotoLine(n),
-}, label || `line ${n}`);
+/** A button that moves the editor's cursor to line n; line 0 is none of
+ * the program's (library code: the forward torch.compile traces for
+ * nn.Linear, nn.Sequential...). */
+export const lineLink = (ctx, n, label) => (!n
+  ? h('span', { class: 'muted' }, "the module's forward (library code)")
+  : h('button', {
+    type: 'button', class: 'linelink', 'data-goto-line': n,
+    title: `Go to line ${n}`, onclick: () => ctx.gotoLine(n),
+  }, label || `line ${n}`));
 
 /** "line 5" or "lines 5–9", as links. */
 export function linesLink(ctx, from, to) {
