@@ -78,8 +78,8 @@ export interface CompilerOptions {
    * Kernels with relaxed SIMD's multiply-add (f32x4.relaxed_madd in
    * exp (softmax's, torch.exp's) and the f32 matmul micro-kernel). Default: where the
    * engine runs relaxed SIMD (feature-detected: Chrome 114+, Node 22+;
-   * Node 20 with `--experimental-wasm-relaxed-simd`; the package never sets
-   * V8 flags). false: never (compiled floats then match eager's bit for
+   * Node 20 with `--experimental-wasm-relaxed-simd`, which the package
+   * never sets). false: never (compiled floats then match eager's bit for
    * bit); true: required (an Error where the engine lacks it). On hardware
    * with FMA the results may differ from eager's in the last bits.
    */
