@@ -12,10 +12,15 @@
 # cell of a function attribute rebound; a ModuleList's layers' weight
 # written and bias replaced, a layer appended; a list, a tuple and a dict
 # of tensors as arguments; an object's attributes; the frame's arguments
-# read only by a comprehension; a global closure rebound.
+# read only by a comprehension; a global closure rebound. close() allows
+# the last-bit differences of fused multiply-adds (relaxed SIMD) near 0,
+# which allclose's default atol=1e-8 does not; a stale value differs by
+# far more.
 import torch
 import torch.nn as nn
 torch.manual_seed(0)
+def close(a, b):
+    return torch.allclose(a, b, atol=1e-6)
 class MLP(nn.Module):
     def __init__(self):
         super().__init__()
@@ -31,7 +36,7 @@ m = MLP()
 mc = torch.compile(m)
 x = torch.randn(4, 16)
 def same():
-    return torch.allclose(mc(x), m(x))
+    return close(mc(x), m(x))
 print(same(), same(), same())
 with torch.no_grad():
     m.fc1.weight.fill_(0.25)          # in place: a graph input read each call
@@ -59,9 +64,9 @@ class Sq(nn.Module):
         return self.fc2(self.fc(x))
 t = Sq()
 tc = torch.compile(t)
-print(torch.allclose(tc(x), t(x)), torch.allclose(tc(x), t(x)))
+print(close(tc(x), t(x)), close(tc(x), t(x)))
 t.fc2.weight = t.fc.weight            # tied: one tensor for both
-print(torch.allclose(tc(x), t(x)), torch.allclose(tc(x), t(x)))
+print(close(tc(x), t(x)), close(tc(x), t(x)))
 class Leaf(nn.Module):
     def __init__(self):
         super().__init__()
@@ -76,9 +81,9 @@ class Wrap(nn.Module):
         return self.inner(x) + 1
 deep = Wrap(Wrap(Wrap(Wrap(Leaf()))))
 dc = torch.compile(deep)
-print(torch.allclose(dc(x), deep(x)), torch.allclose(dc(x), deep(x)))
+print(close(dc(x), deep(x)), close(dc(x), deep(x)))
 deep.inner.inner.inner.inner.k = 5.0  # five modules down
-print(torch.allclose(dc(x), deep(x)), torch.allclose(dc(x), deep(x)))
+print(close(dc(x), deep(x)), close(dc(x), deep(x)))
 class Lst(nn.Module):
     def __init__(self):
         super().__init__()
@@ -87,9 +92,9 @@ class Lst(nn.Module):
         return x * self.scales[0] + self.scales[1]
 ls = Lst()
 lc = torch.compile(ls)
-print(torch.allclose(lc(x), ls(x)), torch.allclose(lc(x), ls(x)))
+print(close(lc(x), ls(x)), close(lc(x), ls(x)))
 ls.scales[0] = 7.0                    # a list attribute mutated in place
-print(torch.allclose(lc(x), ls(x)), torch.allclose(lc(x), ls(x)))
+print(close(lc(x), ls(x)), close(lc(x), ls(x)))
 class ClsList(nn.Module):
     scales = [2.0]
     @property
@@ -99,9 +104,9 @@ class ClsList(nn.Module):
         return x * self.scales[0] + self.shift
 cl = ClsList()
 cc = torch.compile(cl)
-print(torch.allclose(cc(x), cl(x)), torch.allclose(cc(x), cl(x)))
+print(close(cc(x), cl(x)), close(cc(x), cl(x)))
 ClsList.scales[0] = 6.0               # a class attribute's list written in place
-print(torch.allclose(cc(x), cl(x)), torch.allclose(cc(x), cl(x)))
+print(close(cc(x), cl(x)), close(cc(x), cl(x)))
 def make_act():
     k = 2.0
     def act(t):
@@ -119,25 +124,25 @@ class Act(nn.Module):
         return self.act(x) + 1
 a = Act()
 ac = torch.compile(a)
-print(torch.allclose(ac(x), a(x)), torch.allclose(ac(x), a(x)))
+print(close(ac(x), a(x)), close(ac(x), a(x)))
 setk(4.0)                             # a closure cell of a function attribute
-print(torch.allclose(ac(x), a(x)), torch.allclose(ac(x), a(x)))
+print(close(ac(x), a(x)), close(ac(x), a(x)))
 def fl(xs):
     return xs[0] * 2 + xs[1]
 flc = torch.compile(fl)
 xs = [torch.randn(4), torch.randn(4)]
-print(torch.allclose(flc(xs), fl(xs)), torch.allclose(flc(xs), fl(xs)))
+print(close(flc(xs), fl(xs)), close(flc(xs), fl(xs)))
 xs[0] = torch.randn(4)                # an item replaced
-print(torch.allclose(flc(xs), fl(xs)), torch.allclose(flc(xs), fl(xs)))
+print(close(flc(xs), fl(xs)), close(flc(xs), fl(xs)))
 ys = [torch.randn(4), torch.randn(4)] # another list of the same structure
-print(torch.allclose(flc(ys), fl(ys)), torch.allclose(flc(ys), fl(ys)))
+print(close(flc(ys), fl(ys)), close(flc(ys), fl(ys)))
 def fd(d):
     return d["a"] * 2 + d["b"]
 fdc = torch.compile(fd)
 d = {"a": torch.randn(4), "b": torch.randn(4)}
-print(torch.allclose(fdc(d), fd(d)), torch.allclose(fdc(d), fd(d)))
+print(close(fdc(d), fd(d)), close(fdc(d), fd(d)))
 d["a"] = torch.randn(4)               # an item replaced
-print(torch.allclose(fdc(d), fd(d)), torch.allclose(fdc(d), fd(d)))
+print(close(fdc(d), fd(d)), close(fdc(d), fd(d)))
 class Cfg:
     pass
 cfg = Cfg()
@@ -147,11 +152,11 @@ def fo(x):
     return x * cfg.s + cfg.w
 foc = torch.compile(fo)
 y = torch.randn(4)
-print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
+print(close(foc(y), fo(y)), close(foc(y), fo(y)))
 cfg.w = torch.randn(4)                # an object's tensor attribute rebound
-print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
+print(close(foc(y), fo(y)), close(foc(y), fo(y)))
 cfg.s = 5.0                           # an object's float attribute
-print(torch.allclose(foc(y), fo(y)), torch.allclose(foc(y), fo(y)))
+print(close(foc(y), fo(y)), close(foc(y), fo(y)))
 class Stack(nn.Module):
     def __init__(self):
         super().__init__()
@@ -163,22 +168,22 @@ class Stack(nn.Module):
         return self.seq(x)
 st = Stack()
 sc = torch.compile(st)
-print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+print(close(sc(x), st(x)), close(sc(x), st(x)))
 with torch.no_grad():
     st.layers[1].weight.mul_(2)
-print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+print(close(sc(x), st(x)), close(sc(x), st(x)))
 st.layers[2].bias = nn.Parameter(torch.randn(16))
-print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+print(close(sc(x), st(x)), close(sc(x), st(x)))
 st.layers.append(nn.Linear(16, 16))
-print(torch.allclose(sc(x), st(x)), torch.allclose(sc(x), st(x)))
+print(close(sc(x), st(x)), close(sc(x), st(x)))
 def ft(ts):
     a, b = ts
     return a * b
 ftc = torch.compile(ft)
 t1 = (torch.randn(3), torch.randn(3))
-print(torch.allclose(ftc(t1), ft(t1)), torch.allclose(ftc(t1), ft(t1)))
+print(close(ftc(t1), ft(t1)), close(ftc(t1), ft(t1)))
 t2 = (torch.randn(3), t1[1])
-print(torch.allclose(ftc(t2), ft(t2)), torch.allclose(ftc(t2), ft(t2)))
+print(close(ftc(t2), ft(t2)), close(ftc(t2), ft(t2)))
 class MH(nn.Module):
     def __init__(self):
         super().__init__()
@@ -187,14 +192,14 @@ class MH(nn.Module):
         return torch.cat([h(x) for h in self.heads], dim=-1)
 mh = MH()
 mhc = torch.compile(mh)
-print(torch.allclose(mhc(x), mh(x)), torch.allclose(mhc(x), mh(x)))
+print(close(mhc(x), mh(x)), close(mhc(x), mh(x)))
 x2 = torch.randn(4, 16)                # x read only by the comprehension
-print(torch.allclose(mhc(x2), mh(x2)), torch.allclose(mhc(x2), mh(x2)))
+print(close(mhc(x2), mh(x2)), close(mhc(x2), mh(x2)))
 def fn(x, n):
     return torch.stack([x * n for _ in range(2)])
 fnc = torch.compile(fn)
-print(torch.allclose(fnc(x, 2), fn(x, 2)), torch.allclose(fnc(x, 2), fn(x, 2)))
-print(torch.allclose(fnc(x, 3), fn(x, 3)), torch.allclose(fnc(x, 3), fn(x, 3)))
+print(close(fnc(x, 2), fn(x, 2)), close(fnc(x, 2), fn(x, 2)))
+print(close(fnc(x, 3), fn(x, 3)), close(fnc(x, 3), fn(x, 3)))
 def make_scaler(k):
     def scale(t):
         return t * k
@@ -203,9 +208,9 @@ triple = make_scaler(3.0)
 def fsc(x):
     return triple(x) + 1
 fscc = torch.compile(fsc)
-print(torch.allclose(fscc(x), fsc(x)), torch.allclose(fscc(x), fsc(x)))
+print(close(fscc(x), fsc(x)), close(fscc(x), fsc(x)))
 triple = make_scaler(4.0)             # another closure of the same code
-print(torch.allclose(fscc(x), fsc(x)), torch.allclose(fscc(x), fsc(x)))
+print(close(fscc(x), fsc(x)), close(fscc(x), fsc(x)))
 
 # expected output:
 # True True True
