@@ -188,11 +188,26 @@ test('timeline: per call, trace, compile phases, kernel runs and eager segments 
   assert.deepEqual(first, ['trace0', 'codegen0', 'run0', 'eager', 'trace1', 'codegen1', 'run1', 'eager', 'trace2', 'codegen2', 'run2']);
   assert.ok(kinds(calls[0]).includes('instantiate0'), 'the engine compiled the kernel');
   // from the start of a trace to its kernel's run, the events leave no gap
-  // (the time the host and the graph's preparation take is not lost)
-  const ev = calls[0].events;
-  for (let k = 1; k < ev.length; k++)
-    if (ev[k].kind !== 'trace' && ev[k - 1].kind !== 'run' && ev[k - 1].kind !== 'eager')
-      assert.ok(ev[k].start - ev[k - 1].end < 20, `${ev[k - 1].kind} -> ${ev[k].kind}: ${(ev[k].start - ev[k - 1].end).toFixed(2)} ms unaccounted`);
+  // (the time the host and the graph's preparation take is not lost). The
+  // process being preempted or collecting garbage leaves a gap too (23 ms
+  // once in a full CI run): the check is retried on fresh runs, and a phase
+  // missing from the timeline fails every one of them.
+  const widest = (call) => {
+    let w = null;
+    const ev = call.events;
+    for (let k = 1; k < ev.length; k++)
+      if (ev[k].kind !== 'trace' && ev[k - 1].kind !== 'run' && ev[k - 1].kind !== 'eager') {
+        const gap = ev[k].start - ev[k - 1].end;
+        if (!w || gap > w.gap) w = { gap, what: `${ev[k - 1].kind} -> ${ev[k].kind}` };
+      }
+    return w;
+  };
+  let w = widest(calls[0]);
+  for (let attempt = 1; attempt < 4 && w && w.gap >= 20; attempt++) {
+    c.reset();
+    w = widest(run(TOUR).timeline.calls[0]);
+  }
+  assert.ok(!w || w.gap < 20, `${w?.what}: ${w?.gap.toFixed(2)} ms unaccounted`);
   // Binaryen's work is in the timeline when it happens in the run (tier
   // 'optimized'); in the default tier it happens in the background
   const opt = await createCompiler({ tier: 'optimized' });
