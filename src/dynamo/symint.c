@@ -148,7 +148,7 @@ uint32_t dwS_numel(Interp *I, const Tensor *x) {
     uint32_t s = dwS_size(I, x, d);
     sym |= s != 0;
     uint32_t f = s ? s : mk(I, SX_CONST, 0, 0, x->shape[d]);
-    r = !f ? 0 : d == 0 ? f : r ? mk(I, SX_MUL, r, f, 0) : 0;
+    r = !f ? 0 : d == 0 ? f : mk(I, SX_MUL, r, f, 0); /* r != 0 past d == 0 */
     if (!r) return 0;
   }
   return sym ? r : 0;

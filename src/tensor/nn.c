@@ -2115,16 +2115,12 @@ static Value dropout(Interp *I, Tensor *x, double p, bool training) {
     return dwI_raise(I, EXC_ValueError, "dropout probability has to be between 0 and 1, but got %s",
                      p < 0 ? "a negative value" : "a value above 1");
   if (!training || p == 0) { /* the input itself; traced, Dynamo's dropout node */
-    if (dwR_tracing(I)) {
-      OpAttrs at;
-      memset(&at, 0, sizeof at);
-      at.flag = AK_DROPOUT;
-      at.f[0] = p;
-      at.f[1] = training;
-      return dwR_op(I, OP_ALIAS, 1, &x, &at);
-    }
-    dwV_incref_o(&x->h);
-    return tv(x);
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    at.flag = AK_DROPOUT;
+    at.f[0] = p;
+    at.f[1] = training;
+    return dwL_alias(I, x, &at);
   }
   if (!dwT_is_float(x->dtype))
     return dwI_raise(I, EXC_RuntimeError, "result type Float can't be cast to the desired output type %s",

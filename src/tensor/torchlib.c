@@ -1859,18 +1859,20 @@ BI(t_tolist) {
   return tolist_rec(I, t, 0, &pos);
 }
 
-/* A call that returns its tensor argument unchanged: the tensor itself
- * eagerly (`x.float() is x`); traced, an OP_ALIAS node, since Dynamo
- * records the call (a node of the graph, counted as an op). */
-static Value alias_of(Interp *I, Value x, AliasKind k) {
+Value dwL_alias(Interp *I, Tensor *x, const OpAttrs *at) {
   if (!dwR_tracing(I)) {
-    dwV_incref(x);
-    return x;
+    dwV_incref_o(&x->h);
+    return tv(x);
   }
+  return op1(I, OP_ALIAS, x, at);
+}
+
+/* dwL_alias of a method of kind k (`x.float() is x` eagerly) */
+static Value alias_of(Interp *I, Value x, AliasKind k) {
   OpAttrs at;
   memset(&at, 0, sizeof at);
   at.flag = (uint8_t)k;
-  return op1(I, OP_ALIAS, TEN(x), &at);
+  return dwL_alias(I, TEN(x), &at);
 }
 
 /* .float() .double() .long() .int() .bool() .to(dtype) .type(dtype) */
@@ -2573,11 +2575,11 @@ BI(nn_seq_setitem) {
   int64_t i;
   if (!dwL_int(I, a->v[0], "index", &i)) return dwV_null();
   if (i < -l->len || i >= l->len) return dwI_raise(I, EXC_IndexError, "index %lld is out of range", (long long)i);
+  i = i < 0 ? i + l->len : i;
   Value m = a->v[1];
   if (m.t != V_NONE && !dwL_is_module(m))
     return dwI_raise(I, EXC_TypeError, "cannot assign '%s' as child module '%lld' (torch.nn.Module or None expected)",
-                     dwV_type_name(m), (long long)(i < 0 ? i + l->len : i));
-  i = i < 0 ? i + l->len : i;
+                     dwV_type_name(m), (long long)i);
   dwV_incref(m);
   drop(I, l->items[i]);
   l->items[i] = m;

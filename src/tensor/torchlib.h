@@ -421,6 +421,11 @@ bool dwNm_to_dtype(Interp *I, Value m, DType dt);
 /* t.detach() (a tensor value): a parameter's is a plain tensor sharing its
  * storage; other tensors are themselves (new reference) */
 Value dwL_detach(Interp *I, Value t);
+/* A call that returns tensor x unchanged (x.float() of a float32 x,
+ * dropout in eval mode): x itself eagerly (new reference); traced, an
+ * OP_ALIAS node with attributes at (its flag the AliasKind), since Dynamo
+ * records the call. */
+Value dwL_alias(Interp *I, Tensor *x, const OpAttrs *at);
 /* device.c: devices (only the CPU) and the missing autograd */
 bool dwDv_init(Interp *I, Module *torch);
 bool dwDv_check_device(Interp *I, Value v); /* None / 'cpu' / torch.device('cpu') */
