@@ -435,10 +435,20 @@ typedef enum DType {
 static inline bool dwT_is_float(int dt) { return dt == DT_F32 || dt == DT_F64; }
 
 typedef struct Storage {
-  int32_t rc;    /* tensors (views) sharing it */
-  size_t nbytes; /* accounted in Ctx.tensor_bytes */
-  void *data;    /* 16-byte aligned */
+  int32_t rc;      /* tensors (views) sharing it */
+  size_t nbytes;   /* accounted in Ctx.tensor_bytes */
+  void *data;      /* 16-byte aligned */
+  int64_t version; /* PyTorch's version counter (Tensor._version) of the
+                      tensors on this storage without one of their own
+                      (Tensor.vc): bumped by every in-place write */
 } Storage;
+
+/* A version counter of its own, shared by a tensor and its views: PyTorch
+ * gives `x.data` a new counter on x's memory (VariableVersion). */
+typedef struct VCounter {
+  int32_t rc;    /* tensors sharing it */
+  int64_t v;     /* the version */
+} VCounter;
 
 typedef struct Tensor {
   Obj h;
@@ -452,6 +462,9 @@ typedef struct Tensor {
   Storage *st;               /* NULL while fake (a traced value) */
   int32_t node;              /* graph node while fake, else -1 */
   struct Trace *trace;       /* the trace that made this fake */
+  VCounter *vc;              /* NULL: the version counter is st->version;
+                                else this one (x.data and its views; a
+                                fake written in place while traced) */
 } Tensor;
 
 /* Obj.flags of a real tensor: an nn.Parameter (torch.nn parameters()),
@@ -882,6 +895,17 @@ bool dwT_set(Ctx *c, Tensor *t, int64_t flat, double v);
 /* "[2, 3]" into buf, as PyTorch prints sizes in messages; returns buf. */
 const char *dwT_shape_str(char *buf, size_t cap, int n, const int64_t *s);
 bool dwT_copy_into(Ctx *c, Tensor *dst, Tensor *src);
+/* Tensor._version: t's version counter (its own, else its storage's; 0 for
+ * a fake never written). */
+int64_t dwT_version(const Tensor *t);
+/* n in-place writes into t: its version counter advances by n (a fake
+ * gets a counter of its own). false when out of memory. */
+bool dwT_bump(Tensor *t, int64_t n);
+/* t's counter becomes a new one at 0 (x.data), or, with from, from's
+ * (shared). false when out of memory. */
+bool dwT_set_counter(Tensor *t, const Tensor *from);
+/* Drops t's own counter (Tensor freed). */
+void dwT_counter_drop(Tensor *t);
 /* Whether an in-place op's result `res` may be written into `dst`
  * (x.add_(y), x += y): the same shape, and a dtype PyTorch casts to dst's
  * (no float into int/bool, no int into bool); false + ctx error (PyTorch's

@@ -313,7 +313,27 @@ static bool rebind(Interp *I, Trace *t, Tensor *x, int old, int id, Tensor *valu
 
 #define MAXCHAIN 64
 
+static bool mutate(Interp *I, Tensor *x, Tensor *value);
+
+/* The version counters of a traced update of x (Tensor._version): a fake
+ * root and its aliases advance now (and keep the count when they become
+ * real); a graph input advances when the graph's write-back runs
+ * (trace.c concretize: one step per update, as eager's writes). */
 bool dwU_mutate(Interp *I, Tensor *x, Tensor *value) {
+  if (!mutate(I, x, value)) return false;
+  Trace *t = I->trace;
+  if (!dwR_tracing(I) || !t) return true; /* the graph broke: eager writes it */
+  Alias *ax = alias_of(t, x);
+  Tensor *root = ax ? ax->root : x;
+  if (root->st) return true;
+  bool ok = dwT_bump(root, 1);
+  for (int k = 0; t->aliases && k < t->aliases->n && ok; k++)
+    if (t->aliases->a[k].root == root) ok = dwT_bump(t->aliases->a[k].view, 1);
+  if (!ok) dwI_raise(I, EXC_MemoryError, "out of memory");
+  return ok;
+}
+
+static bool mutate(Interp *I, Tensor *x, Tensor *value) {
   Trace *t = I->trace;
   if (t && value->st) { /* a real value (torch.full made eagerly): a graph input */
     int id = dwR_input_node(I, t, value);
@@ -401,6 +421,7 @@ void dwU_concretized(Interp *I, Trace *t) {
     Storage *old = v->st;
     v->st = r->st;
     v->st->rc++;
+    if (!dwT_set_counter(v, r)) dwT_counter_drop(v); /* shares r's (cannot fail) */
     memcpy(v->stride, al->a[k].stride, sizeof v->stride);
     v->offset = al->a[k].offset;
     if (--old->rc <= 0) {

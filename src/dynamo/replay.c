@@ -10,7 +10,7 @@
  *   - no effect but writes of the frame's own locals and in-place updates
  *     of the unit's own fakes (no mutated input, container, cell, global,
  *     attribute, grad mode; no output written, no random numbers drawn,
- *     no object's id() or hash() read: Interp.id_reads; no closure cell
+ *     no object's id() or hash() or tensor version read: Interp.id_reads; no closure cell
  *     no guard covers read by a function the frame called:
  *     Interp.free_reads);
  *   - every guard reads a source whose value fully decides what the frame
@@ -46,7 +46,8 @@ typedef struct RNode {
   uint8_t kind; /* RT_* */
   uint8_t tk;   /* RT_TUPLE: TupleKind (a plain tuple or a torch.Size) */
   int32_t n;    /* RT_OUT, RT_IN: the index; RT_TUPLE, RT_LIST: items */
-  Value v;      /* RT_CONST: a value without an object */
+  Value v;      /* RT_CONST: a value without an object; RT_OUT: the
+                   output's version (an int: its in-place updates) */
 } RNode;
 enum {
   RT_OUT,   /* output n of the kernel */
@@ -225,7 +226,9 @@ static bool ret_template(Replay *p, const Trace *t, Value v,
       /* two fakes of one output are two tensors: not rebuilt */
       if (seen[j] && seen[j] != x) return false;
       seen[j] = x;
-      return ret_push(p, RT_OUT, j) != NULL;
+      RNode *r = ret_push(p, RT_OUT, j);
+      if (r) r->v = dwV_int(dwT_version(x)); /* its in-place updates in the unit */
+      return r != NULL;
     }
     return false;
   }
@@ -537,6 +540,8 @@ static Value ret_build(Interp *I, const Replay *p, int *at, Tensor **in,
   case RT_IN: {
     Tensor *x = r->kind == RT_OUT ? outs[r->n] : in[r->n];
     if (!x) return dwV_null();
+    int64_t ver = r->kind == RT_OUT ? r->v.u.i - dwT_version(x) : 0;
+    if (ver > 0 && !dwT_bump(x, ver)) return dwV_null(); /* the version eager gives it */
     dwV_incref_o(&x->h);
     return (Value){.t = V_TENSOR, .u = {.o = &x->h}};
   }

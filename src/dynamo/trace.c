@@ -1591,11 +1591,15 @@ static bool concretize(Interp *I, Trace *t, const int32_t *fake_out, Tensor **ou
   /* graph inputs mutated in place get their new values written back */
   for (int j = 0; j < t->nmut; j++) {
     bool later = false;
-    for (int q = j + 1; q < t->nmut; q++) later |= t->mut_in[q] == t->mut_in[j];
-    if (!later && t->mut_val[j]->st && !dwT_copy_into(&I->c, t->mut_in[j], t->mut_val[j])) {
+    int writes = 1; /* the updates of this input: its version advances by as many */
+    for (int q = 0; q < t->nmut; q++)
+      if (q != j && t->mut_in[q] == t->mut_in[j]) q > j ? (later = true) : writes++;
+    if (later || !t->mut_val[j]->st) continue;
+    if (!dwT_copy_into(&I->c, t->mut_in[j], t->mut_val[j])) {
       dwI_raise_ctx(I);
       return false;
     }
+    dwT_bump(t->mut_in[j], writes); /* a real tensor: cannot fail */
   }
   dwU_concretized(I, t);
   return true;
@@ -2520,6 +2524,12 @@ void dwR_forget(Interp *I, Code **codes, int n) {
 
 
 int dwR_input_node(Interp *I, Trace *t, Tensor *x) { return lift(I, t, x); }
+
+int64_t dwR_pending_writes(Interp *I, const Tensor *x) {
+  int64_t n = 0;
+  for (int k = 0; I->trace && k < I->trace->nmut; k++) n += I->trace->mut_in[k] == x;
+  return n;
+}
 
 bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value) {
   Trace *t = I->trace;

@@ -205,8 +205,9 @@ struct Interp {
   uint64_t free_reads; /* closure cells no guard covers read by frames a
                           unit's trace called: a unit that read one is not
                           replayed (dynamo/replay.c) */
-  uint64_t id_reads;   /* id() and hash() of objects so far: a unit that
-                          read an identity is not replayed (dynamo/replay.c) */
+  uint64_t id_reads;   /* id() and hash() of objects and tensor versions
+                          (Tensor._version) read so far: a unit that read
+                          one is not replayed (dynamo/replay.c) */
   Dict *interned;      /* interned strings */
   Dict *builtins;      /* name -> builtin function / class */
   Dict *modules;       /* dotted name -> Module */
@@ -471,6 +472,9 @@ Value dwR_tensor_data(Interp *I, Tensor *x);
 Tensor *dwR_constant_of(Interp *I, Tensor *x);
 /* graph inputs mutated in place while tracing (functionalised) */
 bool dwR_inplace_input(Interp *I, Tensor *x, Tensor *value);
+/* The in-place updates of graph input x recorded by the open trace (its
+ * version advances by as many at the write-back) */
+int64_t dwR_pending_writes(Interp *I, const Tensor *x);
 /* While tracing: tensor x (a fake, or a real graph input) takes value
  * (a fake of the same meta) in place; its views and its base see the
  * update (mutate.c). false: an exception, or a graph break pending. */

@@ -110,6 +110,7 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
     Tensor *t = (Tensor *)o;
     Storage *st = t->st;
     t->st = NULL;
+    dwT_counter_drop(t);
     if (st && --st->rc <= 0) {
       c->tensor_bytes -= st->nbytes;
       free(st->data);

@@ -628,6 +628,7 @@ bool dwDv_init(Interp *I, Module *torch) {
   ok = ok && submodule(I, torch, "cuda", "torch.cuda", cuda_defs, NULL) &&
        submodule(I, torch, "optim", "torch.optim", optim_defs, NULL) &&
        submodule(I, torch, "autograd", "torch.autograd", autograd_defs, NULL) &&
+       submodule(I, (Module *)tc.u.o, "_autograd", "torch._C._autograd", dwVr_autograd_c_defs, NULL) &&
        submodule(I, torch, "backends", "torch.backends", cuda_defs + 5, &backends) &&
        submodule(I, backends, "mps", "torch.backends.mps", mps_defs, NULL);
   return ok;

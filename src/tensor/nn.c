@@ -112,10 +112,16 @@ static Value param(Value t) {
   return t;
 }
 
+/* Embedding's drawn weight: normal_, then the padding row's fill_(0) */
+static Value init_weight(Value w, Value pad) {
+  w = dwL_layer_param(w);
+  return pad.t == V_INT && w.t == V_TENSOR ? dwL_layer_param(w) : w;
+}
+
 /* Uniform in [-bound, bound) as a parameter */
 static bool set_uniform_param(Interp *I, Value m, const char *name, int nd, const int64_t *shape,
                               double bound) {
-  return dwL_set_tensor_attr(I, m, name, param(dwL_uniform(I, nd, shape, bound)));
+  return dwL_set_tensor_attr(I, m, name, dwL_layer_param(dwL_uniform(I, nd, shape, bound)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1294,8 +1300,8 @@ BI(nn_bn_init) {
       !dwL_attr_set(I, m, "track_running_stats", dwV_bool(track)))
     return dwV_null();
   if (affine) {
-    if (!dwL_set_tensor_attr(I, m, "weight", param(dwL_full(I, &C, 1, 1, DT_F32))) ||
-        !dwL_set_tensor_attr(I, m, "bias", param(dwL_full(I, &C, 1, 0, DT_F32))))
+    if (!dwL_set_tensor_attr(I, m, "weight", dwL_layer_param(dwL_full(I, &C, 1, 1, DT_F32))) ||
+        !dwL_set_tensor_attr(I, m, "bias", dwL_layer_param(dwL_full(I, &C, 1, 0, DT_F32))))
       return dwV_null();
   } else if (!dwL_attr_set(I, m, "weight", dwV_none()) || !dwL_attr_set(I, m, "bias", dwV_none())) {
     return dwV_null();
@@ -1303,6 +1309,9 @@ BI(nn_bn_init) {
   if (track) {
     Value rm = dwL_full(I, &C, 1, 0, DT_F32), rv = dwL_full(I, &C, 1, 1, DT_F32);
     Value nb = dwL_full(I, NULL, 0, 0, DT_I64);
+    Value bufs[3] = {rm, rv, nb}; /* reset_running_stats: zero_, fill_(1), zero_ */
+    for (int k = 0; k < 3; k++)
+      if (bufs[k].t == V_TENSOR) dwT_bump(TEN(bufs[k]), 1);
     if (!dwNm_register_buffer(I, m, "running_mean", rm, true) ||
         !dwNm_register_buffer(I, m, "running_var", rv, true) ||
         !dwNm_register_buffer(I, m, "num_batches_tracked", nb, true))
@@ -1354,8 +1363,8 @@ BI(nn_gn_init) {
       !dwL_attr_set(I, m, "eps", dwV_float(eps)) || !dwL_attr_set(I, m, "affine", dwV_bool(affine)))
     return dwV_null();
   if (affine)
-    return dwL_set_tensor_attr(I, m, "weight", param(dwL_full(I, &C, 1, 1, DT_F32))) &&
-                   dwL_set_tensor_attr(I, m, "bias", param(dwL_full(I, &C, 1, 0, DT_F32)))
+    return dwL_set_tensor_attr(I, m, "weight", dwL_layer_param(dwL_full(I, &C, 1, 1, DT_F32))) &&
+                   dwL_set_tensor_attr(I, m, "bias", dwL_layer_param(dwL_full(I, &C, 1, 0, DT_F32)))
                ? dwV_none()
                : dwV_null();
   return dwL_attr_set(I, m, "weight", dwV_none()) && dwL_attr_set(I, m, "bias", dwV_none()) ? dwV_none()
@@ -1753,7 +1762,7 @@ BI(nn_emb_init) {
       for (int64_t k = 0; k < dim; k++) dwT_set(&I->c, r, pad.u.i * dim + k, 0);
   }
   if (!dwL_attr_set(I, m, "num_embeddings", dwV_int(num)) || !dwL_attr_set(I, m, "embedding_dim", dwV_int(dim)) ||
-      !dwL_attr_set(I, m, "padding_idx", pad) || !dwL_set_tensor_attr(I, m, "weight", param(weight)))
+      !dwL_attr_set(I, m, "padding_idx", pad) || !dwL_set_tensor_attr(I, m, "weight", wv.t == V_TENSOR ? param(weight) : init_weight(weight, pad)))
     return dwV_null();
   return dwV_none();
 }
@@ -1939,7 +1948,8 @@ BI(nn_mha_init) {
   Value op_ = dwI_call(I, lin, &ca);
   drop(I, nn);
   if (op_.t == V_NULL) return op_;
-  if (bias && !dwL_set_tensor_attr(I, op_, "bias", param(dwL_full(I, &E, 1, 0, DT_F32)))) {
+  /* at version 2: Linear's uniform_, then _reset_parameters' constant_ */
+  if (bias && !dwL_set_tensor_attr(I, op_, "bias", dwL_layer_param(dwL_layer_param(dwL_full(I, &E, 1, 0, DT_F32))))) {
     drop(I, op_);
     return dwV_null();
   }
@@ -1952,7 +1962,7 @@ BI(nn_mha_init) {
     return dwV_null();
   }
   if (bias) {
-    if (!dwL_set_tensor_attr(I, m, "in_proj_bias", param(dwL_full(I, &bs, 1, 0, DT_F32)))) {
+    if (!dwL_set_tensor_attr(I, m, "in_proj_bias", dwL_layer_param(dwL_full(I, &bs, 1, 0, DT_F32)))) {
       drop(I, op_);
       return dwV_null();
     }

@@ -1055,6 +1055,7 @@ static bool retype(Interp *I, Tensor *t, DType dt) {
   Storage *old = t->st;
   t->st = c->st; /* c takes the old storage and frees it with itself */
   c->st = old;
+  t->st->version = old->version; /* PyTorch's `param.data = new`: t keeps its version */
   t->dtype = (uint8_t)dt;
   t->offset = 0;
   memcpy(t->stride, c->stride, sizeof t->stride);

@@ -93,6 +93,7 @@ static Storage *storage_new(Ctx *c, uint64_t nbytes) {
   st->rc = 1;
   st->nbytes = (size_t)nbytes;
   st->data = data;
+  st->version = 0;
   c->tensor_bytes += st->nbytes;
   if (c->tensor_bytes > c->tensor_peak) c->tensor_peak = c->tensor_bytes;
   return st;
@@ -201,7 +202,40 @@ Tensor *dwT_view(Ctx *c, Tensor *base, int ndim, const int64_t *shape,
   t->offset = offset;
   t->st = base->st;
   if (t->st) t->st->rc++;
+  t->vc = base->vc; /* a view shares its base's version counter */
+  if (t->vc) t->vc->rc++;
   return t;
+}
+
+/* ------------------------------------------------------------------ */
+/* Version counters (Tensor._version)                                  */
+/* ------------------------------------------------------------------ */
+
+int64_t dwT_version(const Tensor *t) {
+  return t->vc ? t->vc->v : t->st ? t->st->version : 0;
+}
+
+bool dwT_set_counter(Tensor *t, const Tensor *from) {
+  VCounter *vc = from ? from->vc : malloc(sizeof *vc);
+  if (!from && !vc) return false;
+  if (vc && from) vc->rc++;
+  else if (vc) *vc = (VCounter){.rc = 1, .v = 0};
+  dwT_counter_drop(t);
+  t->vc = vc;
+  return true;
+}
+
+bool dwT_bump(Tensor *t, int64_t n) {
+  if (!t->vc && !t->st && !dwT_set_counter(t, NULL)) return false;
+  if (t->vc) t->vc->v += n;
+  else t->st->version += n;
+  return true;
+}
+
+void dwT_counter_drop(Tensor *t) {
+  VCounter *vc = t->vc;
+  t->vc = NULL;
+  if (vc && --vc->rc <= 0) free(vc);
 }
 
 void dwT_meta_of(const Tensor *t, TMeta *m) {

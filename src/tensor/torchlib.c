@@ -121,7 +121,7 @@ Value dwL_assign_inplace(Interp *I, Tensor *x, Value r) {
     }
     /* the graph broke here: the update runs eagerly */
   }
-  if (!dwT_copy_into(&I->c, x, y)) {
+  if (!dwT_copy_into(&I->c, x, y) || !dwT_bump(x, 1)) {
     drop(I, r);
     return dwI_raise_ctx(I);
   }
@@ -685,7 +685,7 @@ bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
     drop(I, view);
   }
   release(I, own);
-  return ok;
+  return ok && dwT_bump(t, 1); /* one write (index_put_ / copy_), whatever it selects */
 }
 
 /* ------------------------------------------------------------------ */
@@ -2355,7 +2355,7 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
     if (!strcmp(n, "grad_fn")) return dwV_none();
     return dwDv_no_autograd(I, ".grad");
   }
-  if (!strcmp(n, "data")) return dwL_detach(I, self);
+  if (!strcmp(n, "data") || !strcmp(n, "_version")) return dwL_version_attr(I, self, n[0] == 'd');
   Value idx = dwV_dict_gets(I->tensor_methods, name);
   if (idx.t == V_INT) return dwMt_bound(I, &method_tables[idx.u.i >> 16][idx.u.i & 0xffff], self);
   return dwV_null();
@@ -2382,10 +2382,7 @@ bool dwL_set_tensor_attr(Interp *I, Value inst, const char *name, Value t) {
 }
 
 /* marks a new tensor value as an nn.Parameter */
-static Value as_param(Value t) {
-  if (t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_PARAM;
-  return t;
-}
+static Value as_param(Value t) { return dwL_layer_param(t); }
 
 /* Module.__init__: the training flag */
 BI(nn_module_init) {

@@ -421,6 +421,15 @@ bool dwNm_to_dtype(Interp *I, Value m, DType dt);
 /* t.detach() (a tensor value): a parameter's is a plain tensor sharing its
  * storage; other tensors are themselves (new reference) */
 Value dwL_detach(Interp *I, Value t);
+/* x._version (data false: a graph break on a traced tensor) and x.data
+ * (data true: x's memory with a new version counter) (version.c) */
+Value dwL_version_attr(Interp *I, Value self, bool data);
+/* A layer's initial parameter: t marked as an nn.Parameter, at version 1
+ * (the in-place write of the layer's reset_parameters: nn.init's
+ * kaiming_uniform_, uniform_, ones_, zeros_, normal_) */
+Value dwL_layer_param(Value t);
+/* torch._C._autograd: _unsafe_set_version_counter (version.c) */
+extern const BuiltinDef dwVr_autograd_c_defs[];
 /* A call that returns tensor x unchanged (x.float() of a float32 x,
  * dropout in eval mode): x itself eagerly (new reference); traced, an
  * OP_ALIAS node with attributes at (its flag the AliasKind), since Dynamo

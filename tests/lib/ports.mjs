@@ -21,7 +21,7 @@ export function portFiles() {
 
 /**
  * Reads the header every port starts with:
- *   # pytorch: <file in pytorch/pytorch> <TestClass.test_name, or the source read>
+ *   # pytorch: <file in pytorch/pytorch (test/dynamo/, test/inductor/, torch/)> <TestClass.test_name, or the source read>
  *   # commit: <the pytorch/pytorch commit read>
  *   # issue: <9 or 10>
  * @returns {{issue: number|null, source: string|null, commit: string|null, problems: string[]}}
@@ -37,8 +37,8 @@ export function checkPortHeader(source) {
   const src = field(0, 'pytorch');
   const commit = field(1, 'commit');
   const issueText = field(2, 'issue');
-  if (src !== null && !/^(test\/dynamo\/|torch\/)\S+\.py /.test(src)) {
-    problems.push(`"# pytorch:" must name a file of pytorch/pytorch (test/dynamo/... or torch/...) and what was read in it`);
+  if (src !== null && !/^(test\/dynamo\/|test\/inductor\/|torch\/)\S+\.py /.test(src)) {
+    problems.push(`"# pytorch:" must name a file of pytorch/pytorch (test/dynamo/..., test/inductor/... or torch/...) and what was read in it`);
   }
   if (commit !== null && !/^[0-9a-f]{40}$/.test(commit)) problems.push(`"# commit:" must be a 40-digit commit`);
   const issue = issueText === null ? null : Number(issueText);
