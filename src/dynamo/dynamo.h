@@ -5,6 +5,7 @@
  *   compile.c  the compile pipeline of a unit's graph, and running kernels
  *   report.c   marks, the run's records (frames, graphs, breaks), explain,
  *              the run report as JSON and as text
+ *   symscalar.c  unbacked scalars (Tensor.item() traced)
  *
  * Not included by any other stage: what the runtime and the library call
  * is declared in runtime/interp.h. */
@@ -219,7 +220,23 @@ struct Trace {
   size_t out0, err0; /* the program's stdout and stderr lengths at its start */
   uint64_t id0;      /* Interp.id_reads at its start */
   uint64_t free0;    /* Interp.free_reads at its start */
+  struct USyms *usyms; /* unbacked symbolic scalars (symscalar.c) */
 };
+
+/* symscalar.c: does t have unbacked scalars (then no replay plan)? */
+bool dwY_any(const Trace *t);
+/* Before a unit's outputs are chosen: the tagged values its frame keeps
+ * (root locals, the return value) become graph outputs; after its graph
+ * ran: they take the graph's values and lose their tags. */
+void dwY_unit_outputs(Interp *I, Frame *f);
+/* At a jump in the test of stmt: only the locals live there are kept
+ * (Dynamo's prune_dead_locals); else every local is. */
+void dwY_live_at_jump(Trace *t, Node *stmt, Node *operand);
+void dwY_unit_done(Interp *I, Frame *f);
+void dwY_free(Interp *I, Trace *t);    /* the outputs held */
+void dwY_destroy(Interp *I, Trace *t); /* everything (trace_free) */
+/* The fake of a tagged value of the current unit, else NULL. */
+Tensor *dwY_fake(Interp *I, Value v);
 
 /* replay.c */
 /* A unit that ended because its whole frame returned, its graph run by
@@ -310,6 +327,9 @@ void dwS_attach(Interp *I, Trace *t, int id);
  * locals still live after the jump) all distinct tensors, with no side
  * effect pending? Then it compiles even a graph without ops. */
 bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *operand);
+/* The root frame's locals live at that jump: one byte per slot (malloc'd;
+ * NULL: out of memory). */
+uint8_t *dwN_live_at_jump(Trace *t, Node *stmt, Node *operand);
 /* Undo-log access for live.c and replay.c: is every logged effect of t a
  * write of one of the root frame's own locals (or, unless `replay`, a
  * grad-mode change or any traced tensor rebound in place; with it, only

@@ -153,6 +153,13 @@ static const char *arena_str(Arena *a, const char *s) {
 static bool arg_of(Interp *I, Arena *a, Trace *t, Value v, FxArg *out, int depth) {
   memset(out, 0, sizeof *out);
   out->node = -1;
+  Tensor *sym = (v.sx & DW_SX_UNBACKED) ? dwY_fake(I, v) : NULL;
+  if (sym) { /* an item() value: its node (symscalar.c) */
+    out->kind = FA_NODE;
+    out->t = sym;
+    out->node = sym->node;
+    return true;
+  }
   switch (v.t) {
   case V_NONE:
     out->kind = FA_NONE;

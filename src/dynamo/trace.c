@@ -1071,6 +1071,7 @@ static UnitCache *unit_cache(Code *code, Node *start, int kind) {
 }
 
 static void trace_free(Interp *I, Trace *t) {
+  dwY_destroy(I, t);
   undo_commit(I, t);
   free(t->undo);
   free(t->gb0);
@@ -1620,6 +1621,7 @@ enum UnitFinish {
 static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallback) {
   Trace *t = f->trace;
   double t_trace = dw_now_ms() - t->t0;
+  dwY_unit_outputs(I, f); /* item() values the frame keeps */
   int calls = graph_calls(&t->g);
   int cond_id = -1;
   if (mode == UF_COMPILE && calls == 0 && cond) {
@@ -1676,7 +1678,7 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
       double r0 = dw_now_ms();
       ok = dwC_run(I, k, t->inputs, t->ninputs, outs, &err_line);
       double r1 = dw_now_ms();
-      if (ok && t->at_return)
+      if (ok && t->at_return && !dwY_any(t)) /* item(): its Python code runs */
         dwRp_record(I, t, t->hit ? t->hit : &t->cache->entries[t->cache->n - 1], k, outs_id,
                    nout, I->retval);
       dwJ_graph_ran(I, k->graph_id, r1 - r0);
@@ -1717,6 +1719,7 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
     return UE_ERROR;
   }
   ok = concretize(I, t, fake_out, outs, nout);
+  dwY_unit_done(I, f);
   for (int j = 0; j < nout; j++)
     if (outs[j]) dwV_decref_o(&I->c, &outs[j]->h);
   free(outs);
@@ -1889,6 +1892,7 @@ static bool break_root(Interp *I, Frame *f, Tensor *cond, bool test, Node *stmt,
   /* compile the graph so far (an op-less one too, at a jump whose kept
    * values are all tensors) */
   Tensor *empty = cond && test && dwN_all_tensor_stack(I, t, cond, stmt, operand) ? cond : NULL;
+  if (cond && test && stmt) dwY_live_at_jump(t, stmt, operand);
   BreakEffect a = {.kind = BX_RESUME, .eager_from = saved.line, .eager_to = saved.line};
   if (!end_at_break(I, f, empty, &saved, &a)) return false;
   if (!f->no_resume) f->armed = true;
@@ -2012,6 +2016,29 @@ bool dwR_break_jump(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operan
   if (!dwR_tracing(I)) return true;
   break_fill_f(I, BR_DATA_DEPENDENT, "%s", "");
   break_gb_f(I, GB_DATA_BRANCH, "attempted to jump with TensorVariable()",
+             "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
+             "Dynamo does not support tracing dynamic control flow.");
+  return break_dispatch(I, cond, test, stmt, operand);
+}
+
+bool dwR_break_jump_v(Interp *I, Value v, bool test, Node *stmt, Node *operand) {
+  if (!dwR_tracing(I)) return true;
+  if (v.t == V_TENSOR) return dwR_break_jump(I, (Tensor *)v.u.o, test, stmt, operand);
+  Tensor *cond = dwY_cond(I, v); /* a SymBool / SymInt / SymFloat of item() */
+  if (!cond) return true;
+  Trace *t = I->frame->trace;
+  if (t->opts->fullgraph || t->hop_depth) {
+    /* SymNodeVariable.evaluate_expr's UserError (an Unsupported), raised
+     * where no partial graph may compile */
+    const char *e = dwY_expr(I, v);
+    dwI_raise(I, EXC_UserError,
+              "Consider annotating your code using torch._check*(). Could not guard on "
+              "data-dependent expression%s%s%s%s%s",
+              *e ? " " : "", e, *e ? " (unhinted: " : "", e, *e ? ").  (Size-like symbols: none)" : "");
+    return false;
+  }
+  break_fill_f(I, BR_DATA_DEPENDENT, "%s", "");
+  break_gb_f(I, GB_DATA_BRANCH, "attempted to jump with SymNodeVariable()",
              "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
              "Dynamo does not support tracing dynamic control flow.");
   return break_dispatch(I, cond, test, stmt, operand);

@@ -1851,8 +1851,8 @@ static inline __attribute__((always_inline)) bool eval_test(Interp *I, Frame *f,
   Value v = eval(I, f, n);
   if (v.t == V_NULL) return false;
   bool ok = true;
-  if (v.t == V_TENSOR && f->trace)
-    ok = dwR_break_jump(I, (Tensor *)OBJ(v), stmt != NULL, stmt, n);
+  if (f->trace && (v.t == V_TENSOR || (v.sx & DW_SX_UNBACKED)))
+    ok = dwR_break_jump_v(I, v, stmt != NULL, stmt, n);
   ok = ok && dwOb_truth(I, v, out);
   dwV_decref(&I->c, v);
   return ok;
