@@ -89,6 +89,10 @@ struct Guard {
   uint8_t sym[DW_MAXDIM]; /* its symbol: 1 + index in the unit's symbols
                         (dims with one symbol must be equal: duck sizing) */
   bool idyn;         /* an int guarded by its type only (a dynamic int) */
+  bool fdyn;         /* a finite float guarded by its type only: a graph
+                        input (specialize_float=False, symscalar.c) */
+  bool fcmp;         /* a comparison of such a float with a constant (val)
+                        that held (cmp, nl: its result) */
   bool fcode;        /* a function guarded by its code (its closure cells
                         have guards of their own) */
   int8_t cell;       /* >= 0: the guard is on cell `cell` of the closure of
@@ -124,7 +128,8 @@ typedef struct Syms {
  * An entry serves only calls under the config it was compiled with. */
 enum { CFG_AUTO = 1,        /* automatic_dynamic_shapes */
        CFG_STATIC = 2,      /* assume_static_by_default */
-       CFG_PARAM_STATIC = 4 /* force_parameter_static_shapes */ };
+       CFG_PARAM_STATIC = 4, /* force_parameter_static_shapes */
+       CFG_UNSPEC_FLOAT = 8  /* specialize_float=False */ };
 
 typedef struct Entry {
   int status;        /* EntryStatus */
@@ -237,6 +242,19 @@ void dwY_free(Interp *I, Trace *t);    /* the outputs held */
 void dwY_destroy(Interp *I, Trace *t); /* everything (trace_free) */
 /* The fake of a tagged value of the current unit, else NULL. */
 Tensor *dwY_fake(Interp *I, Value v);
+/* specialize_float=False: local `slot` of t's root (a finite float just
+ * guarded by its type) becomes a graph input (a float64 0-d tensor named
+ * after it) and its value a backed SymFloat: `item = l_y_.item()`. */
+void dwY_float_input(Interp *I, Trace *t, int slot, Str *name);
+/* Is v a tagged value computed from float inputs only (backed)? A jump on
+ * it does not break: the relation that held is guarded when it is an
+ * input compared with a constant (dwR_guard_fcmp), then true. */
+bool dwY_backed(Interp *I, Value v);
+/* trace.c: lifts real tensor x as a graph input named `name` (L_name_ in
+ * FX); its node id, -1 when out of memory ... */
+int dwR_lift_named(Interp *I, Trace *t, Tensor *x, const char *name);
+/* ... and the guard that float input `slot` compared with c gave result. */
+void dwR_guard_fcmp(Trace *t, int slot, int cmp, double c, bool result);
 
 /* replay.c */
 /* A unit that ended because its whole frame returned, its graph run by
@@ -381,6 +399,8 @@ void dwM_grad_reenter(Interp *I, Trace *t);
 /* Graph input `index` of t is x: its placeholder is named after where the
  * unit's frame reaches x now (L['x'], L['self']._modules['fc']...). */
 void dwM_input_source(Interp *I, Trace *t, int index, Tensor *x);
+/* ... or the placeholder target given (L_y_: a float input) */
+void dwM_input_rename(Interp *I, Trace *t, int index, const char *target);
 void dwM_free(Trace *t);
 /* The torch.fx.GraphModule of t's graph `pre` (before dead-code
  * elimination: FX keeps every traced call), whose outputs are the IR

@@ -862,6 +862,13 @@ void dwM_input_source(Interp *I, Trace *t, int index, Tensor *x) {
   if (L->nsrc <= index) L->nsrc = index + 1;
 }
 
+void dwM_input_rename(Interp *I, Trace *t, int index, const char *target) {
+  FxLog *L = fx_log(t);
+  (void)I;
+  if (!L || index < 0 || index >= L->capsrc) return;
+  L->src[index] = arena_str(&L->a, target);
+}
+
 /* Maps FA_NODE IR ids of a record's args to BNode indices. */
 static void arg_map(FxArg *x, const int *ir2b, int nir) {
   if (x->kind == FA_NODE) {

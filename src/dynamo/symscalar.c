@@ -37,6 +37,11 @@ typedef struct USym {
   uint8_t kind; /* V_FLOAT, V_INT or V_BOOL */
   Tensor *out;  /* its graph output (scalar_tensor for a SymFloat) */
   char expr[48]; /* its sympy expression when simple: zuf0, u0, u0 > 2 */
+  bool backed;   /* computed from float inputs only (specialize_float) */
+  int slot;      /* a float input: its root slot; a comparison of one with
+                    a constant: that slot (cmp, c), else -1 */
+  int8_t cmp;    /* -1: none */
+  double c;
 } USym;
 
 struct USyms {
@@ -82,7 +87,7 @@ static Value tag(Interp *I, Trace *t, Value v, Tensor *x) {
   for (int k = t->nfakes - 1; k >= 0 && fi < 0; k--)
     if (t->fakes[k] == x) fi = k;
   if (fi < 0) return v;
-  s->v[s->n] = (USym){.fake = x, .fi = fi, .kind = (uint8_t)v.t};
+  s->v[s->n] = (USym){.fake = x, .fi = fi, .kind = (uint8_t)v.t, .slot = -1, .cmp = -1};
   v.sx = DW_SX_UNBACKED | serial_bits(t) | (uint32_t)s->n++;
   (void)I;
   return v;
@@ -281,6 +286,15 @@ static Value record(Interp *I, Trace *t, const char *target, int n, Value *v, Va
   if (g.t == V_NULL) return g;
   Value res = TEN(g)->st ? r : tag(I, t, r, TEN(g));
   dwV_decref(&I->c, g);
+  USym *ur = entry(t, res);
+  if (ur) { /* backed when every tagged operand is */
+    bool backed = true;
+    for (int j = 0; j < n; j++) {
+      USym *u = entry(t, v[j]);
+      if (u && !u->backed) backed = false;
+    }
+    ur->backed = backed;
+  }
   return res;
 }
 
@@ -307,6 +321,15 @@ Value dwY_compare(Interp *I, int op, Value a, Value b) {
   /* sympy's text of a symbol against an int: zuf0 > 2, Eq(u0, 1) */
   USym *ur = entry(t, res), *ua = entry(t, a), *ub = entry(t, b);
   static const char *const rel[] = {"Eq", "Ne", "<", "<=", ">", ">="};
+  static const int8_t mirror[] = {CMP_EQ, CMP_NE, CMP_GT, CMP_GE, CMP_LT, CMP_LE};
+  USym *in = ua && !ub ? ua : ub && !ua ? ub : NULL;
+  Value k = ua ? b : a;
+  if (ur && in && in->backed && in->slot >= 0 && in->cmp < 0 &&
+      (k.t == V_FLOAT || k.t == V_INT || k.t == V_BOOL)) {
+    ur->slot = in->slot; /* `y == 5.0` of a float input: guardable */
+    ur->cmp = (int8_t)(ua ? op : mirror[op]);
+    ur->c = k.t == V_FLOAT ? k.u.f : (double)k.u.i;
+  }
   if (ur && ua && ua->expr[0] && !ub && b.t == V_INT)
     snprintf(ur->expr, sizeof ur->expr, op <= CMP_NE ? "%s(%s, %lld)" : "%s %s %lld",
              op <= CMP_NE ? rel[op] : ua->expr, op <= CMP_NE ? ua->expr : rel[op],
@@ -320,6 +343,59 @@ Value dwY_unary(Interp *I, int op, Value a) {
   if (r.t == V_NULL || !entry(t, a) || (op != UN_NEG && op != UN_POS)) return r;
   if (op == UN_POS) return a;
   return record(I, t, "operator.neg", 1, &a, r, op, 'u');
+}
+
+/* ------------------------------------------------------------------ */
+/* Float inputs (specialize_float=False)                               */
+/* ------------------------------------------------------------------ */
+
+void dwY_float_input(Interp *I, Trace *t, int slot, Str *name) {
+  Value *sv = &t->root->slots[slot];
+  if (sv->t != V_FLOAT || (sv->sx & DW_SX_UNBACKED)) return;
+  /* builder.py wrap_symfloat: a float64 tensor input, and its item() */
+  Tensor *x = dwT_scalar(&I->c, DT_F64, sv->u.f, false);
+  if (!x) {
+    dwI_raise_ctx(I);
+    drop_exc(I); /* out of memory: the float stays a constant */
+    return;
+  }
+  int id = dwR_lift_named(I, t, x, name->s);
+  Value xv = (Value){.t = V_TENSOR, .u = {.o = &x->h}};
+  Value r = dwV_null();
+  if (id >= 0) {
+    int tok = dwM_pre(I, FX_CALL_METHOD, "item", xv, 0, NULL, 0, NULL);
+    OpAttrs at;
+    memset(&at, 0, sizeof at);
+    at.dtype = DT_F64;
+    at.flag = CK_ITEM;
+    r = dwR_op(I, OP_CAST, 1, &x, &at);
+    dwM_post(I, tok, r);
+  }
+  dwV_decref_o(&I->c, &x->h); /* the inputs hold it */
+  if (r.t == V_NULL) {
+    drop_exc(I); /* the float stays a constant of the graph */
+    return;
+  }
+  Value v = tag(I, t, *sv, TEN(r));
+  USym *u = entry(t, v);
+  if (u) {
+    u->backed = true;
+    u->slot = slot;
+    snprintf(u->expr, sizeof u->expr, "zf%d", t->usyms->nzuf++);
+    *sv = v;
+  }
+  dwV_decref(&I->c, r);
+}
+
+bool dwY_backed(Interp *I, Value v) {
+  Trace *t = tracing(I);
+  USym *u = entry(t, v);
+  if (!u || !u->backed) return false;
+  if (u->slot >= 0 && u->cmp >= 0) {
+    bool r = v.t == V_BOOL ? v.u.i != 0 : v.t == V_FLOAT ? v.u.f != 0 : v.u.i != 0;
+    dwR_guard_fcmp(t, u->slot, u->cmp, u->c, r);
+  }
+  return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -387,8 +463,12 @@ static void scan_all(Interp *I, Frame *f, bool patch) {
   if (!t || !dwY_any(t)) return;
   Frame *r = t->root;
   uint8_t *live = t->usyms->live;
-  for (int k = 0; r && k < r->code->nslots; k++)
-    if (patch || !live || live[k]) scan(I, t, &r->slots[k], patch);
+  for (int k = 0; r && k < r->code->nslots; k++) {
+    USym *u = entry(t, r->slots[k]);
+    /* a float input the unit did not write is reloaded from its source */
+    bool source = u && u->slot == k && u->cmp < 0 && !t->written[k];
+    if (patch || ((!live || live[k]) && !source)) scan(I, t, &r->slots[k], patch);
+  }
   if (t->at_return) {
     Value *rv = &I->retval;
     if (rv->t == V_TUPLE || rv->t == V_LIST) {

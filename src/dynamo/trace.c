@@ -41,6 +41,7 @@
  */
 #include "dynamo.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -661,6 +662,18 @@ static void guard_int(Trace *t, Guard *g, int64_t v) {
   g->sig = mix(0x12345, V_INT);
 }
 
+/* A float input: specialised on its value, or under specialize_float=False
+ * (when finite: builder.py wrap_symfloat specialises nan and inf) a graph
+ * input guarded by its type only (symscalar.c makes it a SymFloat). */
+static void guard_float(Trace *t, Guard *g, double v) {
+  const Guard *h = t->hit ? entry_guard(t->hit, g) : NULL;
+  bool dyn = t->hit ? h && h->vt == V_FLOAT && h->fdyn
+                    : (t->cfg & CFG_UNSPEC_FLOAT) && isfinite(v) && g->kind == G_LOCAL && g->cell < 0;
+  if (!dyn) return;
+  g->fdyn = true;
+  g->sig = mix(0x12345, V_FLOAT);
+}
+
 static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str *name,
                          Value v);
 
@@ -698,6 +711,8 @@ static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str 
     guard_dyn(t, g, (Tensor *)v.u.o);
   } else if (v.t == V_INT) {
     guard_int(t, g, v.u.i);
+  } else if (v.t == V_FLOAT) {
+    guard_float(t, g, v.u.f);
   }
   if (!V_ISOBJ(v.t)) g->val = v;
   (void)I;
@@ -714,7 +729,45 @@ void dwR_guard_read_slow(Interp *I, Frame *f, int slot, bool free) {
   if (t->written[slot]) return;
   Value v = f->slots[slot];
   if (f->code->slotcell[slot] && v.t == V_CELL) v = ((Cell *)v.u.o)->v;
+  int n0 = t->nguards;
   add_guard(I, t, G_LOCAL, slot, f->code->slotnames[slot], v);
+  if (t->nguards > n0 && t->guards[n0].fdyn && !f->code->slotcell[slot])
+    dwY_float_input(I, t, slot, t->guards[n0].name); /* a SymFloat input */
+}
+
+int dwR_lift_named(Interp *I, Trace *t, Tensor *x, const char *name) {
+  int id = lift(I, t, x);
+  if (id < 0) return id;
+  dwG_set_name(&t->g, id, name);
+  char tg[160];
+  snprintf(tg, sizeof tg, "L_%s_", name);
+  dwM_input_rename(I, t, t->ninputs - 1, tg);
+  return id;
+}
+
+void dwR_guard_fcmp(Trace *t, int slot, int cmp, double c, bool result) {
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    if (g->fcmp && g->slot == slot && g->cmp == cmp && g->val.u.f == c) return;
+  }
+  const Guard *in = NULL;
+  for (int k = 0; k < t->nguards && !in; k++)
+    if (t->guards[k].kind == G_LOCAL && t->guards[k].slot == slot && t->guards[k].fdyn)
+      in = &t->guards[k];
+  if (!in || !DW_GROW(t->guards, t->capguards, t->nguards, 8)) return;
+  Str *name = in->name;
+  Guard *g = &t->guards[t->nguards++];
+  memset(g, 0, sizeof *g);
+  g->kind = G_LOCAL;
+  g->slot = slot;
+  g->cell = -1;
+  g->name = name;
+  g->vt = V_FLOAT;
+  g->fcmp = true;
+  g->cmp = (uint8_t)cmp;
+  g->nl = result;
+  g->val = dwV_float(c);
+  g->sig = mix(0x12345, V_FLOAT);
 }
 
 /* Does t guard cell j of the function guard g holds? */
@@ -889,6 +942,25 @@ bool dwR_guard_sym(Interp *I, Trace *t, int cmp, const int64_t *l, int nl, const
   return true;
 }
 
+/* An fcmp guard: does `v cmp c` give the result it had? */
+static bool fcmp_holds(const Guard *g, double v) {
+  double c = g->val.u.f;
+  bool r = g->cmp == CMP_EQ ? v == c : g->cmp == CMP_NE ? v != c : g->cmp == CMP_LT ? v < c
+         : g->cmp == CMP_LE ? v <= c : g->cmp == CMP_GT ? v > c : v >= c;
+  return r == (g->nl != 0);
+}
+
+/* ... as Python (the relation that held): L['y'] != 5.0 */
+static void fcmp_text(const Guard *g, Buf *b) {
+  static const char *const op[] = {" == ", " != ", " < ", " <= ", " > ", " >= "};
+  static const uint8_t inverse[] = {CMP_NE, CMP_EQ, CMP_GE, CMP_GT, CMP_LE, CMP_LT};
+  int cmp = g->cmp <= CMP_GE ? g->cmp : 0;
+  if (!g->nl) cmp = inverse[cmp];
+  guard_source(g, b);
+  dwB_puts(b, op[cmp]);
+  dwV_repr(b, g->val);
+}
+
 /* Checks one guard (all: the entry's guards, g among them); on failure
  * describes it (Dynamo's wording). symv: the values the entry's symbols
  * took so far in this check (-1: none). */
@@ -900,8 +972,15 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
     return false;
   }
   Value v = dwR_guard_value(I, f, g);
+  if (g->fcmp) {
+    if (v.t == V_FLOAT && fcmp_holds(g, v.u.f)) return true;
+    if (why) fcmp_text(g, why);
+    return false;
+  }
   if (g->vt == V_INT && g->idyn) {
     if (v.t == V_INT) return true;
+  } else if (g->vt == V_FLOAT && g->fdyn) {
+    if (v.t == V_FLOAT && isfinite(v.u.f)) return true;
   } else if (g->vt == V_TENSOR && g->dyn) {
     if (v.t == V_TENSOR && ((Tensor *)v.u.o)->ndim == g->meta.ndim &&
         sig_tensor(mix(0x12345, V_TENSOR), (Tensor *)v.u.o, g->dyn) == g->sig) {
@@ -931,10 +1010,18 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
   } else if (g->fcode) {
     if (v.t == V_FUNC && mix(mix(0x12345, V_FUNC), (uint64_t)(uintptr_t)((Func *)v.u.o)->code) == g->sig)
       return true;
-  } else if (v.t == g->vt && sig_of(v, 0) == g->sig) {
-    return true;
+  } else if (v.t == g->vt && sig_of(v, 0) == g->sig && !(v.t == V_FLOAT && isnan(v.u.f))) {
+    return true; /* a nan is never equal to itself: it always recompiles */
   }
   if (!why) return false;
+  if (g->vt == V_FLOAT && g->fdyn) {
+    dwB_puts(why, "type(");
+    guard_source(g, why);
+    dwB_puts(why, ") is float and ");
+    guard_source(g, why);
+    dwB_puts(why, " is finite");
+    return false;
+  }
   if (g->vt == V_TENSOR && v.t == V_TENSOR) {
     Tensor *t = (Tensor *)v.u.o;
     dwB_puts(why, "tensor '");
@@ -969,6 +1056,17 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
 }
 
 static void guard_describe(const Syms *syms, const Guard *all, const Guard *g, Buf *b) {
+  if (g->fcmp) {
+    dwB_puts(b, "SHAPE_ENV: ");
+    fcmp_text(g, b);
+    return;
+  }
+  if (g->fdyn) {
+    dwB_puts(b, "TYPE_MATCH: ");
+    guard_source(g, b);
+    dwB_puts(b, " float");
+    return;
+  }
   if (g->kind == G_SYM) {
     dwB_puts(b, "SHAPE_ENV: ");
     sym_guard_text(all, g, NULL, b);
@@ -1216,9 +1314,9 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
   }
   /* dynamic=True / False patch the config for the call (make_set_enable_dynamic) */
   uint8_t cfg = (I->auto_dynamic ? CFG_AUTO : 0) | (I->static_default ? CFG_STATIC : 0) |
-                (I->param_static ? CFG_PARAM_STATIC : 0);
+                (I->param_static ? CFG_PARAM_STATIC : 0) | (I->spec_float ? 0 : CFG_UNSPEC_FLOAT);
   if (opts->dynamic == DYN_TRUE) cfg &= (uint8_t)~CFG_STATIC;
-  if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC;
+  if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC | (cfg & CFG_UNSPEC_FLOAT);
   /* the grad mode at the frame's entry: before the grad-mode blocks of f
    * (a resume function starts outside them and enters them again) */
   bool no_grad = I->no_grad;
@@ -2024,6 +2122,7 @@ bool dwR_break_jump(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operan
 bool dwR_break_jump_v(Interp *I, Value v, bool test, Node *stmt, Node *operand) {
   if (!dwR_tracing(I)) return true;
   if (v.t == V_TENSOR) return dwR_break_jump(I, (Tensor *)v.u.o, test, stmt, operand);
+  if (dwY_backed(I, v)) return true; /* a float input's: guarded (symscalar.c) */
   Tensor *cond = dwY_cond(I, v); /* a SymBool / SymInt / SymFloat of item() */
   if (!cond) return true;
   Trace *t = I->frame->trace;

@@ -318,14 +318,14 @@ static Value name_error(Interp *I, Str *name) {
 static Value load_name(Interp *I, Frame *f, Node *n) {
   Value v;
   switch (n->scope) {
-  case RS_LOCAL:
+  case RS_LOCAL: /* guarded before the load: the guard may tag it (a SymFloat) */
+    if (f->slots[n->slot].t != V_NULL) dwR_guard_read(I, f, n->slot, false);
     v = f->slots[n->slot];
     if (v.t == V_NULL)
       return dwI_raise(I, EXC_UnboundLocalError,
                        "cannot access local variable '%s' where it is not "
                        "associated with a value",
                        ((Str *)n->str)->s);
-    dwR_guard_read(I, f, n->slot, false);
     break;
   case RS_CELL: {
     Cell *c = (Cell *)OBJ(f->slots[n->slot]);
