@@ -86,6 +86,7 @@ struct Guard {
   TMeta meta;        /* tensors */
   Value val;         /* scalars: the value (for messages) */
   uint8_t dyn;       /* tensors: bit d: dim d is symbolic (any size >= 2) */
+  uint8_t ub;        /* ... and unbacked (any size: mark_as="unbacked") */
   uint8_t sym[DW_MAXDIM]; /* its symbol: 1 + index in the unit's symbols
                         (dims with one symbol must be equal: duck sizing) */
   bool idyn;         /* an int guarded by its type only (a dynamic int) */
@@ -129,7 +130,8 @@ typedef struct Syms {
 enum { CFG_AUTO = 1,        /* automatic_dynamic_shapes */
        CFG_STATIC = 2,      /* assume_static_by_default */
        CFG_PARAM_STATIC = 4, /* force_parameter_static_shapes */
-       CFG_UNSPEC_FLOAT = 8  /* specialize_float=False */ };
+       CFG_UNSPEC_FLOAT = 8, /* specialize_float=False */
+       CFG_MARK_UNBACKED = 16 /* automatic_dynamic_shapes_mark_as="unbacked" */ };
 
 typedef struct Entry {
   int status;        /* EntryStatus */

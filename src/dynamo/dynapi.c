@@ -811,6 +811,8 @@ static bool config_sync(Interp *I, const char *name, Value v) {
     int64_t n;
     if (!dwL_int(I, v, name, &n)) return false;
     *(name[0] == 'a' ? &I->accum_limit : &I->cache_size_limit) = n;
+  } else if (!strcmp(name, "automatic_dynamic_shapes_mark_as")) {
+    I->mark_unbacked = v.t == V_STR && !strcmp(STR(v)->s, "unbacked");
   } else {
     bool *flag = !strcmp(name, "automatic_dynamic_shapes")      ? &I->auto_dynamic
                  : !strcmp(name, "assume_static_by_default")    ? &I->static_default

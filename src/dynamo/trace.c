@@ -590,6 +590,7 @@ static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
   if (t->hit) {
     if (!h || h->vt != V_TENSOR || h->meta.ndim != x->ndim) return;
     dyn = h->dyn;
+    g->ub = h->ub;
   } else {
     FState *fs = fstate(t->cache, g->kind, g->slot, g->cell);
     bool had = fs && fs->vt == V_TENSOR && fs->ndim == x->ndim;
@@ -599,9 +600,14 @@ static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
     for (int d = 0; d < x->ndim; d++) {
       int64_t size = x->shape[d];
       bool changed = flip || (had && (fs->size[d] < 0 || fs->size[d] != size));
-      bool dy = size >= 2 && ((x->dyn_marked >> d & 1) || !(t->cfg & CFG_STATIC) ||
-                              ((t->cfg & CFG_AUTO) && changed));
+      /* automatic_dynamic_shapes_mark_as="unbacked": a dim that changed is
+       * an unbacked symbol, not specialised at 0 or 1 (SIZE_LIKE_UNBACKED) */
+      bool unb = (t->cfg & CFG_MARK_UNBACKED) && (t->cfg & CFG_AUTO) && changed &&
+                 (t->cfg & CFG_STATIC) && !(x->dyn_marked >> d & 1);
+      bool dy = (size >= 2 || unb) && ((x->dyn_marked >> d & 1) || !(t->cfg & CFG_STATIC) ||
+                                       ((t->cfg & CFG_AUTO) && changed));
       if (dy) dyn |= (uint8_t)(1u << d);
+      if (dy && unb) g->ub |= (uint8_t)(1u << d);
       if (fs) fs->size[d] = changed ? -1 : size;
     }
     if (fs) {
@@ -621,8 +627,8 @@ static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
       continue;
     }
     int s = 0;
-    for (int k = 0; k < t->syms.n && !s; k++)
-      if (t->syms.val[k] == x->shape[d]) s = k + 1; /* duck sizing */
+    for (int k = 0; k < t->syms.n && !s && !(g->ub >> d & 1); k++)
+      if (t->syms.val[k] == x->shape[d]) s = k + 1; /* duck sizing (not unbacked) */
     if (!s) {
       Buf src = {0};
       guard_source(g, &src);
@@ -990,7 +996,7 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
       for (int d = 0; d < x->ndim; d++) {
         if (!(g->dyn >> d & 1)) continue;
         int s = g->sym[d] - 1;
-        if (x->shape[d] < 2 || (symv[s] >= 0 && symv[s] != x->shape[d])) {
+        if ((x->shape[d] < 2 && !(g->ub >> d & 1)) || (symv[s] >= 0 && symv[s] != x->shape[d])) {
           if (why) {
             if (x->shape[d] < 2) {
               dwB_puts(why, "2 <= ");
@@ -1083,7 +1089,7 @@ static void guard_describe(const Syms *syms, const Guard *all, const Guard *g, B
     dwB_puts(b, "]");
     /* the symbols' shape guards, where each is first used */
     for (int k = 0; k < g->meta.ndim; k++) {
-      if (!(g->dyn >> k & 1)) continue;
+      if (!(g->dyn >> k & 1) || (g->ub >> k & 1)) continue; /* unbacked: no guard */
       bool first = true;
       for (const Guard *o = all; o < g && first; o++)
         for (int j = 0; o->vt == V_TENSOR && j < o->meta.ndim; j++)
@@ -1314,7 +1320,8 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
   }
   /* dynamic=True / False patch the config for the call (make_set_enable_dynamic) */
   uint8_t cfg = (I->auto_dynamic ? CFG_AUTO : 0) | (I->static_default ? CFG_STATIC : 0) |
-                (I->param_static ? CFG_PARAM_STATIC : 0) | (I->spec_float ? 0 : CFG_UNSPEC_FLOAT);
+                (I->param_static ? CFG_PARAM_STATIC : 0) | (I->spec_float ? 0 : CFG_UNSPEC_FLOAT) |
+                (I->mark_unbacked ? CFG_MARK_UNBACKED : 0);
   if (opts->dynamic == DYN_TRUE) cfg &= (uint8_t)~CFG_STATIC;
   if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC | (cfg & CFG_UNSPEC_FLOAT);
   /* the grad mode at the frame's entry: before the grad-mode blocks of f

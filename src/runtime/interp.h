@@ -232,6 +232,7 @@ struct Interp {
   bool static_default;       /* config.assume_static_by_default */
   bool param_static;         /* config.force_parameter_static_shapes */
   bool spec_float;           /* config.specialize_float */
+  bool mark_unbacked;        /* config.automatic_dynamic_shapes_mark_as == "unbacked" */
   bool fail_on_limit;        /* config.fail_on_recompile_limit_hit */
   Trace *trace;        /* the active trace, if any */
   /* Grad mode (tensor/device.c): torch.is_grad_enabled() is !no_grad;
