@@ -183,6 +183,7 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
   I->auto_dynamic = true;
   I->param_static = true;
   I->static_default = true;
+  I->spec_float = true;
   I->suppress_errors = opt->suppress_errors == 1;
   I->host_fn = s->host_fn;
   I->host = s->host;

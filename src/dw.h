@@ -42,6 +42,7 @@
  *   dwD_  dynamo/dynapi.c        the compiler API as Python sees it
  *   dwH_  dynamo/hop.c           higher-order ops: torch.cond
  *   dwS_  dynamo/symint.c        SymInts: ints computed from symbolic sizes
+ *   dwY_  dynamo/symscalar.c     unbacked scalars: Tensor.item() in the graph
  *   dwU_  dynamo/mutate.c        in-place updates and item assignment, functionalised
  *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
@@ -147,7 +148,7 @@ bool dw_grow(void **pp, int *cap, int n, size_t sz, int first);
   X(InternalTorchDynamoError, TorchDynamoException)                          \
   X(InvalidBackend, TorchDynamoException)                                    \
   X(TorchRuntimeError, TorchDynamoException)                                 \
-  X(UserError, TorchDynamoException)                                         \
+  X(UserError, Unsupported)                                                  \
   X(RecompileError, TorchDynamoException)                                    \
   X(SkipFrame, TorchDynamoException)                                         \
   X(ResetRequired, TorchDynamoException)                                     \
@@ -239,8 +240,9 @@ typedef struct Obj {
 typedef struct Value {
   uint32_t t;  /* ValType */
   uint32_t sx; /* V_INT while tracing: 0, or the size expression the int
-                  was computed from (a SymInt: dynamo/symint.c); copies
-                  carry it, nothing else reads it */
+                  was computed from (a SymInt: dynamo/symint.c); with
+                  DW_SX_UNBACKED, a V_INT / V_FLOAT / V_BOOL computed from
+                  Tensor.item() (dynamo/symscalar.c); copies carry it */
   union {
     int64_t i;
     double f;
@@ -832,6 +834,15 @@ typedef enum GatherKind {
   GK_ONE_HOT,      /* F.one_hot: class values */
   GK_TARGET        /* nll_loss / cross_entropy targets */
 } GatherKind;
+
+/* OP_CAST's flag: the call it records (printing and naming only). */
+typedef enum CastKind {
+  CK_TO,           /* x.to(dtype) and the other dtype conversions */
+  CK_ITEM,         /* x.item() under capture_scalar_outputs: a 0-d float64,
+                      int64 or bool (dynamo/symscalar.c) */
+  CK_SCALAR_TENSOR /* torch.scalar_tensor(v, dtype=torch.float64): an item()
+                      float the frame keeps, as a graph output */
+} CastKind;
 
 /* OP_RAND's flag: which random function (the draws are dwT_rand's). */
 typedef enum RandKind {

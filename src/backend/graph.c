@@ -167,6 +167,8 @@ void dwG_name(Graph *g) {
       want = nd->name ? nd->name : arg;
     } else if (nd->op == OP_ALIAS) {
       want = nd->at.flag < AK_COUNT ? dw_alias_method[nd->at.flag] : "alias";
+    } else if (nd->op == OP_CAST && nd->at.flag) {
+      want = nd->at.flag == CK_ITEM ? "item" : "scalar_tensor";
     } else if (nd->op == OP_RAND) {
       want = nd->at.flag == RK_RANDN ? "randn" : nd->at.flag == RK_RANDINT ? "randint" : "rand";
     } else {
@@ -568,9 +570,12 @@ static void put_expr(Buf *b, const Graph *g, const GNode *nd) {
     dwB_putc(b, ')');
     return;
   case OP_CAST:
+    if (a->flag == CK_SCALAR_TENSOR) dwB_puts(b, "torch.scalar_tensor(");
     put_arg(b, g, nd->in[0]);
-    dwB_printf(b, ".to(%s)",
-               a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
+    if (a->flag)
+      dwB_puts(b, a->flag == CK_ITEM ? ".item()" : ", dtype=torch.float64)");
+    else
+      dwB_printf(b, ".to(%s)", a->dtype < DT_COUNT ? dtype_torch[a->dtype] : "?");
     return;
   case OP_RESHAPE:
   case OP_PERMUTE:

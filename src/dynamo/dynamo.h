@@ -5,6 +5,7 @@
  *   compile.c  the compile pipeline of a unit's graph, and running kernels
  *   report.c   marks, the run's records (frames, graphs, breaks), explain,
  *              the run report as JSON and as text
+ *   symscalar.c  unbacked scalars (Tensor.item() traced)
  *
  * Not included by any other stage: what the runtime and the library call
  * is declared in runtime/interp.h. */
@@ -85,9 +86,14 @@ struct Guard {
   TMeta meta;        /* tensors */
   Value val;         /* scalars: the value (for messages) */
   uint8_t dyn;       /* tensors: bit d: dim d is symbolic (any size >= 2) */
+  uint8_t ub;        /* ... and unbacked (any size: mark_as="unbacked") */
   uint8_t sym[DW_MAXDIM]; /* its symbol: 1 + index in the unit's symbols
                         (dims with one symbol must be equal: duck sizing) */
   bool idyn;         /* an int guarded by its type only (a dynamic int) */
+  bool fdyn;         /* a finite float guarded by its type only: a graph
+                        input (specialize_float=False, symscalar.c) */
+  bool fcmp;         /* a comparison of such a float with a constant (val)
+                        that held (cmp, nl: its result) */
   bool fcode;        /* a function guarded by its code (its closure cells
                         have guards of their own) */
   int8_t cell;       /* >= 0: the guard is on cell `cell` of the closure of
@@ -123,7 +129,9 @@ typedef struct Syms {
  * An entry serves only calls under the config it was compiled with. */
 enum { CFG_AUTO = 1,        /* automatic_dynamic_shapes */
        CFG_STATIC = 2,      /* assume_static_by_default */
-       CFG_PARAM_STATIC = 4 /* force_parameter_static_shapes */ };
+       CFG_PARAM_STATIC = 4, /* force_parameter_static_shapes */
+       CFG_UNSPEC_FLOAT = 8, /* specialize_float=False */
+       CFG_MARK_UNBACKED = 16 /* automatic_dynamic_shapes_mark_as="unbacked" */ };
 
 typedef struct Entry {
   int status;        /* EntryStatus */
@@ -219,7 +227,36 @@ struct Trace {
   size_t out0, err0; /* the program's stdout and stderr lengths at its start */
   uint64_t id0;      /* Interp.id_reads at its start */
   uint64_t free0;    /* Interp.free_reads at its start */
+  struct USyms *usyms; /* unbacked symbolic scalars (symscalar.c) */
 };
+
+/* symscalar.c: does t have unbacked scalars (then no replay plan)? */
+bool dwY_any(const Trace *t);
+/* Before a unit's outputs are chosen: the tagged values its frame keeps
+ * (root locals, the return value) become graph outputs; after its graph
+ * ran: they take the graph's values and lose their tags. */
+void dwY_unit_outputs(Interp *I, Frame *f);
+/* At a jump in the test of stmt: only the locals live there are kept
+ * (Dynamo's prune_dead_locals); else every local is. */
+void dwY_live_at_jump(Trace *t, Node *stmt, Node *operand);
+void dwY_unit_done(Interp *I, Frame *f);
+void dwY_free(Interp *I, Trace *t);    /* the outputs held */
+void dwY_destroy(Interp *I, Trace *t); /* everything (trace_free) */
+/* The fake of a tagged value of the current unit, else NULL. */
+Tensor *dwY_fake(Interp *I, Value v);
+/* specialize_float=False: local `slot` of t's root (a finite float just
+ * guarded by its type) becomes a graph input (a float64 0-d tensor named
+ * after it) and its value a backed SymFloat: `item = l_y_.item()`. */
+void dwY_float_input(Interp *I, Trace *t, int slot, Str *name);
+/* Is v a tagged value computed from float inputs only (backed)? A jump on
+ * it does not break: the relation that held is guarded when it is an
+ * input compared with a constant (dwR_guard_fcmp), then true. */
+bool dwY_backed(Interp *I, Value v);
+/* trace.c: lifts real tensor x as a graph input named `name` (L_name_ in
+ * FX); its node id, -1 when out of memory ... */
+int dwR_lift_named(Interp *I, Trace *t, Tensor *x, const char *name);
+/* ... and the guard that float input `slot` compared with c gave result. */
+void dwR_guard_fcmp(Trace *t, int slot, int cmp, double c, bool result);
 
 /* replay.c */
 /* A unit that ended because its whole frame returned, its graph run by
@@ -310,6 +347,9 @@ void dwS_attach(Interp *I, Trace *t, int id);
  * locals still live after the jump) all distinct tensors, with no side
  * effect pending? Then it compiles even a graph without ops. */
 bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *operand);
+/* The root frame's locals live at that jump: one byte per slot (malloc'd;
+ * NULL: out of memory). */
+uint8_t *dwN_live_at_jump(Trace *t, Node *stmt, Node *operand);
 /* Undo-log access for live.c and replay.c: is every logged effect of t a
  * write of one of the root frame's own locals (or, unless `replay`, a
  * grad-mode change or any traced tensor rebound in place; with it, only
@@ -361,6 +401,8 @@ void dwM_grad_reenter(Interp *I, Trace *t);
 /* Graph input `index` of t is x: its placeholder is named after where the
  * unit's frame reaches x now (L['x'], L['self']._modules['fc']...). */
 void dwM_input_source(Interp *I, Trace *t, int index, Tensor *x);
+/* ... or the placeholder target given (L_y_: a float input) */
+void dwM_input_rename(Interp *I, Trace *t, int index, const char *target);
 void dwM_free(Trace *t);
 /* The torch.fx.GraphModule of t's graph `pre` (before dead-code
  * elimination: FX keeps every traced call), whose outputs are the IR

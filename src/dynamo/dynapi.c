@@ -711,7 +711,7 @@ static const ConfigOpt config_opts[] = {
     {"fail_on_cache_limit_hit", 'b', 0, NULL, "fail_on_recompile_limit_hit"},
     {"skip_code_recursive_on_recompile_limit_hit", 'b', 1, NULL, NULL},
     {"specialize_int", 'b', 0, NULL, NULL},
-    {"specialize_float", 'b', 0, NULL, NULL},
+    {"specialize_float", 'b', 1, NULL, NULL},
     {"dynamic_shapes", 'b', 1, NULL, NULL},
     {"assume_static_by_default", 'b', 1, NULL, NULL},
     {"automatic_dynamic_shapes", 'b', 1, NULL, NULL},
@@ -811,10 +811,13 @@ static bool config_sync(Interp *I, const char *name, Value v) {
     int64_t n;
     if (!dwL_int(I, v, name, &n)) return false;
     *(name[0] == 'a' ? &I->accum_limit : &I->cache_size_limit) = n;
+  } else if (!strcmp(name, "automatic_dynamic_shapes_mark_as")) {
+    I->mark_unbacked = v.t == V_STR && !strcmp(STR(v)->s, "unbacked");
   } else {
     bool *flag = !strcmp(name, "automatic_dynamic_shapes")      ? &I->auto_dynamic
                  : !strcmp(name, "assume_static_by_default")    ? &I->static_default
                  : !strcmp(name, "force_parameter_static_shapes") ? &I->param_static
+                 : !strcmp(name, "specialize_float")            ? &I->spec_float
                  : !strcmp(name, "fail_on_recompile_limit_hit") ? &I->fail_on_limit
                                                                 : NULL;
     if (flag) return dwOb_truth(I, v, flag);

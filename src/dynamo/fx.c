@@ -153,6 +153,13 @@ static const char *arena_str(Arena *a, const char *s) {
 static bool arg_of(Interp *I, Arena *a, Trace *t, Value v, FxArg *out, int depth) {
   memset(out, 0, sizeof *out);
   out->node = -1;
+  Tensor *sym = (v.sx & DW_SX_UNBACKED) ? dwY_fake(I, v) : NULL;
+  if (sym) { /* an item() value: its node (symscalar.c) */
+    out->kind = FA_NODE;
+    out->t = sym;
+    out->node = sym->node;
+    return true;
+  }
   switch (v.t) {
   case V_NONE:
     out->kind = FA_NONE;
@@ -853,6 +860,13 @@ void dwM_input_source(Interp *I, Trace *t, int index, Tensor *x) {
   L->src[index] = arena_str(&L->a, tg);
   L->param[index] = param;
   if (L->nsrc <= index) L->nsrc = index + 1;
+}
+
+void dwM_input_rename(Interp *I, Trace *t, int index, const char *target) {
+  FxLog *L = fx_log(t);
+  (void)I;
+  if (!L || index < 0 || index >= L->capsrc) return;
+  L->src[index] = arena_str(&L->a, target);
 }
 
 /* Maps FA_NODE IR ids of a record's args to BNode indices. */

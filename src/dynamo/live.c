@@ -240,13 +240,10 @@ static bool reads_after(Live *L, Node *e, Node *operand, bool found) {
   }
 }
 
-bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *operand) {
-  (void)I;
-  Frame *f = t->root;
-  Code *code = f->code;
-  if (!stmt || !dwR_only_local_effects(t, false)) return false;
+uint8_t *dwN_live_at_jump(Trace *t, Node *stmt, Node *operand) {
+  Code *code = t->root->code;
   Live L = {calloc((size_t)code->nslots + 1, 1), code->nslots};
-  if (!L.s) return false;
+  if (!L.s) return NULL;
   /* what is live at the jump: both targets and the rest of the test */
   live_out(&L, code, stmt);
   if (stmt->kind == N_IF) {
@@ -264,6 +261,16 @@ bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *o
     reads_all(&L, stmt);
   }
   reads_after(&L, stmt->a, operand, false);
+  return L.s;
+}
+
+bool dwN_all_tensor_stack(Interp *I, Trace *t, Tensor *cond, Node *stmt, Node *operand) {
+  (void)I;
+  Frame *f = t->root;
+  Code *code = f->code;
+  if (!stmt || !dwR_only_local_effects(t, false)) return false;
+  Live L = {dwN_live_at_jump(t, stmt, operand), code->nslots};
+  if (!L.s) return false;
   /* the modified live locals must be distinct tensors, and not cond */
   bool ok = true;
   Tensor *seen[64];

@@ -415,6 +415,7 @@ static const char *vt_class(Value v) {
 bool dwJ_break_call(Interp *I, const BuiltinDef *d, Value self, Args *a) {
   const char *n = d->name;
   if (!strcmp(n, "Tensor.item")) {
+    if (dwY_capturing(I)) return true; /* traced: symscalar.c */
     return dwR_break_here_gb(I, BR_DATA_DEPENDENT, GB_ITEM, "call_method TensorVariable() item () {}",
                         "Dynamo does not support tracing `Tensor.item()` with "
                         "config.capture_scalar_outputs=False.");

@@ -110,6 +110,9 @@ static uint32_t mk(Interp *I, uint8_t op, uint32_t a, uint32_t b, int64_t c) {
   return p->len;
 }
 
+/* v's SymInt tag (an unbacked scalar's tag is symscalar.c's, not one) */
+#define SXOF(v) (((v).sx & DW_SX_UNBACKED) ? 0u : (v).sx)
+
 static Trace *tracing(Interp *I) { return dwR_tracing(I) ? I->frame->trace : NULL; }
 
 uint32_t dwS_size(Interp *I, const Tensor *x, int d) {
@@ -122,20 +125,20 @@ uint32_t dwS_size(Interp *I, const Tensor *x, int d) {
 
 /* An operand: its tag, or a constant. */
 static uint32_t operand(Interp *I, Value v) {
-  return v.sx ? v.sx : mk(I, SX_CONST, 0, 0, v.u.i);
+  return SXOF(v) ? SXOF(v) : mk(I, SX_CONST, 0, 0, v.u.i);
 }
 
 uint32_t dwS_binop(Interp *I, int op, Value a, Value b) {
   static const int8_t sxop[] = {[BIN_ADD] = SX_ADD, [BIN_SUB] = SX_SUB, [BIN_MUL] = SX_MUL,
                                 [BIN_FLOORDIV] = SX_FLOORDIV, [BIN_MOD] = SX_MOD};
-  if (!tracing(I) || a.t != V_INT || b.t != V_INT || (!a.sx && !b.sx)) return 0;
+  if (!tracing(I) || a.t != V_INT || b.t != V_INT || (!SXOF(a) && !SXOF(b))) return 0;
   if (op < 0 || op >= (int)sizeof sxop || !sxop[op]) return 0;
   uint32_t x = operand(I, a), y = operand(I, b);
   return x && y ? mk(I, (uint8_t)sxop[op], x, y, 0) : 0;
 }
 
 uint32_t dwS_minmax(Interp *I, bool is_max, Value a, Value b) {
-  if (!tracing(I) || a.t != V_INT || b.t != V_INT || (!a.sx && !b.sx)) return 0;
+  if (!tracing(I) || a.t != V_INT || b.t != V_INT || (!SXOF(a) && !SXOF(b))) return 0;
   uint32_t x = operand(I, a), y = operand(I, b);
   return x && y ? mk(I, is_max ? SX_MAX : SX_MIN, x, y, 0) : 0;
 }
@@ -155,15 +158,15 @@ uint32_t dwS_numel(Interp *I, const Tensor *x) {
 }
 
 uint32_t dwS_neg(Interp *I, Value a) {
-  if (!tracing(I) || a.t != V_INT || !a.sx) return 0;
-  return mk(I, SX_NEG, a.sx, 0, 0);
+  if (!tracing(I) || a.t != V_INT || !SXOF(a)) return 0;
+  return mk(I, SX_NEG, SXOF(a), 0, 0);
 }
 
 void dwS_note_slow(Interp *I, Value v) {
-  SymPool *p = tracing(I) && v.t == V_INT ? pool(I) : NULL;
+  SymPool *p = tracing(I) && v.t == V_INT && SXOF(v) ? pool(I) : NULL;
   if (!p) return;
   p->note_v[p->nnote % NNOTE] = v.u.i;
-  p->note_sx[p->nnote % NNOTE] = v.sx;
+  p->note_sx[p->nnote % NNOTE] = SXOF(v);
   p->nnote++;
 }
 
@@ -188,7 +191,7 @@ static int tokens(const SymPool *p, const Trace *t, uint32_t sx, int64_t *tok, i
 bool dwS_compare(Interp *I, int cmp, Value a, Value b, bool result) {
   static const uint8_t inverse[] = {CMP_NE, CMP_EQ, CMP_GE, CMP_GT, CMP_LE, CMP_LT};
   Trace *t = tracing(I);
-  if (!t || cmp < CMP_EQ || cmp > CMP_GE || a.t != V_INT || b.t != V_INT || (!a.sx && !b.sx))
+  if (!t || cmp < CMP_EQ || cmp > CMP_GE || a.t != V_INT || b.t != V_INT || (!SXOF(a) && !SXOF(b)))
     return true;
   uint32_t x = operand(I, a), y = operand(I, b);
   SymPool *p = I->sympool;

@@ -41,6 +41,7 @@
  */
 #include "dynamo.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -589,6 +590,7 @@ static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
   if (t->hit) {
     if (!h || h->vt != V_TENSOR || h->meta.ndim != x->ndim) return;
     dyn = h->dyn;
+    g->ub = h->ub;
   } else {
     FState *fs = fstate(t->cache, g->kind, g->slot, g->cell);
     bool had = fs && fs->vt == V_TENSOR && fs->ndim == x->ndim;
@@ -598,9 +600,14 @@ static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
     for (int d = 0; d < x->ndim; d++) {
       int64_t size = x->shape[d];
       bool changed = flip || (had && (fs->size[d] < 0 || fs->size[d] != size));
-      bool dy = size >= 2 && ((x->dyn_marked >> d & 1) || !(t->cfg & CFG_STATIC) ||
-                              ((t->cfg & CFG_AUTO) && changed));
+      /* automatic_dynamic_shapes_mark_as="unbacked": a dim that changed is
+       * an unbacked symbol, not specialised at 0 or 1 (SIZE_LIKE_UNBACKED) */
+      bool unb = (t->cfg & CFG_MARK_UNBACKED) && (t->cfg & CFG_AUTO) && changed &&
+                 (t->cfg & CFG_STATIC) && !(x->dyn_marked >> d & 1);
+      bool dy = (size >= 2 || unb) && ((x->dyn_marked >> d & 1) || !(t->cfg & CFG_STATIC) ||
+                                       ((t->cfg & CFG_AUTO) && changed));
       if (dy) dyn |= (uint8_t)(1u << d);
+      if (dy && unb) g->ub |= (uint8_t)(1u << d);
       if (fs) fs->size[d] = changed ? -1 : size;
     }
     if (fs) {
@@ -620,8 +627,8 @@ static void guard_dyn(Trace *t, Guard *g, const Tensor *x) {
       continue;
     }
     int s = 0;
-    for (int k = 0; k < t->syms.n && !s; k++)
-      if (t->syms.val[k] == x->shape[d]) s = k + 1; /* duck sizing */
+    for (int k = 0; k < t->syms.n && !s && !(g->ub >> d & 1); k++)
+      if (t->syms.val[k] == x->shape[d]) s = k + 1; /* duck sizing (not unbacked) */
     if (!s) {
       Buf src = {0};
       guard_source(g, &src);
@@ -661,6 +668,18 @@ static void guard_int(Trace *t, Guard *g, int64_t v) {
   g->sig = mix(0x12345, V_INT);
 }
 
+/* A float input: specialised on its value, or under specialize_float=False
+ * (when finite: builder.py wrap_symfloat specialises nan and inf) a graph
+ * input guarded by its type only (symscalar.c makes it a SymFloat). */
+static void guard_float(Trace *t, Guard *g, double v) {
+  const Guard *h = t->hit ? entry_guard(t->hit, g) : NULL;
+  bool dyn = t->hit ? h && h->vt == V_FLOAT && h->fdyn
+                    : (t->cfg & CFG_UNSPEC_FLOAT) && isfinite(v) && g->kind == G_LOCAL && g->cell < 0;
+  if (!dyn) return;
+  g->fdyn = true;
+  g->sig = mix(0x12345, V_FLOAT);
+}
+
 static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str *name,
                          Value v);
 
@@ -698,6 +717,8 @@ static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str 
     guard_dyn(t, g, (Tensor *)v.u.o);
   } else if (v.t == V_INT) {
     guard_int(t, g, v.u.i);
+  } else if (v.t == V_FLOAT) {
+    guard_float(t, g, v.u.f);
   }
   if (!V_ISOBJ(v.t)) g->val = v;
   (void)I;
@@ -714,7 +735,45 @@ void dwR_guard_read_slow(Interp *I, Frame *f, int slot, bool free) {
   if (t->written[slot]) return;
   Value v = f->slots[slot];
   if (f->code->slotcell[slot] && v.t == V_CELL) v = ((Cell *)v.u.o)->v;
+  int n0 = t->nguards;
   add_guard(I, t, G_LOCAL, slot, f->code->slotnames[slot], v);
+  if (t->nguards > n0 && t->guards[n0].fdyn && !f->code->slotcell[slot])
+    dwY_float_input(I, t, slot, t->guards[n0].name); /* a SymFloat input */
+}
+
+int dwR_lift_named(Interp *I, Trace *t, Tensor *x, const char *name) {
+  int id = lift(I, t, x);
+  if (id < 0) return id;
+  dwG_set_name(&t->g, id, name);
+  char tg[160];
+  snprintf(tg, sizeof tg, "L_%s_", name);
+  dwM_input_rename(I, t, t->ninputs - 1, tg);
+  return id;
+}
+
+void dwR_guard_fcmp(Trace *t, int slot, int cmp, double c, bool result) {
+  for (int k = 0; k < t->nguards; k++) {
+    const Guard *g = &t->guards[k];
+    if (g->fcmp && g->slot == slot && g->cmp == cmp && g->val.u.f == c) return;
+  }
+  const Guard *in = NULL;
+  for (int k = 0; k < t->nguards && !in; k++)
+    if (t->guards[k].kind == G_LOCAL && t->guards[k].slot == slot && t->guards[k].fdyn)
+      in = &t->guards[k];
+  if (!in || !DW_GROW(t->guards, t->capguards, t->nguards, 8)) return;
+  Str *name = in->name;
+  Guard *g = &t->guards[t->nguards++];
+  memset(g, 0, sizeof *g);
+  g->kind = G_LOCAL;
+  g->slot = slot;
+  g->cell = -1;
+  g->name = name;
+  g->vt = V_FLOAT;
+  g->fcmp = true;
+  g->cmp = (uint8_t)cmp;
+  g->nl = result;
+  g->val = dwV_float(c);
+  g->sig = mix(0x12345, V_FLOAT);
 }
 
 /* Does t guard cell j of the function guard g holds? */
@@ -889,6 +948,25 @@ bool dwR_guard_sym(Interp *I, Trace *t, int cmp, const int64_t *l, int nl, const
   return true;
 }
 
+/* An fcmp guard: does `v cmp c` give the result it had? */
+static bool fcmp_holds(const Guard *g, double v) {
+  double c = g->val.u.f;
+  bool r = g->cmp == CMP_EQ ? v == c : g->cmp == CMP_NE ? v != c : g->cmp == CMP_LT ? v < c
+         : g->cmp == CMP_LE ? v <= c : g->cmp == CMP_GT ? v > c : v >= c;
+  return r == (g->nl != 0);
+}
+
+/* ... as Python (the relation that held): L['y'] != 5.0 */
+static void fcmp_text(const Guard *g, Buf *b) {
+  static const char *const op[] = {" == ", " != ", " < ", " <= ", " > ", " >= "};
+  static const uint8_t inverse[] = {CMP_NE, CMP_EQ, CMP_GE, CMP_GT, CMP_LE, CMP_LT};
+  int cmp = g->cmp <= CMP_GE ? g->cmp : 0;
+  if (!g->nl) cmp = inverse[cmp];
+  guard_source(g, b);
+  dwB_puts(b, op[cmp]);
+  dwV_repr(b, g->val);
+}
+
 /* Checks one guard (all: the entry's guards, g among them); on failure
  * describes it (Dynamo's wording). symv: the values the entry's symbols
  * took so far in this check (-1: none). */
@@ -900,8 +978,15 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
     return false;
   }
   Value v = dwR_guard_value(I, f, g);
+  if (g->fcmp) {
+    if (v.t == V_FLOAT && fcmp_holds(g, v.u.f)) return true;
+    if (why) fcmp_text(g, why);
+    return false;
+  }
   if (g->vt == V_INT && g->idyn) {
     if (v.t == V_INT) return true;
+  } else if (g->vt == V_FLOAT && g->fdyn) {
+    if (v.t == V_FLOAT && isfinite(v.u.f)) return true;
   } else if (g->vt == V_TENSOR && g->dyn) {
     if (v.t == V_TENSOR && ((Tensor *)v.u.o)->ndim == g->meta.ndim &&
         sig_tensor(mix(0x12345, V_TENSOR), (Tensor *)v.u.o, g->dyn) == g->sig) {
@@ -911,7 +996,7 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
       for (int d = 0; d < x->ndim; d++) {
         if (!(g->dyn >> d & 1)) continue;
         int s = g->sym[d] - 1;
-        if (x->shape[d] < 2 || (symv[s] >= 0 && symv[s] != x->shape[d])) {
+        if ((x->shape[d] < 2 && !(g->ub >> d & 1)) || (symv[s] >= 0 && symv[s] != x->shape[d])) {
           if (why) {
             if (x->shape[d] < 2) {
               dwB_puts(why, "2 <= ");
@@ -931,10 +1016,18 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
   } else if (g->fcode) {
     if (v.t == V_FUNC && mix(mix(0x12345, V_FUNC), (uint64_t)(uintptr_t)((Func *)v.u.o)->code) == g->sig)
       return true;
-  } else if (v.t == g->vt && sig_of(v, 0) == g->sig) {
-    return true;
+  } else if (v.t == g->vt && sig_of(v, 0) == g->sig && !(v.t == V_FLOAT && isnan(v.u.f))) {
+    return true; /* a nan is never equal to itself: it always recompiles */
   }
   if (!why) return false;
+  if (g->vt == V_FLOAT && g->fdyn) {
+    dwB_puts(why, "type(");
+    guard_source(g, why);
+    dwB_puts(why, ") is float and ");
+    guard_source(g, why);
+    dwB_puts(why, " is finite");
+    return false;
+  }
   if (g->vt == V_TENSOR && v.t == V_TENSOR) {
     Tensor *t = (Tensor *)v.u.o;
     dwB_puts(why, "tensor '");
@@ -969,6 +1062,17 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
 }
 
 static void guard_describe(const Syms *syms, const Guard *all, const Guard *g, Buf *b) {
+  if (g->fcmp) {
+    dwB_puts(b, "SHAPE_ENV: ");
+    fcmp_text(g, b);
+    return;
+  }
+  if (g->fdyn) {
+    dwB_puts(b, "TYPE_MATCH: ");
+    guard_source(g, b);
+    dwB_puts(b, " float");
+    return;
+  }
   if (g->kind == G_SYM) {
     dwB_puts(b, "SHAPE_ENV: ");
     sym_guard_text(all, g, NULL, b);
@@ -985,7 +1089,7 @@ static void guard_describe(const Syms *syms, const Guard *all, const Guard *g, B
     dwB_puts(b, "]");
     /* the symbols' shape guards, where each is first used */
     for (int k = 0; k < g->meta.ndim; k++) {
-      if (!(g->dyn >> k & 1)) continue;
+      if (!(g->dyn >> k & 1) || (g->ub >> k & 1)) continue; /* unbacked: no guard */
       bool first = true;
       for (const Guard *o = all; o < g && first; o++)
         for (int j = 0; o->vt == V_TENSOR && j < o->meta.ndim; j++)
@@ -1071,6 +1175,7 @@ static UnitCache *unit_cache(Code *code, Node *start, int kind) {
 }
 
 static void trace_free(Interp *I, Trace *t) {
+  dwY_destroy(I, t);
   undo_commit(I, t);
   free(t->undo);
   free(t->gb0);
@@ -1215,9 +1320,10 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
   }
   /* dynamic=True / False patch the config for the call (make_set_enable_dynamic) */
   uint8_t cfg = (I->auto_dynamic ? CFG_AUTO : 0) | (I->static_default ? CFG_STATIC : 0) |
-                (I->param_static ? CFG_PARAM_STATIC : 0);
+                (I->param_static ? CFG_PARAM_STATIC : 0) | (I->spec_float ? 0 : CFG_UNSPEC_FLOAT) |
+                (I->mark_unbacked ? CFG_MARK_UNBACKED : 0);
   if (opts->dynamic == DYN_TRUE) cfg &= (uint8_t)~CFG_STATIC;
-  if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC;
+  if (opts->dynamic == DYN_FALSE) cfg = CFG_STATIC | (cfg & CFG_UNSPEC_FLOAT);
   /* the grad mode at the frame's entry: before the grad-mode blocks of f
    * (a resume function starts outside them and enters them again) */
   bool no_grad = I->no_grad;
@@ -1624,6 +1730,7 @@ enum UnitFinish {
 static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallback) {
   Trace *t = f->trace;
   double t_trace = dw_now_ms() - t->t0;
+  dwY_unit_outputs(I, f); /* item() values the frame keeps */
   int calls = graph_calls(&t->g);
   int cond_id = -1;
   if (mode == UF_COMPILE && calls == 0 && cond) {
@@ -1680,7 +1787,7 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
       double r0 = dw_now_ms();
       ok = dwC_run(I, k, t->inputs, t->ninputs, outs, &err_line);
       double r1 = dw_now_ms();
-      if (ok && t->at_return)
+      if (ok && t->at_return && !dwY_any(t)) /* item(): its Python code runs */
         dwRp_record(I, t, t->hit ? t->hit : &t->cache->entries[t->cache->n - 1], k, outs_id,
                    nout, I->retval);
       dwJ_graph_ran(I, k->graph_id, r1 - r0);
@@ -1721,6 +1828,7 @@ static int unit_finish(Interp *I, Frame *f, int mode, Tensor *cond, bool fallbac
     return UE_ERROR;
   }
   ok = concretize(I, t, fake_out, outs, nout);
+  dwY_unit_done(I, f);
   for (int j = 0; j < nout; j++)
     if (outs[j]) dwV_decref_o(&I->c, &outs[j]->h);
   free(outs);
@@ -1893,6 +2001,7 @@ static bool break_root(Interp *I, Frame *f, Tensor *cond, bool test, Node *stmt,
   /* compile the graph so far (an op-less one too, at a jump whose kept
    * values are all tensors) */
   Tensor *empty = cond && test && dwN_all_tensor_stack(I, t, cond, stmt, operand) ? cond : NULL;
+  if (cond && test && stmt) dwY_live_at_jump(t, stmt, operand);
   BreakEffect a = {.kind = BX_RESUME, .eager_from = saved.line, .eager_to = saved.line};
   if (!end_at_break(I, f, empty, &saved, &a)) return false;
   if (!f->no_resume) f->armed = true;
@@ -2016,6 +2125,30 @@ bool dwR_break_jump(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operan
   if (!dwR_tracing(I)) return true;
   break_fill_f(I, BR_DATA_DEPENDENT, "%s", "");
   break_gb_f(I, GB_DATA_BRANCH, "attempted to jump with TensorVariable()",
+             "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
+             "Dynamo does not support tracing dynamic control flow.");
+  return break_dispatch(I, cond, test, stmt, operand);
+}
+
+bool dwR_break_jump_v(Interp *I, Value v, bool test, Node *stmt, Node *operand) {
+  if (!dwR_tracing(I)) return true;
+  if (v.t == V_TENSOR) return dwR_break_jump(I, (Tensor *)v.u.o, test, stmt, operand);
+  if (dwY_backed(I, v)) return true; /* a float input's: guarded (symscalar.c) */
+  Tensor *cond = dwY_cond(I, v); /* a SymBool / SymInt / SymFloat of item() */
+  if (!cond) return true;
+  Trace *t = I->frame->trace;
+  if (t->opts->fullgraph || t->hop_depth) {
+    /* SymNodeVariable.evaluate_expr's UserError (an Unsupported), raised
+     * where no partial graph may compile */
+    const char *e = dwY_expr(I, v);
+    dwI_raise(I, EXC_UserError,
+              "Consider annotating your code using torch._check*(). Could not guard on "
+              "data-dependent expression%s%s%s%s%s",
+              *e ? " " : "", e, *e ? " (unhinted: " : "", e, *e ? ").  (Size-like symbols: none)" : "");
+    return false;
+  }
+  break_fill_f(I, BR_DATA_DEPENDENT, "%s", "");
+  break_gb_f(I, GB_DATA_BRANCH, "attempted to jump with SymNodeVariable()",
              "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`). "
              "Dynamo does not support tracing dynamic control flow.");
   return break_dispatch(I, cond, test, stmt, operand);

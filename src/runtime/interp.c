@@ -318,14 +318,14 @@ static Value name_error(Interp *I, Str *name) {
 static Value load_name(Interp *I, Frame *f, Node *n) {
   Value v;
   switch (n->scope) {
-  case RS_LOCAL:
+  case RS_LOCAL: /* guarded before the load: the guard may tag it (a SymFloat) */
+    if (f->slots[n->slot].t != V_NULL) dwR_guard_read(I, f, n->slot, false);
     v = f->slots[n->slot];
     if (v.t == V_NULL)
       return dwI_raise(I, EXC_UnboundLocalError,
                        "cannot access local variable '%s' where it is not "
                        "associated with a value",
                        ((Str *)n->str)->s);
-    dwR_guard_read(I, f, n->slot, false);
     break;
   case RS_CELL: {
     Cell *c = (Cell *)OBJ(f->slots[n->slot]);
@@ -1851,8 +1851,8 @@ static inline __attribute__((always_inline)) bool eval_test(Interp *I, Frame *f,
   Value v = eval(I, f, n);
   if (v.t == V_NULL) return false;
   bool ok = true;
-  if (v.t == V_TENSOR && f->trace)
-    ok = dwR_break_jump(I, (Tensor *)OBJ(v), stmt != NULL, stmt, n);
+  if (f->trace && (v.t == V_TENSOR || (v.sx & DW_SX_UNBACKED)))
+    ok = dwR_break_jump_v(I, v, stmt != NULL, stmt, n);
   ok = ok && dwOb_truth(I, v, out);
   dwV_decref(&I->c, v);
   return ok;

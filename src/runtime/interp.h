@@ -232,6 +232,8 @@ struct Interp {
   bool auto_dynamic;         /* config.automatic_dynamic_shapes */
   bool static_default;       /* config.assume_static_by_default */
   bool param_static;         /* config.force_parameter_static_shapes */
+  bool spec_float;           /* config.specialize_float */
+  bool mark_unbacked;        /* config.automatic_dynamic_shapes_mark_as == "unbacked" */
   bool fail_on_limit;        /* config.fail_on_recompile_limit_hit */
   Trace *trace;        /* the active trace, if any */
   /* Grad mode (tensor/device.c): torch.is_grad_enabled() is !no_grad;
@@ -461,6 +463,23 @@ static inline void dwS_note(Interp *I, Value v) {
   if (v.sx) dwS_note_slow(I, v);
 }
 void dwS_free(Interp *I); /* the end of a run */
+/* Unbacked symbolic scalars (dynamo/symscalar.c): Tensor.item() while
+ * tracing under capture_scalar_outputs=True is a graph node, and the
+ * Python number it returns carries a tag (Value.sx & DW_SX_UNBACKED) ... */
+#define DW_SX_UNBACKED 0x80000000u
+bool dwY_capturing(Interp *I); /* traced, capture_scalar_outputs on */
+Value dwY_item(Interp *I, Value self);
+/* ... arithmetic, comparisons and tensor ops on tagged numbers are graph
+ * nodes (operands: any values, one of them tagged; a tag of another unit
+ * is inert) ... */
+Value dwY_binop(Interp *I, int op, Value a, Value b);
+Value dwY_compare(Interp *I, int op, Value a, Value b);
+Value dwY_unary(Interp *I, int op, Value a);
+/* ... and a jump on one is data-dependent: its fake (kept as a graph
+ * output), NULL when v is no tagged value of this unit. */
+Tensor *dwY_cond(Interp *I, Value v);
+/* the sympy text of v when simple (zuf0, u0 > 2), else "" */
+const char *dwY_expr(Interp *I, Value v);
 /* Tensor op dispatch: records into the active graph when the current
  * frame is traced (lifting real tensors as inputs), else runs eagerly. */
 Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at);
@@ -500,6 +519,9 @@ bool dwR_break_here(Interp *I, int reason, const char *fmt, ...)
  * its operand `operand`, where Dynamo compiles even an op-less graph when
  * every value it must keep is a tensor (OutputGraph.compile_subgraph). */
 bool dwR_break_jump(Interp *I, Tensor *cond, bool test, Node *stmt, Node *operand);
+/* dwR_break_jump on a Python value: a tensor, or a tagged number (a
+ * SymNodeVariable); true for any other value (nothing to break on). */
+bool dwR_break_jump_v(Interp *I, Value v, bool test, Node *stmt, Node *operand);
 /* A graph break leaves an inlined frame: re-attribute it to the call. */
 void dwR_break_passes(Interp *I, Frame *callee);
 /* Resume points of a compiled frame (UnitKind: where the unit starts). */

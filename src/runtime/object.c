@@ -27,6 +27,9 @@ static Value bind_method(Interp *I, Value self, Value fn);
 /* ------------------------------------------------------------------ */
 
 bool dwOb_truth(Interp *I, Value v, bool *out) {
+  /* an item() value of a traced frame: a data-dependent jump */
+  if ((v.sx & DW_SX_UNBACKED) && dwR_tracing(I) && !dwR_break_jump_v(I, v, false, NULL, NULL))
+    return false;
   switch (v.t) {
   case V_NONE: *out = false; return true;
   case V_BOOL:
@@ -281,6 +284,7 @@ static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled);
 static Value binop(Interp *I, int op, Value a, Value b);
 
 Value dwOb_binop(Interp *I, int op, Value a, Value b) {
+  if ((a.sx | b.sx) & DW_SX_UNBACKED) return dwY_binop(I, op, a, b); /* item() values */
   Value r = binop(I, op, a, b);
   /* arithmetic on a SymInt gives a SymInt (dynamo/symint.c) */
   if ((a.sx || b.sx) && r.t == V_INT) r.sx = dwS_binop(I, op, a, b);
@@ -818,6 +822,7 @@ static bool same_object(Value a, Value b) {
 }
 
 Value dwOb_compare(Interp *I, int op, Value a, Value b) {
+  if ((a.sx | b.sx) & DW_SX_UNBACKED) return dwY_compare(I, op, a, b); /* item() values */
   switch (op) {
   case CMP_IS: return dwV_bool(same_object(a, b));
   case CMP_ISNOT: return dwV_bool(!same_object(a, b));
@@ -2162,7 +2167,9 @@ bool dwOb_delitem(Interp *I, Value obj, Value idx) {
 
 static Value inplace_op(Interp *I, int op, Value a, Value b);
 Value dwOb_inplace(Interp *I, int op, Value a, Value b) { return inplace_op(I, op, a, b); }
-Value dwOb_unary(Interp *I, int op, Value v) { return unary(I, op, v); }
+Value dwOb_unary(Interp *I, int op, Value v) {
+  return v.sx & DW_SX_UNBACKED ? dwY_unary(I, op, v) : unary(I, op, v);
+}
 
 /* a op= b: mutable containers change in place (list += / *=, dict |=,
  * set |= &= -= ^=), user classes through __iadd__ & co (falling back to

@@ -1826,7 +1826,7 @@ BI(t_item) {
   Value v[1];
   if (!dwL_bind(I, "item", self, a, "self", v, 1) || !as_tensor_arg(I, v[0], "item", "self"))
     return dwV_null();
-  return dwL_item_of(I, TEN(v[0]));
+  return dwY_capturing(I) ? dwY_item(I, v[0]) : dwL_item_of(I, TEN(v[0]));
 }
 
 static Value tolist_rec(Interp *I, Tensor *t, int dim, int64_t *pos) {
