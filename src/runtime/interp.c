@@ -983,6 +983,9 @@ static Value eval_comp(Interp *I, Frame *f, Node *n) {
 }
 
 static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
+  /* CPython 3.11 calls a comprehension's function: a frame of the depth */
+  if (I->depth + 1 >= I->max_depth)
+    return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
   Code *c = n->code;
   Func tmp;
   memset(&tmp, 0, sizeof tmp);
@@ -1007,7 +1010,7 @@ static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
   cf->line = f->line;
   cf->trace = f->trace;
   cf->cctx = f->cctx;
-  cf->depth = f->depth;
+  cf->depth = ++I->depth;
   bool ok = true;
   for (int k = 0; k < c->nslots && ok; k++) {
     if (!c->slotcell[k]) continue;
@@ -1032,6 +1035,7 @@ static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
   if (!ok && I->brk.pending) dwR_break_passes(I, cf);
   for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, cf->slots[k]);
   free(cf);
+  I->depth--;
   if (cells != cellbuf) free(cells);
   if (!ok) {
     if (acc.u.o) dwV_decref(&I->c, acc);

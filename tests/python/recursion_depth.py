@@ -32,6 +32,11 @@ def fact(n):
     return n * fact(n - 1) % 1000003
 
 
+def comp(n):
+    # a comprehension is a frame of its own in CPython 3.11: two a level
+    return 0 if n == 0 else [comp(n - 1) for _ in range(1)][0] + 1
+
+
 class A:
     def m(self, n):
         return 0 if n == 0 else self.m(n - 1) + 1
@@ -42,6 +47,7 @@ print("plain", probe(plain))
 print("add", probe(add))
 print("fact", probe(fact))
 print("method", probe(lambda n: A().m(n)))
+print("comp", probe(comp))
 print("after", add(900))
 
 
@@ -58,6 +64,7 @@ g(0)
 # add (998, 'maximum recursion depth exceeded')
 # fact (999, 'maximum recursion depth exceeded')
 # method (997, 'maximum recursion depth exceeded')
+# comp (499, 'maximum recursion depth exceeded')
 # after 900
 # expected error: RecursionError: maximum recursion depth exceeded
-# expected error line: 49
+# expected error line: 55
