@@ -52,3 +52,21 @@ describe('deep recursion under WebAssembly', () => {
     assert.match(r.error.text, /^  File "main.py", line 4, in f\n    return f\(n \+ 1\)\n  \[Previous line repeated \d+ more times\]\nRecursionError/m);
   });
 });
+
+test('stackSizeMb scales the frame limit: a smaller stack stops recursion earlier; bad values are a TypeError', async () => {
+  const src = 'def f(n):\n    return 0 if n == 0 else f(n - 1)\ndef probe():\n    ok, fails = 10, 1000\n    while fails - ok > 1:\n        m = (ok + fails) // 2\n        try:\n            f(m)\n            ok = m\n        except RecursionError:\n            fails = m\n    return fails\nprint(probe())\n';
+  const depth = async (opts) => {
+    const c = await createCompiler({ binaryen: false, ...opts });
+    const r = c.run(src);
+    assert.equal(r.error, null, r.error?.text);
+    return Number(r.stdout);
+  };
+  // at the default limit (1000) on Node's main thread: CPython's 998
+  assert.equal(await depth({}), 998);
+  // a quarter of V8's 984 KB: 1400 counted frames, 3 a level
+  const quarter = await depth({ stackSizeMb: 0.24 });
+  assert.ok(quarter > 300 && quarter < 500, String(quarter));
+  for (const bad of [0, -1, 2000, '4', NaN]) {
+    await assert.rejects(createCompiler({ binaryen: false, stackSizeMb: bad }), TypeError, String(bad));
+  }
+});
