@@ -84,6 +84,16 @@ export interface CompilerOptions {
    * with FMA the results may differ from eager's in the last bits.
    */
   relaxedSimd?: boolean;
+  /**
+   * The engine stack of the thread the compiler runs on, in MB, when the
+   * embedder knows it: a Node Worker's `resourceLimits.stackSizeMb`, or
+   * `node --stack-size` / 1024 (within the thread's own stack). Deep
+   * recursion is a RecursionError before that stack runs out (the core
+   * counts its frames: docs/architecture.md "Recursion"). Default: V8's
+   * 984 KB, scaled by a probe of this thread's stack (a Chromium worker
+   * has about half). Above 0, at most 1024.
+   */
+  stackSizeMb?: number;
   /** Binaryen optimisation level of kernels (default 2). */
   optimizeLevel?: number;
   /** Binaryen shrink level of kernels (default 1). */

@@ -2322,14 +2322,14 @@ static bool suppress_fake_error(Interp *I, Frame *f) {
 
 Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
                         const CompileOpts *opts, Value gw) {
-  Frame *f = dwI_frame_push(I, fn, self, a);
+  Frame *f = dwFr_push(I, fn, self, a);
   if (!f) return dwV_null();
   f->cctx = opts;
   /* a grad-mode decorator's block: the frame's own, entered before its
    * first unit (whose graph gets the enter node, dwM_grad_reenter, and the
    * exit node, dwM_graph_module) */
   if (gw.t != V_NULL && !dwDv_grad_enter(I, f, gw)) {
-    dwI_frame_pop(I, f);
+    dwFr_pop(I, f);
     return dwV_null();
   }
   dwJ_call_begin(I, f);
@@ -2386,7 +2386,7 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
   }
   if (gw.t != V_NULL) dwDv_grad_exit(I);
   dwJ_call_end(I, f);
-  dwI_frame_pop(I, f);
+  dwFr_pop(I, f);
   return r;
 }
 

@@ -48,7 +48,7 @@ static bool repr_enter(Interp *I, Buf *b, Value v, const char *loop, bool *done)
       *done = true;
       return true;
     }
-  if (I->nreprs >= I->max_depth || !dwI_stack_ok(I)) {
+  if (I->nreprs >= I->max_depth || !dwFr_stack_ok(I)) {
     if (I->exc.t != V_NULL) {
       dwV_decref(&I->c, I->exc);
       I->exc = dwV_null();
@@ -102,7 +102,7 @@ bool dwFm_repr_value(Interp *I, Buf *b, Value v) {
       if (!fake_check(I, ((Tuple *)OBJ(v))->items[k])) return false;
   Value m = dwFm_user_method(I, v, "__repr__");
   if (m.t != V_NULL) {
-    if (!dwI_stack_ok(I)) return false;
+    if (!dwFr_stack_ok(I)) return false;
     Value r = dwI_call0(I, m, 1, &v);
     if (r.t == V_NULL) return false;
     if (r.t != V_STR) {

@@ -441,187 +441,6 @@ static void args_free(Interp *I, Args *a, Value *heap_v, KwArg *heap_kw) {
   if (heap_kw) free(heap_kw);
 }
 
-static const char *fn_display(Func *fn) {
-  return fn->code->qualname ? fn->code->qualname : fn->code->name;
-}
-
-/* Binds arguments to fresh slots (Python's rules and messages, in
- * CPython's order: keywords, then too many positionals, then missing). */
-static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
-  Code *c = fn->code;
-  Params *p = c->node->params;
-  int np = p ? p->n : 0;
-  int npos = np - (p ? p->nkwonly : 0);
-  int vslot = np, kslot = np + (p && p->vararg ? 1 : 0);
-  int given = a->n + (self.t != V_NULL ? 1 : 0);
-  /* positional */
-  for (int k = 0; k < given && k < npos; k++) {
-    Value v = (self.t != V_NULL) ? (k == 0 ? self : a->v[k - 1]) : a->v[k];
-    dwV_incref(v);
-    slots[k] = v;
-  }
-  if (p && p->vararg) {
-    int extra = given > npos ? given - npos : 0;
-    Tuple *t = dwV_tuple(&I->c, extra);
-    if (!t) {
-      dwI_raise_ctx(I);
-      return false;
-    }
-    for (int k = 0; k < extra; k++) {
-      int src = npos + k;
-      Value v = (self.t != V_NULL) ? (src == 0 ? self : a->v[src - 1]) : a->v[src];
-      dwV_incref(v);
-      t->items[k] = v;
-    }
-    slots[vslot] = dwV_obj(&t->h);
-  }
-  Dict *kw = NULL;
-  if (p && p->kwarg) {
-    kw = dwV_dict(&I->c);
-    if (!kw) {
-      dwI_raise_ctx(I);
-      return false;
-    }
-    slots[kslot] = dwV_obj(&kw->h);
-  }
-  for (int k = 0; k < a->nkw; k++) {
-    Str *name = a->kw[k].name;
-    int j;
-    for (j = 0; j < np; j++)
-      if (!strcmp(p->names[j], name->s)) break;
-    if (j < np && j >= (p ? p->nposonly : 0)) {
-      if (slots[j].t != V_NULL || (j < npos && j < given)) {
-        dwI_raise(I, EXC_TypeError, "%s() got multiple values for argument '%s'",
-                  fn_display(fn), name->s);
-        return false;
-      }
-      dwV_incref(a->kw[k].v);
-      slots[j] = a->kw[k].v;
-    } else if (kw) {
-      if (!dwV_dict_set(&I->c, kw, VSTR(name), a->kw[k].v)) {
-        dwI_raise_ctx(I);
-        return false;
-      }
-    } else if (j < np) {
-      dwI_raise(I, EXC_TypeError,
-                "%s() got some positional-only arguments passed as keyword "
-                "arguments: '%s'",
-                fn_display(fn), name->s);
-      return false;
-    } else {
-      dwI_raise(I, EXC_TypeError, "%s() got an unexpected keyword argument '%s'",
-                fn_display(fn), name->s);
-      return false;
-    }
-  }
-  if (given > npos && !(p && p->vararg)) {
-    int defs = 0, kwonly_given = 0;
-    for (int j = 0; j < npos; j++)
-      if (fn->defaults[j].t != V_NULL) defs++;
-    for (int j = npos; j < np; j++)
-      if (slots[j].t != V_NULL) kwonly_given++;
-    char sig[64], kwsig[96] = "";
-    if (defs)
-      snprintf(sig, sizeof sig, "from %d to %d", npos - defs, npos);
-    else
-      snprintf(sig, sizeof sig, "%d", npos);
-    if (kwonly_given)
-      snprintf(kwsig, sizeof kwsig, " positional argument%s (and %d keyword-only argument%s)",
-               given != 1 ? "s" : "", kwonly_given, kwonly_given != 1 ? "s" : "");
-    dwI_raise(I, EXC_TypeError, "%s() takes %s positional argument%s but %d%s %s given",
-              fn_display(fn), sig, defs || npos != 1 ? "s" : "", given, kwsig,
-              given == 1 && !kwonly_given ? "was" : "were");
-    return false;
-  }
-  /* defaults and missing arguments */
-  int missing = 0, missing_kw = 0;
-  for (int j = 0; j < np; j++) {
-    if (slots[j].t != V_NULL) continue;
-    if (fn->defaults[j].t != V_NULL) {
-      dwV_incref(fn->defaults[j]);
-      slots[j] = fn->defaults[j];
-    } else if (j < npos) {
-      missing++;
-    } else {
-      missing_kw++;
-    }
-  }
-  if (missing || missing_kw) {
-    Buf b = {0};
-    int cnt = 0, total = missing ? missing : missing_kw;
-    for (int j = missing ? 0 : npos; j < (missing ? npos : np); j++) {
-      if (slots[j].t != V_NULL) continue;
-      if (cnt) dwB_puts(&b, cnt == total - 1 ? (total > 2 ? ", and " : " and ") : ", ");
-      dwB_printf(&b, "'%s'", p->names[j]);
-      cnt++;
-    }
-    dwI_raise(I, EXC_TypeError, "%s() missing %d required %s argument%s: %s",
-              fn_display(fn), total, missing ? "positional" : "keyword-only",
-              total == 1 ? "" : "s", b.p ? b.p : "");
-    dwB_free(&b);
-    return false;
-  }
-  return true;
-}
-
-/* True when the C stack has room for one more level of evaluation. */
-bool dwI_stack_ok(Interp *I) {
-  char probe;
-  uintptr_t sp = (uintptr_t)&probe;
-  size_t used = I->stack_base > sp ? I->stack_base - sp : sp - I->stack_base;
-  if (used <= I->stack_budget && !DW_HOST_DEEP(I)) return true;
-  dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
-  return false;
-}
-
-Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a) {
-  if (I->depth + 1 >= I->max_depth || DW_HOST_NEAR(I)) { /* the module frame counts, as in CPython */
-    dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
-    return NULL;
-  }
-  if (!dwI_stack_ok(I)) return NULL;
-  Code *c = fn->code;
-  Frame *f = calloc(1, sizeof(Frame) + sizeof(Value) * (size_t)(c->nslots + 1));
-  if (!f) {
-    dwI_raise(I, EXC_MemoryError, "out of memory");
-    return NULL;
-  }
-  f->slots = (Value *)(f + 1);
-  f->code = c;
-  f->func = fn;
-  f->line = c->firstline;
-  f->back = I->frame;
-  f->depth = ++I->depth;
-  if (!bind_args(I, fn, self, a, f->slots)) {
-    for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, f->slots[k]);
-    I->depth--;
-    free(f);
-    return NULL;
-  }
-  for (int k = 0; k < c->nslots; k++) {
-    if (!c->slotcell[k]) continue;
-    Cell *cell = (Cell *)dwV_alloc(&I->c, V_CELL, sizeof(Cell));
-    if (!cell) {
-      dwI_raise_ctx(I);
-      for (int j = 0; j < c->nslots; j++) dwV_decref(&I->c, f->slots[j]);
-      I->depth--;
-        free(f);
-      return NULL;
-    }
-    cell->v = f->slots[k]; /* moves the parameter value (or V_NULL) */
-    f->slots[k] = dwV_obj(&cell->h);
-  }
-  I->frame = f;
-  return f;
-}
-
-void dwI_frame_pop(Interp *I, Frame *f) {
-  for (int k = 0; k < f->code->nslots; k++) dwV_decref(&I->c, f->slots[k]);
-  I->frame = f->back;
-  I->depth--;
-  free(f);
-}
-
 static inline __attribute__((always_inline)) Value eval(Interp *I, Frame *f, Node *n);
 
 /* Runs a function frame's body; returns the result (new ref) or V_NULL. */
@@ -646,41 +465,46 @@ enum CallMode {
   CM_OWNEAGER  /* eagerly, callees still compiled (disable(recursive=False)) */
 };
 
+/* A call inlined into the trace; a graph break inside takes the call
+ * back and the call itself breaks the graph (the callee then runs as a
+ * compiled frame of its own). Out of call_func, whose frame is on the
+ * engine's stack at every eager call level (wasm: V8 sizes a function's
+ * frame for its largest path). */
+static __attribute__((noinline)) Value call_traced(Interp *I, Func *fn, Value self, Args *a) {
+  Frame *caller = I->frame;
+  Checkpoint cp;
+  dwR_call_checkpoint(I, caller, &cp);
+  /* torch._dynamo.allow_in_graph(fn): one call node of the graph */
+  int tok = self.t == V_NULL && dwD_allowed_in_graph(I, dwV_obj(&fn->h))
+                ? dwM_pre_obj(I, dwV_obj(&fn->h), a)
+                : -1;
+  Frame *f = dwFr_push(I, fn, self, a);
+  if (!f) {
+    dwM_post(I, tok, dwV_null());
+    return dwV_null();
+  }
+  f->trace = caller->trace;
+  f->cctx = caller->cctx;
+  Exec st;
+  Value r = dwI_run_frame(I, f, &st);
+  if (st == X_GBREAK) dwR_break_passes(I, f);
+  dwFr_pop(I, f);
+  dwM_post(I, tok, r);
+  if (st == X_GBREAK && dwR_call_broke(I, caller, &cp))
+    return dwR_call_compiled(I, fn, self, a, caller->cctx, dwV_null());
+  return r;
+}
+
 static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
   Frame *caller = I->frame;
-  if (mode == CM_AUTO && caller && caller->trace) {
-    /* inlined into the trace; a graph break inside takes the call back
-     * and the call itself breaks the graph (the callee then runs as a
-     * compiled frame of its own) */
-    Checkpoint cp;
-    dwR_call_checkpoint(I, caller, &cp);
-    /* torch._dynamo.allow_in_graph(fn): one call node of the graph */
-    int tok = self.t == V_NULL && dwD_allowed_in_graph(I, dwV_obj(&fn->h))
-                  ? dwM_pre_obj(I, dwV_obj(&fn->h), a)
-                  : -1;
-    Frame *f = dwI_frame_push(I, fn, self, a);
-    if (!f) {
-      dwM_post(I, tok, dwV_null());
-      return dwV_null();
-    }
-    f->trace = caller->trace;
-    f->cctx = caller->cctx;
-    Exec st;
-    Value r = dwI_run_frame(I, f, &st);
-    if (st == X_GBREAK) dwR_break_passes(I, f);
-    dwI_frame_pop(I, f);
-    dwM_post(I, tok, r);
-    if (st == X_GBREAK && dwR_call_broke(I, caller, &cp))
-      return dwR_call_compiled(I, fn, self, a, caller->cctx, dwV_null());
-    return r;
-  }
+  if (mode == CM_AUTO && caller && caller->trace) return call_traced(I, fn, self, a);
   if (mode == CM_AUTO && caller && caller->cctx)
     return dwR_call_compiled(I, fn, self, a, caller->cctx, dwV_null());
-  Frame *f = dwI_frame_push(I, fn, self, a);
+  Frame *f = dwFr_push(I, fn, self, a);
   if (!f) return dwV_null();
   f->cctx = mode == CM_OWNEAGER && caller ? caller->cctx : NULL;
   Value r = dwI_run_frame(I, f, NULL);
-  dwI_frame_pop(I, f);
+  dwFr_pop(I, f);
   return r;
 }
 
@@ -1130,7 +954,7 @@ static bool reiterable(Value v);
 static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0);
 
 static Value eval_comp(Interp *I, Frame *f, Node *n) {
-  if (!dwI_stack_ok(I)) return dwV_null();
+  if (!dwFr_stack_ok(I)) return dwV_null();
   Value iter0 = eval(I, f, n->kids.v[0]->b);
   if (iter0.t == V_NULL) return iter0;
   if (f->trace && !reiterable(iter0)) {
@@ -1159,6 +983,9 @@ static Value eval_comp(Interp *I, Frame *f, Node *n) {
 }
 
 static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
+  /* CPython 3.11 calls a comprehension's function: a frame of the depth */
+  if (I->depth + 1 >= I->max_depth)
+    return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
   Code *c = n->code;
   Func tmp;
   memset(&tmp, 0, sizeof tmp);
@@ -1183,7 +1010,7 @@ static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
   cf->line = f->line;
   cf->trace = f->trace;
   cf->cctx = f->cctx;
-  cf->depth = f->depth;
+  cf->depth = ++I->depth;
   bool ok = true;
   for (int k = 0; k < c->nslots && ok; k++) {
     if (!c->slotcell[k]) continue;
@@ -1208,6 +1035,7 @@ static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
   if (!ok && I->brk.pending) dwR_break_passes(I, cf);
   for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, cf->slots[k]);
   free(cf);
+  I->depth--;
   if (cells != cellbuf) free(cells);
   if (!ok) {
     if (acc.u.o) dwV_decref(&I->c, acc);
@@ -1273,7 +1101,7 @@ static bool star_cb(Interp *I, Value v, void *ud) {
   return argbuf_push(I, (ArgBuf *)ud, v);
 }
 
-static bool eval_args(Interp *I, Frame *f, Node *call, ArgBuf *ab) {
+static __attribute__((noinline)) bool eval_args(Interp *I, Frame *f, Node *call, ArgBuf *ab) {
   memset(ab, 0, sizeof *ab);
   ab->a.v = ab->sv;
   ab->a.kw = ab->skw;
@@ -1343,7 +1171,14 @@ static Value eval_call(Interp *I, Frame *f, Node *n) {
   }
   f->line = n->line;
   f->col = n->col;
-  Value r = dwI_call(I, callee, &ab.a);
+  /* a Python function or method straight to call_func: no dwI_call frame
+   * on the engine's stack at each call level (wasm) */
+  Value r;
+  if (callee.t == V_FUNC) r = call_func(I, (Func *)OBJ(callee), dwV_null(), &ab.a, CM_AUTO);
+  else if (callee.t == V_BOUND && ((Bound *)OBJ(callee))->func.t == V_FUNC)
+    r = call_func(I, (Func *)OBJ(((Bound *)OBJ(callee))->func), ((Bound *)OBJ(callee))->self, &ab.a,
+                  CM_AUTO);
+  else r = dwI_call(I, callee, &ab.a);
   argbuf_free(I, &ab);
   dwV_decref(&I->c, callee);
   return r;
@@ -1554,31 +1389,12 @@ static bool const_display(Node *n) {
 static inline __attribute__((always_inline)) bool eval_test(Interp *I, Frame *f, Node *stmt,
                                                              Node *n, bool *out);
 
-static Value eval_node(Interp *I, Frame *f, Node *n) {
-  if (DW_HOST_DEEP(I))
-    return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
+static __attribute__((noinline)) Value eval_rest(Interp *I, Frame *f, Node *n) {
   switch (n->kind) {
-  case N_NAME:
-    return load_name(I, f, n);
-  case N_INT:
-    if (n->flags & NF_BIGINT)
-      return dwI_raise(I, EXC_OverflowError,
-                       "integer literal %s is too large (dynawasm integers are "
-                       "64-bit)",
-                       n->s);
-    return dwV_int(n->ival);
-  case N_FLOAT:
-    return dwV_float(n->fval);
   case N_STR:
     return const_str(I, n);
   case N_FSTR:
     return eval_fstr(I, f, n);
-  case N_TRUE:
-    return dwV_bool(true);
-  case N_FALSE:
-    return dwV_bool(false);
-  case N_NONE:
-    return dwV_none();
   case N_ELLIPSIS:
     dwV_incref(I->ellipsis);
     return I->ellipsis;
@@ -1668,30 +1484,6 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
   case N_DICTCOMP:
   case N_GENEXP:
     return eval_comp(I, f, n);
-  case N_BINOP: {
-    Value a = eval(I, f, n->a);
-    if (a.t == V_NULL) return a;
-    Value b = eval(I, f, n->b);
-    if (b.t == V_NULL) {
-      dwV_decref(&I->c, a);
-      return b;
-    }
-    f->line = n->line;
-    f->col = n->col;
-    Value r = dwOb_binop(I, n->op, a, b);
-    dwV_decref(&I->c, a);
-    dwV_decref(&I->c, b);
-    return r;
-  }
-  case N_UNARY: {
-    Value a = eval(I, f, n->a);
-    if (a.t == V_NULL) return a;
-    f->line = n->line;
-    f->col = n->col;
-    Value r = dwOb_unary(I, n->op, a);
-    dwV_decref(&I->c, a);
-    return r;
-  }
   case N_BOOLOP: {
     Value v = dwV_null();
     for (int k = 0; k < n->kids.n; k++) {
@@ -1713,74 +1505,6 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
     }
     return v;
   }
-  case N_COMPARE: {
-    Value left = eval(I, f, n->a);
-    if (left.t == V_NULL) return left;
-    Value result = dwV_null();
-    for (int k = 0; k < n->kids.n; k++) {
-      Value right = eval(I, f, n->kids.v[k]);
-      if (right.t == V_NULL) {
-        dwV_decref(&I->c, left);
-        return right;
-      }
-      f->line = n->line;
-      f->col = n->col;
-      Value r = dwOb_compare(I, n->cmpops[k], left, right);
-      dwV_decref(&I->c, left);
-      left = right;
-      if (r.t == V_NULL) {
-        dwV_decref(&I->c, left);
-        return r;
-      }
-      if (k == n->kids.n - 1) {
-        result = r;
-        break;
-      }
-      bool t;
-      bool ok = dwOb_truth(I, r, &t);
-      if (!ok || !t) {
-        dwV_decref(&I->c, left);
-        if (!ok) {
-          dwV_decref(&I->c, r);
-          return dwV_null();
-        }
-        return r;
-      }
-      dwV_decref(&I->c, r);
-      if (f->armed && !dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE)) {
-        dwV_decref(&I->c, left);
-        return dwV_null();
-      }
-    }
-    dwV_decref(&I->c, left);
-    return result;
-  }
-  case N_CALL:
-    return eval_call(I, f, n);
-  case N_ATTR: {
-    Value o = eval(I, f, n->a);
-    if (o.t == V_NULL) return o;
-    f->line = n->line;
-    f->col = n->col;
-    Value r = dwOb_getattr(I, o, (Str *)n->str);
-    dwV_decref(&I->c, o);
-    return r;
-  }
-  case N_SUBSCRIPT: {
-    Value o = eval(I, f, n->a);
-    if (o.t == V_NULL) return o;
-    Value i = eval(I, f, n->b);
-    if (i.t == V_NULL) {
-      dwV_decref(&I->c, o);
-      return i;
-    }
-    f->line = n->line;
-    f->col = n->col;
-    Value r = dwOb_getitem(I, o, i);
-    dwV_decref(&I->c, o);
-    dwV_decref(&I->c, i);
-    return r;
-  }
   case N_SLICE: {
     Slice *s = (Slice *)dwV_alloc(&I->c, V_SLICE, sizeof(Slice));
     if (!s) return dwI_raise_ctx(I);
@@ -1801,12 +1525,6 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
   }
   case N_LAMBDA:
     return make_func(I, f, n);
-  case N_IFEXP: {
-    bool t;
-    if (!eval_test(I, f, NULL, n->a, &t)) return dwV_null();
-    if (f->armed && !dwR_resume(I, f, t ? n->b : n->c, UK_BEFORE)) return dwV_null();
-    return eval(I, f, t ? n->b : n->c);
-  }
   case N_NAMEDEXPR: {
     Value v = eval(I, f, n->a);
     if (v.t == V_NULL) return v;
@@ -1822,6 +1540,146 @@ static Value eval_node(Interp *I, Frame *f, Node *n) {
   default:
     return dwI_raise(I, EXC_NotImplementedError, "%s is not supported",
                      dwP_kind_names[n->kind]);
+  }
+}
+
+/* a < b < c ...: Python's chained comparison (out of eval_node: its
+ * values would widen eval_node's frame, which every call level has). */
+static __attribute__((noinline)) Value eval_compare(Interp *I, Frame *f, Node *n) {
+  Value left = eval(I, f, n->a);
+  if (left.t == V_NULL) return left;
+  Value result = dwV_null();
+  for (int k = 0; k < n->kids.n; k++) {
+    Value right = eval(I, f, n->kids.v[k]);
+    if (right.t == V_NULL) {
+      dwV_decref(&I->c, left);
+      return right;
+    }
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwOb_compare(I, n->cmpops[k], left, right);
+    dwV_decref(&I->c, left);
+    left = right;
+    if (r.t == V_NULL) {
+      dwV_decref(&I->c, left);
+      return r;
+    }
+    if (k == n->kids.n - 1) {
+      result = r;
+      break;
+    }
+    bool t;
+    bool ok = dwOb_truth(I, r, &t);
+    if (!ok || !t) {
+      dwV_decref(&I->c, left);
+      if (!ok) {
+        dwV_decref(&I->c, r);
+        return dwV_null();
+      }
+      return r;
+    }
+    dwV_decref(&I->c, r);
+    if (f->armed && !dwR_resume(I, f, n->kids.v[k + 1], UK_BEFORE)) {
+      dwV_decref(&I->c, left);
+      return dwV_null();
+    }
+  }
+  dwV_decref(&I->c, left);
+  return result;
+}
+
+/* The cases a Python call level goes through (a call in a return, a
+ * conditional expression, an operand, an attribute), in a function of
+ * their own: in WebAssembly every function's frame on the engine's stack
+ * is as big as its largest case needs, and each call level has two or
+ * three eval_node frames (docs/architecture.md, "Recursion"); the other
+ * cases run in eval_rest's frame. */
+static Value eval_node(Interp *I, Frame *f, Node *n) {
+  if (DW_HOST_DEEP(I))
+    return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
+again:
+  switch (n->kind) {
+  case N_NAME:
+    return load_name(I, f, n);
+  case N_INT:
+    if (n->flags & NF_BIGINT)
+      return dwI_raise(I, EXC_OverflowError,
+                       "integer literal %s is too large (dynawasm integers are "
+                       "64-bit)",
+                       n->s);
+    return dwV_int(n->ival);
+  case N_FLOAT:
+    return dwV_float(n->fval);
+  case N_TRUE:
+    return dwV_bool(true);
+  case N_FALSE:
+    return dwV_bool(false);
+  case N_NONE:
+    return dwV_none();
+  case N_COMPARE:
+    return eval_compare(I, f, n);
+  case N_UNARY: {
+    Value a = eval(I, f, n->a);
+    if (a.t == V_NULL) return a;
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwOb_unary(I, n->op, a);
+    dwV_decref(&I->c, a);
+    return r;
+  }
+  case N_SUBSCRIPT: {
+    Value o = eval(I, f, n->a);
+    if (o.t == V_NULL) return o;
+    Value i = eval(I, f, n->b);
+    if (i.t == V_NULL) {
+      dwV_decref(&I->c, o);
+      return i;
+    }
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwOb_getitem(I, o, i);
+    dwV_decref(&I->c, o);
+    dwV_decref(&I->c, i);
+    return r;
+  }
+  case N_CALL:
+    return eval_call(I, f, n);
+  case N_IFEXP: {
+    bool t;
+    if (!eval_test(I, f, NULL, n->a, &t)) return dwV_null();
+    if (f->armed && !dwR_resume(I, f, t ? n->b : n->c, UK_BEFORE)) return dwV_null();
+    if (!f->trace && !f->cctx) { /* eager: no resume point after the branch */
+      n = t ? n->b : n->c;
+      goto again; /* in this frame (`x if c else f(n - 1)` recursing) */
+    }
+    return eval(I, f, t ? n->b : n->c);
+  }
+  case N_BINOP: {
+    Value a = eval(I, f, n->a);
+    if (a.t == V_NULL) return a;
+    Value b = eval(I, f, n->b);
+    if (b.t == V_NULL) {
+      dwV_decref(&I->c, a);
+      return b;
+    }
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwOb_binop(I, n->op, a, b);
+    dwV_decref(&I->c, a);
+    dwV_decref(&I->c, b);
+    return r;
+  }
+  case N_ATTR: {
+    Value o = eval(I, f, n->a);
+    if (o.t == V_NULL) return o;
+    f->line = n->line;
+    f->col = n->col;
+    Value r = dwOb_getattr(I, o, (Str *)n->str);
+    dwV_decref(&I->c, o);
+    return r;
+  }
+  default:
+    return eval_rest(I, f, n);
   }
 }
 
@@ -2783,6 +2641,87 @@ Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s) {
   return st;
 }
 
+/* The statements no call level needs to go through (exec_stmt's frame is
+ * on the engine's stack at each level in WebAssembly: eval_node's note). */
+static __attribute__((noinline)) Exec exec_rest(Interp *I, Frame *f, Node *s) {
+  switch (s->kind) {
+  case N_ANNASSIGN: {
+    if (!s->b) return X_NORMAL;
+    Value v = eval(I, f, s->b);
+    if (v.t == V_NULL) return fail_status(I);
+    bool ok = assign(I, f, s->a, v);
+    dwV_decref(&I->c, v);
+    return ok ? X_NORMAL : fail_status(I);
+  }
+  case N_ASSERT: {
+    bool t;
+    if (!eval_test(I, f, s, s->a, &t)) return fail_status(I);
+    if (t) {
+      if (f->armed && !dwR_resume(I, f, s, UK_NEXT)) return X_EXC;
+      return X_NORMAL;
+    }
+    if (s->b) {
+      Value m = eval(I, f, s->b);
+      if (m.t == V_NULL) return fail_status(I);
+      Buf b = {0};
+      dwV_str_of(&b, m);
+      dwV_decref(&I->c, m);
+      dwI_raise(I, EXC_AssertionError, "%s", b.p ? b.p : "");
+      dwB_free(&b);
+    } else {
+      dwI_raise(I, EXC_AssertionError, "%s", "");
+    }
+    return X_EXC;
+  }
+  case N_RAISE:
+    if (f->trace && !dwR_raise_caught(I, f)) {
+      if (f->cctx && f->cctx->fullgraph) {
+        /* the exception Dynamo would observe, for the message (GB0088) */
+        Value e = s->a ? eval(I, f, s->a) : dwV_null();
+        if (s->a && e.t == V_NULL) return fail_status(I);
+        dwJ_break_raise(I, e);
+        dwV_decref(&I->c, e);
+        return fail_status(I);
+      }
+      Exec st = stmt_break(I, f, s, "`raise` in a traced frame");
+      if (st != X_NORMAL) return st;
+    }
+    exec_raise(I, f, s);
+    return fail_status(I);
+  case N_DEL:
+    for (int k = 0; k < s->kids.n; k++) {
+      Node *t = s->kids.v[k];
+      bool ok;
+      if (t->kind == N_NAME) {
+        ok = delete_name(I, f, t);
+      } else if (t->kind == N_SUBSCRIPT) {
+        Value o = eval(I, f, t->a);
+        if (o.t == V_NULL) return fail_status(I);
+        Value i = eval(I, f, t->b);
+        ok = i.t != V_NULL && dwOb_delitem(I, o, i);
+        dwV_decref(&I->c, o);
+        dwV_decref(&I->c, i);
+      } else if (t->kind == N_ATTR) {
+        Value o = eval(I, f, t->a);
+        if (o.t == V_NULL) return fail_status(I);
+        ok = o.t == V_INST && dwV_dict_del(&I->c, ((Inst *)OBJ(o))->attrs,
+                                           VSTR((Str *)t->str));
+        if (!ok) dwOb_attr_error(I, o, (Str *)t->str);
+        dwV_decref(&I->c, o);
+      } else {
+        dwI_raise(I, EXC_SyntaxError, "cannot delete expression");
+        ok = false;
+      }
+      if (!ok) return fail_status(I);
+    }
+    return X_NORMAL;
+  default:
+    dwI_raise(I, EXC_NotImplementedError, "%s statements are not supported",
+              dwP_kind_names[s->kind]);
+    return X_EXC;
+  }
+}
+
 static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f, Node *s) {
   f->line = s->line;
   f->col = s->col;
@@ -2822,14 +2761,6 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
     dwV_decref(&I->c, v);
     return X_NORMAL;
   }
-  case N_ANNASSIGN: {
-    if (!s->b) return X_NORMAL;
-    Value v = eval(I, f, s->b);
-    if (v.t == V_NULL) return fail_status(I);
-    bool ok = assign(I, f, s->a, v);
-    dwV_decref(&I->c, v);
-    return ok ? X_NORMAL : fail_status(I);
-  }
   case N_AUGASSIGN:
     return exec_augassign(I, f, s);
   case N_IF: {
@@ -2867,76 +2798,12 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
   case N_GLOBAL:
   case N_NONLOCAL:
     return X_NORMAL;
-  case N_ASSERT: {
-    bool t;
-    if (!eval_test(I, f, s, s->a, &t)) return fail_status(I);
-    if (t) {
-      if (f->armed && !dwR_resume(I, f, s, UK_NEXT)) return X_EXC;
-      return X_NORMAL;
-    }
-    if (s->b) {
-      Value m = eval(I, f, s->b);
-      if (m.t == V_NULL) return fail_status(I);
-      Buf b = {0};
-      dwV_str_of(&b, m);
-      dwV_decref(&I->c, m);
-      dwI_raise(I, EXC_AssertionError, "%s", b.p ? b.p : "");
-      dwB_free(&b);
-    } else {
-      dwI_raise(I, EXC_AssertionError, "%s", "");
-    }
-    return X_EXC;
-  }
-  case N_RAISE:
-    if (f->trace && !dwR_raise_caught(I, f)) {
-      if (f->cctx && f->cctx->fullgraph) {
-        /* the exception Dynamo would observe, for the message (GB0088) */
-        Value e = s->a ? eval(I, f, s->a) : dwV_null();
-        if (s->a && e.t == V_NULL) return fail_status(I);
-        dwJ_break_raise(I, e);
-        dwV_decref(&I->c, e);
-        return fail_status(I);
-      }
-      Exec st = stmt_break(I, f, s, "`raise` in a traced frame");
-      if (st != X_NORMAL) return st;
-    }
-    exec_raise(I, f, s);
-    return fail_status(I);
-  case N_TRY:
-    return f->trace ? exec_try_traced(I, f, s) : exec_try(I, f, s);
-  case N_DEL:
-    for (int k = 0; k < s->kids.n; k++) {
-      Node *t = s->kids.v[k];
-      bool ok;
-      if (t->kind == N_NAME) {
-        ok = delete_name(I, f, t);
-      } else if (t->kind == N_SUBSCRIPT) {
-        Value o = eval(I, f, t->a);
-        if (o.t == V_NULL) return fail_status(I);
-        Value i = eval(I, f, t->b);
-        ok = i.t != V_NULL && dwOb_delitem(I, o, i);
-        dwV_decref(&I->c, o);
-        dwV_decref(&I->c, i);
-      } else if (t->kind == N_ATTR) {
-        Value o = eval(I, f, t->a);
-        if (o.t == V_NULL) return fail_status(I);
-        ok = o.t == V_INST && dwV_dict_del(&I->c, ((Inst *)OBJ(o))->attrs,
-                                           VSTR((Str *)t->str));
-        if (!ok) dwOb_attr_error(I, o, (Str *)t->str);
-        dwV_decref(&I->c, o);
-      } else {
-        dwI_raise(I, EXC_SyntaxError, "cannot delete expression");
-        ok = false;
-      }
-      if (!ok) return fail_status(I);
-    }
-    return X_NORMAL;
   case N_WITH:
     return exec_with(I, f, s, 0);
+  case N_TRY:
+    return f->trace ? exec_try_traced(I, f, s) : exec_try(I, f, s);
   default:
-    dwI_raise(I, EXC_NotImplementedError, "%s statements are not supported",
-              dwP_kind_names[s->kind]);
-    return X_EXC;
+    return exec_rest(I, f, s);
   }
 }
 

@@ -291,7 +291,7 @@ Value dwI_eval(Interp *I, Frame *f, Node *n);
 #if defined(__EMSCRIPTEN__)
 extern int dw_host_frames;
 #define DW_HOST_DEEP(I) (dw_host_frames - (I)->host_frames0 > (I)->host_frames_max)
-/* A call needs some room left (dwI_frame_push): plain recursion then runs
+/* A call needs some room left (dwFr_push): plain recursion then runs
  * out at a call, as in CPython, whatever the budget's remainder modulo a
  * call's frames (the loader's budget varies by a frame or so with the
  * JS stack it is measured on); the checks above stay for the rest. */
@@ -302,15 +302,19 @@ extern int dw_host_frames;
 #define DW_HOST_DEEP(I) 0
 #define DW_HOST_NEAR(I) 0
 #endif
-bool dwI_stack_ok(Interp *I); /* RecursionError when the C stack is low */
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
 Exec dwI_exec_block(Interp *I, Frame *f, NodeList *b);
 Exec dwI_exec_from(Interp *I, Frame *f, Node *s); /* s..end of the body */
 Value dwI_run_code(Interp *I, Code *code);         /* a module body */
-Frame *dwI_frame_push(Interp *I, Func *fn, Value self, Args *a);
-void dwI_frame_pop(Interp *I, Frame *f);
 Value dwI_run_frame(Interp *I, Frame *f, Exec *status);
 double dw_now_ms(void);
+
+/* frame.c: call frames and the recursion checks */
+bool dwFr_stack_ok(Interp *I); /* RecursionError when the C stack is low */
+/* a frame for fn(self, *a), its arguments bound; NULL: an exception set
+ * (RecursionError at the recursion limit or low stack, TypeError, ...) */
+Frame *dwFr_push(Interp *I, Func *fn, Value self, Args *a);
+void dwFr_pop(Interp *I, Frame *f);
 
 /* ------------------------------------------------------------------ */
 /* object.c: the object protocol                                       */

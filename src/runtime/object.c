@@ -446,7 +446,7 @@ static Value user_binop(Interp *I, int op, Value a, Value b, bool *handled) {
 /* ---- equality and ordering ---- */
 
 static bool cmp_enter(Interp *I) {
-  if (I->cmp_depth >= I->max_depth || !dwI_stack_ok(I)) {
+  if (I->cmp_depth >= I->max_depth || !dwFr_stack_ok(I)) {
     if (I->exc.t == V_EXC) {
       dwV_decref(&I->c, I->exc);
       I->exc = dwV_null();

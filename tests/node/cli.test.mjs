@@ -254,3 +254,44 @@ test('node CLI: kernels use relaxed SIMD (V8 flag set in its own process); DYNAW
   const help = await nodeCli(['--help']);
   assert.match(help.stdout, /DYNAWASM_RELAXED_SIMD=0/);
 });
+
+test('node CLI: the program runs on a 64 MB stack, so recursion stops at the program\'s own limit as in CPython', async () => {
+  // CPython 3.11 prints 2998 and 3998 for these (python3 on the file)
+  const prog = file('deep.py', [
+    'import sys',
+    'def f(n):',
+    '    return 0 if n == 0 else 1 + f(n - 1)',
+    'def nested(n):',
+    '    if n:',
+    '        for _ in range(1):',
+    '            while True:',
+    '                return nested(n - 1) + 1',
+    '    return 0',
+    'def probe(fn):',
+    '    ok, fails = 10, 100000',
+    '    while fails - ok > 1:',
+    '        m = (ok + fails) // 2',
+    '        try:',
+    '            fn(m)',
+    '            ok = m',
+    '        except RecursionError:',
+    '            fails = m',
+    '    return fails',
+    'sys.setrecursionlimit(3000)',
+    'print(probe(f))',
+    'sys.setrecursionlimit(4000)',
+    'print(probe(nested))',
+    '',
+  ].join('\n'));
+  const r = await nodeCli(['run', prog], { env: { DYNAWASM_CACHE_DIR: '' } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout, '2998\n3998\n');
+  // on the main thread (984 KB) the engine's stack ends it earlier, still
+  // as a RecursionError
+  const main = await nodeCli(['run', prog], { env: { DYNAWASM_CACHE_DIR: '', DYNAWASM_NO_THREAD: '1' } });
+  assert.equal(main.code, 0, main.stderr);
+  const [a, b] = main.stdout.trim().split('\n').map(Number);
+  assert.ok(a > 1000 && a < 2998 && b > 300 && b < 3998, main.stdout);
+  const help = await nodeCli(['--help']);
+  assert.match(help.stdout, /DYNAWASM_NO_THREAD=1/);
+});

@@ -1,7 +1,7 @@
 // recursion.test.mjs - deep recursion is a RecursionError, never a crash.
 // In WebAssembly the C frames live on the engine's stack (V8: 984 KB),
 // which the core counts (src/api.c __cyg_profile_func_enter,
-// DW_HOST_FRAMES_MAX); each shape below recurses without a Python-level
+// DW_HOST_FRAMES_MAX); each shape (tests/lib/recursion_shapes.mjs) recurses without a Python-level
 // limit (sys.setrecursionlimit(100000), except one) through a different
 // path of the interpreter and must end in RecursionError with a traceback,
 // with the compiler still usable afterwards. Run through the API inside
@@ -9,99 +9,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { requireWasm } from '../lib/repo.mjs';
+import { SHAPES } from '../lib/recursion_shapes.mjs';
 
 requireWasm();
 const { createCompiler } = await import('../../wasm/index.js');
-
-const SHAPES = [
-  ['method recursion', `import sys
-sys.setrecursionlimit(100000)
-class A:
-    def m(self, n):
-        return 0 if n == 0 else self.m(n - 1) + 1
-print(A().m(100000))
-`],
-  ['through a sorted() key callback', `import sys
-sys.setrecursionlimit(100000)
-def f(n):
-    return 0 if n == 0 else sorted([n], key=lambda x: f(x - 1))[0]
-print(f(100000))
-`],
-  ['through a list comprehension', `import sys
-sys.setrecursionlimit(100000)
-def f(n):
-    return 0 if n == 0 else [f(n - 1) for _ in range(1)][0]
-print(f(100000))
-`],
-  ['through __eq__', `import sys
-sys.setrecursionlimit(100000)
-class N:
-    def __init__(self, n): self.n = n
-    def __repr__(self): return "N" if self.n == 0 else repr(N(self.n - 1))
-    def __eq__(self, o): return True if self.n == 0 else N(self.n - 1) == o
-print(N(100000) == 1)
-`],
-  ['through __repr__', `import sys
-sys.setrecursionlimit(100000)
-class N:
-    def __init__(self, n): self.n = n
-    def __repr__(self): return "N" if self.n == 0 else repr(N(self.n - 1))
-print(repr(N(100000)))
-`],
-  ['through map() with a lambda', `import sys
-sys.setrecursionlimit(100000)
-def f(n):
-    return 0 if n == 0 else list(map(lambda x: f(x - 1), [n]))[0]
-print(f(100000))
-`],
-  ['inside a compiled function (the tracer inlines the calls)', `import torch, sys
-sys.setrecursionlimit(100000)
-def f(x, n):
-    return x if n == 0 else f(x + 1, n - 1)
-@torch.compile
-def g(x):
-    return f(x, 100000)
-print(g(torch.zeros(2)))
-`],
-  ['inside a compiled function at the default limit', `import torch
-def f(x, n):
-    return x if n == 0 else f(x + 1, n - 1)
-@torch.compile
-def g(x):
-    return f(x, 5000)
-print(g(torch.zeros(2)))
-`],
-  ['through a property', `import sys
-sys.setrecursionlimit(100000)
-class P:
-    def __init__(self, n): self.n = n
-    @property
-    def v(self): return 0 if self.n == 0 else P(self.n - 1).v + 1
-print(P(100000).v)
-`],
-  ['through try/finally', `import sys
-sys.setrecursionlimit(100000)
-def f(n):
-    try:
-        if n == 0:
-            raise ValueError("x")
-        return f(n - 1)
-    finally:
-        pass
-print(f(100000))
-`],
-  ['nested loops and a comprehension', `import sys
-sys.setrecursionlimit(100000)
-def f(n):
-    for i in range(1):
-        while True:
-            if n > 0:
-                with_ = [x for x in [f(n - 1)]]
-                return with_[0]
-            return 0
-print(f(100000))
-`],
-];
 
 describe('deep recursion under WebAssembly', () => {
   let compiler;
@@ -140,4 +51,22 @@ describe('deep recursion under WebAssembly', () => {
     // CPython folds the repeated entries of the printed traceback
     assert.match(r.error.text, /^  File "main.py", line 4, in f\n    return f\(n \+ 1\)\n  \[Previous line repeated \d+ more times\]\nRecursionError/m);
   });
+});
+
+test('stackSizeMb scales the frame limit: a smaller stack stops recursion earlier; bad values are a TypeError', async () => {
+  const src = 'def f(n):\n    return 0 if n == 0 else f(n - 1)\ndef probe():\n    ok, fails = 10, 1000\n    while fails - ok > 1:\n        m = (ok + fails) // 2\n        try:\n            f(m)\n            ok = m\n        except RecursionError:\n            fails = m\n    return fails\nprint(probe())\n';
+  const depth = async (opts) => {
+    const c = await createCompiler({ binaryen: false, ...opts });
+    const r = c.run(src);
+    assert.equal(r.error, null, r.error?.text);
+    return Number(r.stdout);
+  };
+  // at the default limit (1000) on Node's main thread: CPython's 998
+  assert.equal(await depth({}), 998);
+  // a quarter of V8's 984 KB: 1400 counted frames, 3 a level
+  const quarter = await depth({ stackSizeMb: 0.24 });
+  assert.ok(quarter > 300 && quarter < 500, String(quarter));
+  for (const bad of [0, -1, 2000, '4', NaN]) {
+    await assert.rejects(createCompiler({ binaryen: false, stackSizeMb: bad }), TypeError, String(bad));
+  }
 });

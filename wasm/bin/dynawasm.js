@@ -10,10 +10,20 @@
 // error, 2 unusable arguments or unreadable file (3: the compiler itself
 // could not be loaded). Same flags and output as the native src/native/dwrun.c.
 import { readFileSync } from 'node:fs';
+import { Worker, isMainThread } from 'node:worker_threads';
 import { parseLogs } from '../lib/options.js';
 import { explainText, tracebackText } from '../lib/format.js';
 
 const PROG = 'dynawasm';
+
+// The CLI runs on a thread of its own with a stack of STACK_MB (V8's
+// default, Node's main thread: 984 KB), told to the compiler
+// (CompilerOptions.stackSizeMb), so deep recursion is limited by the
+// program's sys.setrecursionlimit as in CPython, not by the engine's stack
+// (docs/architecture.md, "Recursion"). Node gives the thread that stack
+// (resourceLimits.stackSizeMb) and V8 all of it but 192 KB.
+const STACK_MB = 64;
+const V8_STACK_MB = STACK_MB - 0.1875;
 
 const USAGE = `usage: ${PROG} run FILE.py [--json] [--backend wasm|eager] [--suppress-errors]
                   [--logs CHANNELS] [--max-steps N]
@@ -40,6 +50,8 @@ environment: DYNAWASM_CACHE_DIR  the cache of optimised kernels (default
              ~/.cache/dynawasm/kernels; empty: no cache)
              DYNAWASM_RELAXED_SIMD=0  kernels without relaxed SIMD (default:
              used where the engine has it; Node 20 gets V8's flag for it)
+             DYNAWASM_NO_THREAD=1  run on the main thread (its stack: less
+             recursion depth) instead of a thread with a 64 MB stack
 exit codes: 0 success, 1 the program raised an error, 2 unusable arguments
 or unreadable file
 `;
@@ -178,7 +190,12 @@ async function main(argv) {
     // Binaryen's worker starts only if the program runs for a second: a
     // shorter one has its cores to itself, and its kernels are optimised
     // after it ends (optimizeLater) for the next run.
-    compiler = await createCompiler({ cache: true, optimizeDelayMs: 1000, relaxedSimd: relaxedSimd ? undefined : false });
+    compiler = await createCompiler({
+      cache: true,
+      optimizeDelayMs: 1000,
+      relaxedSimd: relaxedSimd ? undefined : false,
+      stackSizeMb: isMainThread ? undefined : V8_STACK_MB,
+    });
   } catch (e) {
     await write(process.stderr, `${PROG}: error: cannot load the compiler: ${e.message}\n`);
     return 3;
@@ -209,12 +226,30 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e) => {
-    process.stderr.write(`${PROG}: internal error: ${e?.stack ?? e}\n`);
-    process.exitCode = 3;
-  },
-);
+const internalError = (e) => {
+  process.stderr.write(`${PROG}: internal error: ${e?.stack ?? e}\n`);
+  process.exitCode = 3;
+};
+if (isMainThread && process.env.DYNAWASM_NO_THREAD !== '1') {
+  // main() on the big-stack thread; its stdout and stderr come through
+  // this one's, its exit code is the process's
+  let worker;
+  try {
+    worker = new Worker(new URL(import.meta.url), {
+      argv: process.argv.slice(2),
+      resourceLimits: { stackSizeMb: STACK_MB },
+    });
+  } catch {
+    worker = null; // (no threads here: the engine's default stack)
+  }
+  if (worker) {
+    worker.on('error', internalError);
+    worker.on('exit', (code) => {
+      process.exitCode ??= code;
+    });
+  } else {
+    main(process.argv.slice(2)).then((code) => (process.exitCode = code), internalError);
+  }
+} else {
+  main(process.argv.slice(2)).then((code) => (process.exitCode = code), internalError);
+}

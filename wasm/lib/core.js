@@ -76,7 +76,19 @@ function hostFramesMax() {
     };
     depth = probe(0) / 10450;
   }
-  return Math.max(500, Math.floor(5600 * Math.min(1.5, depth)));
+  return Math.max(500, Math.floor(HOST_FRAMES * Math.min(1.5, depth)));
+}
+
+/** src/api.c's frame limit (DW_HOST_FRAMES_MAX) for V8's default stack of
+ * 984 KB (Node's main thread), where it was measured. */
+const HOST_FRAMES = 5600;
+const V8_STACK_KB = 984;
+
+/** The frame limit for a thread whose engine stack is `kb` KB, when the
+ * embedder knows it (CompilerOptions.stackSizeMb: a Node Worker's
+ * resourceLimits.stackSizeMb, `node --stack-size`). */
+function framesForStack(kb) {
+  return Math.max(500, Math.floor((HOST_FRAMES * kb) / V8_STACK_KB));
 }
 
 /**
@@ -200,6 +212,11 @@ export class Compiler {
       throw new Error('relaxedSimd: this engine does not run relaxed SIMD (Node 22+, Chrome 114+; Node 20: node --experimental-wasm-relaxed-simd)');
     }
     this.#relaxed = binaryen !== false && rs !== false && relaxedSimdSupported();
+    const mb = opts.stackSizeMb;
+    if (mb != null && !(typeof mb === 'number' && mb > 0 && mb <= 1024)) {
+      throw new TypeError(`stackSizeMb must be a number of megabytes above 0, at most 1024, not ${JSON.stringify(mb)}`);
+    }
+    if (mb != null) this.#framesMax = framesForStack(mb * 1024);
     if (binaryen === false) {
       this.#kernels = null;
     } else {
