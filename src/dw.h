@@ -43,6 +43,7 @@
  *   dwH_  dynamo/hop.c           higher-order ops: torch.cond
  *   dwS_  dynamo/symint.c        SymInts: ints computed from symbolic sizes
  *   dwU_  dynamo/mutate.c        in-place updates and item assignment, functionalised
+ *   dwMg_ dynamo/modguard.c      nn.Module guards: what they held, failure reasons, sources
  *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)

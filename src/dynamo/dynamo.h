@@ -71,6 +71,7 @@ typedef struct Kernel {
 
 typedef struct Guard Guard; /* trace.c */
 typedef struct Replay Replay; /* replay.c */
+typedef struct MSnap MSnap;   /* modguard.c */
 
 /* A guard of a cache entry: over what the unit read from one source
  * (a local at the frame's start, a closure cell, a global), or a
@@ -90,6 +91,10 @@ struct Guard {
   bool idyn;         /* an int guarded by its type only (a dynamic int) */
   bool fcode;        /* a function guarded by its code (its closure cells
                         have guards of their own) */
+  bool bytype;       /* an nn.Module guarded by its type and contents, not
+                        its identity (inline_inbuilt_nn_modules) */
+  const MSnap *snap; /* bytype: what it held (modguard.c), for the reason
+                        of a failure; lives in the interpreter's arena */
   int8_t cell;       /* >= 0: the guard is on cell `cell` of the closure of
                         the function in that source (its cell_contents) */
   uint8_t cmp;       /* G_SYM: sizes compare (CmpOp: EQ NE LT LE GT GE) ... */
@@ -220,6 +225,16 @@ struct Trace {
   uint64_t id0;      /* Interp.id_reads at its start */
   uint64_t free0;    /* Interp.free_reads at its start */
 };
+
+/* modguard.c */
+MSnap *dwMg_snapshot(Interp *I, Value v); /* an nn.Module's contents (arena) */
+/* Writes why module v differs from snapshot s (src: the guard's source);
+ * false when no difference is found in the snapshot. */
+bool dwMg_diff(Interp *I, const MSnap *s, const char *src, Value v, Buf *why);
+const char *dwMg_class_name(const MSnap *s);
+/* The Dynamo source step from module m to its attribute key holding val:
+ * ._modules['k'], ._parameters['k'], ._buffers['k'] or .k */
+void dwMg_step(const Inst *m, const char *key, Value val, Buf *path);
 
 /* replay.c */
 /* A unit that ended because its whole frame returned, its graph run by

@@ -816,6 +816,7 @@ static bool config_sync(Interp *I, const char *name, Value v) {
                  : !strcmp(name, "assume_static_by_default")    ? &I->static_default
                  : !strcmp(name, "force_parameter_static_shapes") ? &I->param_static
                  : !strcmp(name, "fail_on_recompile_limit_hit") ? &I->fail_on_limit
+                 : !strcmp(name, "inline_inbuilt_nn_modules")   ? &I->inline_nn
                                                                 : NULL;
     if (flag) return dwOb_truth(I, v, flag);
   }
