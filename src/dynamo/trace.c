@@ -701,7 +701,8 @@ static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str 
   g->vt = (uint8_t)v.t;
   g->bytype = I->inline_nn && nn_module_value(v);
   g->sig = sig_of(v, g->bytype);
-  if (g->bytype) g->snap = dwMg_snapshot(I, v);
+  /* a hit keeps its entry's guards (and snapshot): made for a new entry only */
+  if (g->bytype && !t->hit) g->snap = dwMg_snapshot(I, v);
   if (v.t == V_FUNC && cell < 0 && ((Func *)v.u.o)->code->nfree <= 16) {
     /* a function: its code, and each closure cell's contents guarded on
      * its own (Dynamo's __closure__[k].cell_contents sources), so that a
@@ -1315,6 +1316,18 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
     if (fr) fr->eager_runs++;
     f->no_resume = true;
     return true;
+  }
+  if (!hit && uc->n > 0 && I->error_on_recompile && !explaining) {
+    /* config.error_on_recompile: the recompile log's message, raised
+     * (guards.py get_and_maybe_log_recompilation_reasons), before the
+     * recompile limit is looked at */
+    dwI_raise(I, EXC_RecompileError,
+              "Recompiling function %s in %s:%d\n    triggered by the following guard "
+              "failure(s):\n    - %d/%d: %s",
+              code->name, code->prelude ? code->qualname : I->filename, code->firstline,
+              fr ? fr->id : 0, uc->n - 1, why.p ? why.p : "guard failure");
+    dwB_free(&why);
+    return false;
   }
   if (!hit && (uc->n >= I->cache_size_limit || uc->n >= I->accum_limit) && !explaining) {
     if (I->fail_on_limit) {
