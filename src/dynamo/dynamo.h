@@ -255,6 +255,11 @@ enum ReplayResult {
 /* Runs the call of frame f (at its start, entry e's guards passed) by
  * e's plan. */
 int dwRp_run(Interp *I, Frame *f, Entry *e);
+/* Does e's plan (valid now: made at this attr_epoch) check at least what
+ * guard j does (a guard whose value the plan walks: an nn.Module, object,
+ * container or tensor)? Then a caller about to run the plan may leave that
+ * guard to it, and check it only if the plan declines. */
+bool dwRp_covers(const Interp *I, const Entry *e, int j);
 void dwRp_free(Replay *p);
 /* What a plan needs from trace.c: the value a guard's source holds in
  * frame f now ... */

@@ -684,6 +684,13 @@ static bool plan_holds(Interp *I, Frame *f, const Replay *p, const Entry *e, Val
   return true;
 }
 
+bool dwRp_covers(const Interp *I, const Entry *e, int j) {
+  const Replay *p = e->replay;
+  if (!p || p->ng != e->nguards || p->epoch != I->attr_epoch || j < 0 || j >= p->ng) return false;
+  int c = p->loc[j].check;
+  return c == LC_MOD || c == LC_OBJ || c == LC_SEQ || c == LC_TENSOR;
+}
+
 int dwRp_run(Interp *I, Frame *f, Entry *e) {
   Replay *p = e->replay;
   if (!p || p->ng != e->nguards || p->epoch != I->attr_epoch) return RP_DECLINE;

@@ -1257,7 +1257,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
   bool no_grad = I->no_grad;
   for (int k = I->ngblk - 1; k >= 0; k--)
     if (I->gblk[k].f == f && I->gblk[k].grad) no_grad = !I->gblk[k].prev;
-  Entry *hit = NULL;
+  Entry *hit = NULL, *tried = NULL; /* tried: its plan declined */
   Buf why = {0};
   if (!explaining) {
     for (int k = 0; k < uc->n; k++) {
@@ -1274,8 +1274,30 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
       int64_t symv[DW_MAXSYM];
       for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
       bool ok = true;
+      /* an entry whose plan will check what a guard's value holds (an
+       * nn.Module's tree) leaves that guard to the plan: checked here only
+       * if the plan declines */
+      bool plan = entry && e->replay && e->status == CE_COMPILED && !e->syms.n;
       for (int j = 0; j < e->nguards && ok; j++)
-        ok = guard_check(I, f, e->guards, &e->guards[j], symv, (k == uc->n - 1 && !why.len) ? &why : NULL);
+        if (!plan || !dwRp_covers(I, e, j))
+          ok = guard_check(I, f, e->guards, &e->guards[j], symv,
+                           (!plan && k == uc->n - 1 && !why.len) ? &why : NULL);
+      if (ok && plan) {
+        int rs = dwRp_run(I, f, e);
+        if (rs != RP_DECLINE) {
+          dwB_free(&why);
+          f->replayed = rs == RP_OK;
+          return rs == RP_OK;
+        }
+      }
+      if (plan) {
+        tried = e;
+        /* all of them, in order (the first that fails is the reason) */
+        for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
+        ok = true;
+        for (int j = 0; j < e->nguards && ok; j++)
+          ok = guard_check(I, f, e->guards, &e->guards[j], symv, (k == uc->n - 1 && !why.len) ? &why : NULL);
+      }
       if (ok) {
         hit = e;
         break;
@@ -1288,7 +1310,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
     dwB_free(&why);
     return true; /* its compilation failed: the rest of the frame runs eagerly */
   }
-  if (hit && hit->replay && entry) {
+  if (hit && hit->replay && entry && hit != tried) {
     /* the entry's plan runs the call, without evaluating the frame */
     int rs = dwRp_run(I, f, hit);
     if (rs != RP_DECLINE) {
