@@ -182,6 +182,7 @@ const char *dw_run(dw_session *s, const char *src, size_t len,
   I->accum_limit = 256;
   I->auto_dynamic = true;
   I->param_static = true;
+  I->inline_nn = true;
   I->static_default = true;
   I->spec_float = true;
   I->suppress_errors = opt->suppress_errors == 1;

@@ -44,6 +44,7 @@
  *   dwS_  dynamo/symint.c        SymInts: ints computed from symbolic sizes
  *   dwY_  dynamo/symscalar.c     unbacked scalars: Tensor.item() in the graph
  *   dwU_  dynamo/mutate.c        in-place updates and item assignment, functionalised
+ *   dwMg_ dynamo/modguard.c      nn.Module guards: what they held, failure reasons, sources
  *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)

@@ -72,6 +72,7 @@ typedef struct Kernel {
 
 typedef struct Guard Guard; /* trace.c */
 typedef struct Replay Replay; /* replay.c */
+typedef struct MSnap MSnap;   /* modguard.c */
 
 /* A guard of a cache entry: over what the unit read from one source
  * (a local at the frame's start, a closure cell, a global), or a
@@ -96,6 +97,10 @@ struct Guard {
                         that held (cmp, nl: its result) */
   bool fcode;        /* a function guarded by its code (its closure cells
                         have guards of their own) */
+  bool bytype;       /* an nn.Module guarded by its type and contents, not
+                        its identity (inline_inbuilt_nn_modules) */
+  const MSnap *snap; /* bytype: what it held (modguard.c), for the reason
+                        of a failure; lives in the interpreter's arena */
   int8_t cell;       /* >= 0: the guard is on cell `cell` of the closure of
                         the function in that source (its cell_contents) */
   uint8_t cmp;       /* G_SYM: sizes compare (CmpOp: EQ NE LT LE GT GE) ... */
@@ -257,6 +262,15 @@ bool dwY_backed(Interp *I, Value v);
 int dwR_lift_named(Interp *I, Trace *t, Tensor *x, const char *name);
 /* ... and the guard that float input `slot` compared with c gave result. */
 void dwR_guard_fcmp(Trace *t, int slot, int cmp, double c, bool result);
+/* modguard.c */
+MSnap *dwMg_snapshot(Interp *I, Value v); /* an nn.Module's contents (arena) */
+/* Writes why module v differs from snapshot s (src: the guard's source);
+ * false when no difference is found in the snapshot. */
+bool dwMg_diff(Interp *I, const MSnap *s, const char *src, Value v, Buf *why);
+const char *dwMg_class_name(const MSnap *s);
+/* The Dynamo source step from module m to its attribute key holding val:
+ * ._modules['k'], ._parameters['k'], ._buffers['k'] or .k */
+void dwMg_step(const Inst *m, const char *key, Value val, Buf *path);
 
 /* replay.c */
 /* A unit that ended because its whole frame returned, its graph run by
@@ -277,6 +291,11 @@ enum ReplayResult {
 /* Runs the call of frame f (at its start, entry e's guards passed) by
  * e's plan. */
 int dwRp_run(Interp *I, Frame *f, Entry *e);
+/* Does e's plan (valid now: made at this attr_epoch) check at least what
+ * guard j does (a guard whose value the plan walks: an nn.Module, object,
+ * container or tensor)? Then a caller about to run the plan may leave that
+ * guard to it, and check it only if the plan declines. */
+bool dwRp_covers(const Interp *I, const Entry *e, int j);
 void dwRp_free(Replay *p);
 /* What a plan needs from trace.c: the value a guard's source holds in
  * frame f now ... */

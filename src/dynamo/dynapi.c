@@ -819,6 +819,8 @@ static bool config_sync(Interp *I, const char *name, Value v) {
                  : !strcmp(name, "force_parameter_static_shapes") ? &I->param_static
                  : !strcmp(name, "specialize_float")            ? &I->spec_float
                  : !strcmp(name, "fail_on_recompile_limit_hit") ? &I->fail_on_limit
+                 : !strcmp(name, "inline_inbuilt_nn_modules")   ? &I->inline_nn
+                 : !strcmp(name, "error_on_recompile")          ? &I->error_on_recompile
                                                                 : NULL;
     if (flag) return dwOb_truth(I, v, flag);
   }

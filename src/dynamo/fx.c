@@ -736,10 +736,10 @@ static const char *const fxop_names[] = {"placeholder", "call_function", "call_m
 
 /* Finds tensor x below v, writing its Dynamo source name (L['self']...)
  * into out; param: it is a parameter of an nn layer. */
-static bool find_src(Value v, Tensor *x, Buf *path, bool *param, int depth, bool in_layer) {
+static bool find_src(Value v, Tensor *x, Buf *path, bool *param, int depth) {
   if (v.t == V_TENSOR) {
     if (OBJ(v) != &x->h) return false;
-    *param = in_layer;
+    *param = (x->h.flags & DW_TENSOR_PARAM) != 0;
     return true;
   }
   if (depth > 4) return false;
@@ -747,7 +747,6 @@ static bool find_src(Value v, Tensor *x, Buf *path, bool *param, int depth, bool
   if (v.t == V_INST) {
     Inst *in = (Inst *)OBJ(v);
     bool module = (in->cls->cflags & CLS_NN_MODULE) != 0;
-    bool layer = module && (in->cls->cflags & CLS_BUILTIN);
     Dict *d = in->attrs;
     for (int64_t k = 0; k < d->nent; k++) {
       if (!d->ent[k].used || d->ent[k].key.t != V_STR) continue;
@@ -757,16 +756,14 @@ static bool find_src(Value v, Tensor *x, Buf *path, bool *param, int depth, bool
         List *l = (List *)OBJ(val);
         for (int64_t j = 0; j < l->len; j++) {
           dwB_printf(path, "._modules['%lld']", (long long)j);
-          if (find_src(l->items[j], x, path, param, depth + 1, false)) return true;
+          if (find_src(l->items[j], x, path, param, depth + 1)) return true;
           path->len = mark;
         }
         continue;
       }
-      bool sub = module && val.t == V_INST && (((Inst *)OBJ(val))->cls->cflags & CLS_NN_MODULE);
-      if (sub) dwB_printf(path, "._modules['%s']", key);
-      else if (layer && val.t == V_TENSOR) dwB_printf(path, "._parameters['%s']", key);
+      if (module) dwMg_step(in, key, val, path);
       else dwB_printf(path, ".%s", key);
-      if (find_src(val, x, path, param, depth + 1, layer)) return true;
+      if (find_src(val, x, path, param, depth + 1)) return true;
       path->len = mark;
       if (path->p) path->p[mark] = 0;
     }
@@ -775,7 +772,7 @@ static bool find_src(Value v, Tensor *x, Buf *path, bool *param, int depth, bool
     Value *items = v.t == V_LIST ? ((List *)OBJ(v))->items : ((Tuple *)OBJ(v))->items;
     for (int64_t k = 0; k < n && k < 64; k++) {
       dwB_printf(path, "[%lld]", (long long)k);
-      if (find_src(items[k], x, path, param, depth + 1, false)) return true;
+      if (find_src(items[k], x, path, param, depth + 1)) return true;
       path->len = mark;
       if (path->p) path->p[mark] = 0;
     }
@@ -787,7 +784,7 @@ static bool find_src(Value v, Tensor *x, Buf *path, bool *param, int depth, bool
       dwV_repr(&kb, d->ent[k].key);
       dwB_printf(path, "[%s]", kb.p ? kb.p : "");
       dwB_free(&kb);
-      if (find_src(d->ent[k].val, x, path, param, depth + 1, false)) return true;
+      if (find_src(d->ent[k].val, x, path, param, depth + 1)) return true;
       path->len = mark;
       if (path->p) path->p[mark] = 0;
     }
@@ -808,17 +805,17 @@ static void placeholder_target(Interp *I, Trace *t, Tensor *x, int index, char *
     if (r->code->slotcell[k] && v.t == V_CELL) v = ((Cell *)OBJ(v))->v;
     path.len = 0;
     dwB_printf(&path, "L['%s']", r->code->slotnames[k]->s);
-    found = find_src(v, x, &path, param, 0, false);
+    found = find_src(v, x, &path, param, 0);
   }
   for (int k = 0; k < r->code->nfree && !found; k++) {
     path.len = 0;
     dwB_printf(&path, "L['%s']", r->code->freenames[k]->s);
-    found = find_src(r->func->cells[k]->v, x, &path, param, 0, false);
+    found = find_src(r->func->cells[k]->v, x, &path, param, 0);
   }
   for (int k = 0; k < I->nglobals && !found; k++) {
     path.len = 0;
     dwB_printf(&path, "G['%s']", I->globals[k].name->s);
-    found = find_src(I->globals[k].v, x, &path, param, 1, false);
+    found = find_src(I->globals[k].v, x, &path, param, 1);
   }
   size_t n = 0;
   if (found && path.p) {

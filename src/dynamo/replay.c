@@ -82,7 +82,7 @@ typedef struct RLoc {
   const Obj *obj; /* LC_OBJ, LC_SAME: the object (compared, never read
                      unless it is the value now) */
   Value v;        /* LC_VALUE: the value (no object); LC_STR: an interned
-                     string of the same text */
+                     string of the same text; LC_MOD: the class */
   uint16_t flags; /* LC_TENSOR: DW_TENSOR_PARAM / NOGRAD */
   TMeta meta;     /* LC_TENSOR */
   int64_t stride[DW_MAXDIM];
@@ -106,8 +106,11 @@ enum {
                 same earlier locations as before */
   LC_OBJ,    /* this very object (an instance, list, dict, function,
                 class, property..., module or builtin), of length n */
-  LC_SAME,   /* the object of location alias, seen there (not walked
-                twice) */
+  LC_MOD,    /* an nn.Module guarded by its type (inline_inbuilt_nn_modules:
+                Guard.bytype): any instance of class obj with n attributes
+                (what is below it is checked as it is now) */
+  LC_SAME,   /* the object location alias holds now, seen there (not
+                walked twice) */
   LC_SEQ,    /* a list, tuple (of the same kind) or dict of length n, of
                 any identity: a guarded container (its guard compares its
                 structure) or a tuple */
@@ -288,31 +291,35 @@ static int loc_add(Replay *p, int parent, int step, int32_t idx, Str *key) {
   return p->nloc++;
 }
 
-/* The first location before k whose check is `check` on object o, -1. */
+/* The first location before k whose check is `check` on object o, -1
+ * (LC_OBJ: an object walked there, by identity or as a module). */
 static int loc_find(const Replay *p, int k, int check, const Obj *o) {
   for (int j = 0; j < k; j++)
-    if (p->loc[j].check == check && p->loc[j].obj == o) return j;
+    if ((p->loc[j].check == check || (check == LC_OBJ && p->loc[j].check == LC_MOD)) &&
+        p->loc[j].obj == o)
+      return j;
   return -1;
 }
 
-static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth);
+static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth, bool bytype);
 
 /* Adds location (k, step, idx, key) holding v, and what is below it. */
 static bool walk_at(Interp *I, Replay *p, int k, int step, int64_t idx, Str *key, Value v,
-                    int depth) {
+                    int depth, bool bytype) {
   int c = idx <= INT32_MAX ? loc_add(p, k, step, (int32_t)idx, key) : -1;
-  return c >= 0 && walk(I, p, c, v, false, depth + 1);
+  return c >= 0 && walk(I, p, c, v, false, depth + 1, bytype);
 }
 
 /* The str-keyed entries of dict d below location k (step LS_ATTR: an
  * instance's or class's attributes, LS_KEY: a dict's items). */
-static bool walk_dict(Interp *I, Replay *p, int k, int step, const Dict *d, int depth) {
+static bool walk_dict(Interp *I, Replay *p, int k, int step, const Dict *d, int depth,
+                      bool bytype) {
   for (int64_t j = 0; j < d->nent; j++) {
     if (!d->ent[j].used) continue;
     if (d->ent[j].key.t != V_STR) return false;
     Str *key = (Str *)d->ent[j].key.u.o;
     if (!key->interned) key = strlen(key->s) == key->len ? dwI_intern(I, key->s) : NULL;
-    if (!key || !walk_at(I, p, k, step, j, key, d->ent[j].val, depth)) return false;
+    if (!key || !walk_at(I, p, k, step, j, key, d->ent[j].val, depth, bytype)) return false;
   }
   return true;
 }
@@ -320,23 +327,23 @@ static bool walk_dict(Interp *I, Replay *p, int k, int step, const Dict *d, int 
 /* What is below object v at location k: items, attributes and the class
  * of an instance, a user class's namespace and bases, a function's
  * default values, a property's functions. */
-static bool walk_children(Interp *I, Replay *p, int k, Value v, int depth) {
+static bool walk_children(Interp *I, Replay *p, int k, Value v, int depth, bool bytype) {
   switch (v.t) {
   case V_LIST:
   case V_TUPLE: {
     int64_t n = v.t == V_LIST ? ((List *)v.u.o)->len : ((Tuple *)v.u.o)->len;
     const Value *items = v.t == V_LIST ? ((List *)v.u.o)->items : ((Tuple *)v.u.o)->items;
     for (int64_t j = 0; j < n; j++)
-      if (!walk_at(I, p, k, LS_ITEM, j, NULL, items[j], depth)) return false;
+      if (!walk_at(I, p, k, LS_ITEM, j, NULL, items[j], depth, bytype)) return false;
     return true;
   }
   case V_DICT:
-    return walk_dict(I, p, k, LS_KEY, (Dict *)v.u.o, depth);
+    return walk_dict(I, p, k, LS_KEY, (Dict *)v.u.o, depth, bytype);
   case V_INST: {
     const Inst *in = (const Inst *)v.u.o;
     Value cls = {.t = V_CLASS, .u = {.o = &in->cls->h}};
-    return walk_dict(I, p, k, LS_ATTR, in->attrs, depth) &&
-           walk_at(I, p, k, LS_CLASS, 0, NULL, cls, depth);
+    return walk_dict(I, p, k, LS_ATTR, in->attrs, depth, bytype) &&
+           walk_at(I, p, k, LS_CLASS, 0, NULL, cls, depth, bytype);
   }
   case V_CLASS: {
     /* the runtime's classes (nn.Linear, nn.Module) are written only by
@@ -344,11 +351,11 @@ static bool walk_children(Interp *I, Replay *p, int k, Value v, int depth) {
      * hold a list written in place */
     const Class *c = (const Class *)v.u.o;
     if (c->cflags & CLS_BUILTIN) return true;
-    if (!walk_dict(I, p, k, LS_ATTR, c->ns, depth)) return false;
+    if (!walk_dict(I, p, k, LS_ATTR, c->ns, depth, bytype)) return false;
     int nb = c->bases ? c->nbases : c->base != NULL;
     for (int j = 0; j < nb; j++) {
       Value b = {.t = V_CLASS, .u = {.o = c->bases ? &c->bases[j]->h : &c->base->h}};
-      if (!walk_at(I, p, k, LS_BASE, j, NULL, b, depth)) return false;
+      if (!walk_at(I, p, k, LS_BASE, j, NULL, b, depth, bytype)) return false;
     }
     return true;
   }
@@ -359,14 +366,14 @@ static bool walk_children(Interp *I, Replay *p, int k, Value v, int depth) {
     const Func *fn = (const Func *)v.u.o;
     if (fn->attrs && fn->attrs->len) return false;
     for (int j = 0; fn->defaults && j < fn->code->nparams; j++)
-      if (!walk_at(I, p, k, LS_DEFAULT, j, NULL, fn->defaults[j], depth)) return false;
+      if (!walk_at(I, p, k, LS_DEFAULT, j, NULL, fn->defaults[j], depth, bytype)) return false;
     return true;
   }
   case V_WRAP: {
     const Wrap *w = (const Wrap *)v.u.o;
     return w->kind != WRAP_COMPILE && w->kind != WRAP_DISABLE &&
-           walk_at(I, p, k, LS_WRAP, 0, NULL, w->target, depth) &&
-           walk_at(I, p, k, LS_WRAP, 1, NULL, w->fset, depth);
+           walk_at(I, p, k, LS_WRAP, 0, NULL, w->target, depth, bytype) &&
+           walk_at(I, p, k, LS_WRAP, 1, NULL, w->fset, depth, bytype);
   }
   default: /* modules, builtins: attribute writes count in attr_epoch */
     return true;
@@ -377,7 +384,7 @@ static bool walk_children(Interp *I, Replay *p, int k, Value v, int depth) {
  * and of every value below it, added after it. root: k is a guard's
  * (its container's structure, an instance's identity, is guarded); false
  * when v is nothing a plan can check. */
-static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth) {
+static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth, bool bytype) {
   if (depth > RP_MAXDEPTH || v.sx) return false; /* too deep, a SymInt */
   p->loc[k].vt = (uint8_t)v.t;
   switch (v.t) {
@@ -432,12 +439,21 @@ static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth) {
       l->alias = (int16_t)seen;
       return true;
     }
-    /* a guard's list, tuple or dict and any tuple: by structure; the
+    /* a guard's list, tuple or dict and any tuple: by structure; an
+     * nn.Module guarded by its type: by its class (the attributes below
+     * are read as they are now, its _modules list by structure); the
      * others by identity */
-    l->check = v.t == V_TUPLE || (root && v.t != V_INST) ? LC_SEQ : LC_OBJ;
+    bool mod = bytype && v.t == V_INST && (((Inst *)v.u.o)->cls->cflags & CLS_NN_MODULE);
+    bool under_mod = bytype && k > 0 && p->loc[k].step == LS_ATTR &&
+                     p->loc[p->loc[k].parent].check == LC_MOD && v.t == V_LIST &&
+                     !strcmp(p->loc[k].key->s, "_modules");
+    l->check = mod ? LC_MOD
+               : v.t == V_TUPLE || under_mod || (root && v.t != V_INST) ? LC_SEQ
+                                                                        : LC_OBJ;
+    if (mod) l->v = (Value){.t = V_CLASS, .u = {.o = &((Inst *)v.u.o)->cls->h}};
     l->flags = v.t == V_TUPLE ? v.u.o->flags : 0;
     l->n = obj_len(v);
-    return walk_children(I, p, k, v, depth);
+    return walk_children(I, p, k, v, depth, bytype);
   }
   default:
     return false;
@@ -453,7 +469,7 @@ static bool root_loc(Interp *I, Replay *p, int k, const Guard *g, Value v) {
   case V_LIST:
   case V_TUPLE:
   case V_DICT:
-    return walk(I, p, k, v, true, 0);
+    return walk(I, p, k, v, true, 0, g->bytype);
   case V_FUNC:
     p->loc[k].check = LC_FUNC;
     return func_plain(v);
@@ -638,8 +654,10 @@ static bool loc_holds(const Replay *p, const Value *vals, int k, Value v) {
   }
   case LC_OBJ:
     return v.t == l->vt && v.u.o == l->obj && obj_len(v) == l->n;
+  case LC_MOD:
+    return v.t == V_INST && &((Inst *)v.u.o)->cls->h == l->v.u.o && obj_len(v) == l->n;
   case LC_SAME:
-    return v.t == l->vt && v.u.o == l->obj;
+    return v.t == l->vt && v.u.o == vals[l->alias].u.o;
   case LC_SEQ:
     return v.t == l->vt && obj_len(v) == l->n && (v.t != V_TUPLE || v.u.o->flags == l->flags);
   case LC_VALUE:
@@ -669,6 +687,13 @@ static bool plan_holds(Interp *I, Frame *f, const Replay *p, const Entry *e, Val
     if (!loc_holds(p, vals, k, vals[k])) return false;
   }
   return true;
+}
+
+bool dwRp_covers(const Interp *I, const Entry *e, int j) {
+  const Replay *p = e->replay;
+  if (!p || p->ng != e->nguards || p->epoch != I->attr_epoch || j < 0 || j >= p->ng) return false;
+  int c = p->loc[j].check;
+  return c == LC_MOD || c == LC_OBJ || c == LC_SEQ || c == LC_TENSOR;
 }
 
 int dwRp_run(Interp *I, Frame *f, Entry *e) {

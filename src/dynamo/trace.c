@@ -316,9 +316,16 @@ static uint64_t sig_tensor(uint64_t h, const Tensor *t, uint8_t dyn) {
   return h;
 }
 
-/* A structural signature: what a trace could have specialised on. */
-static uint64_t sig_of(Value v, int depth) {
+/* A structural signature: what a trace could have specialised on. An
+ * nn.Module instance under inline_inbuilt_nn_modules (PyTorch's default;
+ * `bytype`) counts by its class and what it holds, whatever its identity
+ * (Dynamo's UnspecializedNNModuleVariable: TYPE_MATCH on the module, guards
+ * on what is read below it), at any depth of the module tree (`depth`
+ * counts from the nearest module; `level` bounds the whole walk); other
+ * instances, and modules without it, by identity and contents (ID_MATCH). */
+static uint64_t sig_val(Value v, int depth, int level, bool bytype) {
   uint64_t h = mix(0x12345, v.t);
+  if (level > 64) return h;
   switch (v.t) {
   case V_NONE:
     return h;
@@ -343,7 +350,8 @@ static uint64_t sig_of(Value v, int depth) {
     /* the tuple's type: torch.Size, a return type and tuple differ (TYPE_MATCH) */
     if (v.t == V_TUPLE) h = mix(h, (uint64_t)((Tuple *)v.u.o)->h.flags);
     if (depth >= 4) return h;
-    for (int64_t k = 0; k < n && k < 256; k++) h = mix(h, sig_of(items[k], depth + 1));
+    for (int64_t k = 0; k < n && k < 256; k++)
+      h = mix(h, sig_val(items[k], depth + 1, level + 1, bytype));
     return h;
   }
   case V_DICT: {
@@ -352,8 +360,8 @@ static uint64_t sig_of(Value v, int depth) {
     if (depth >= 4) return h;
     for (int64_t k = 0; k < d->nent && k < 256; k++) {
       if (!d->ent[k].used) continue;
-      h = mix(h, sig_of(d->ent[k].key, depth + 1));
-      h = mix(h, sig_of(d->ent[k].val, depth + 1));
+      h = mix(h, sig_val(d->ent[k].key, depth + 1, level + 1, bytype));
+      h = mix(h, sig_val(d->ent[k].val, depth + 1, level + 1, bytype));
     }
     return h;
   }
@@ -362,19 +370,22 @@ static uint64_t sig_of(Value v, int depth) {
     h = mix(h, (uint64_t)d->len);
     if (depth >= 4) return h;
     for (int64_t k = 0; k < d->nent && k < 256; k++)
-      if (d->ent[k].used) h = mix(h, sig_of(d->ent[k].key, depth + 1));
+      if (d->ent[k].used) h = mix(h, sig_val(d->ent[k].key, depth + 1, level + 1, bytype));
     return h;
   }
   case V_INST: {
     Inst *in = (Inst *)v.u.o;
+    Value d = {.t = V_DICT, .u = {.o = &in->attrs->h}};
+    if (bytype && (in->cls->cflags & CLS_NN_MODULE))
+      return mix(mix(h, (uint64_t)(uintptr_t)in->cls), sig_val(d, 0, level + 1, bytype));
     h = mix(h, (uint64_t)(uintptr_t)in);
     if (depth >= 4) return h;
-    Value d = {.t = V_DICT, .u = {.o = &in->attrs->h}};
-    return mix(h, sig_of(d, depth + 1));
+    return mix(h, sig_val(d, depth + 1, level + 1, bytype));
   }
   case V_BOUND: {
     Bound *b = (Bound *)v.u.o;
-    return mix(mix(h, sig_of(b->self, depth + 1)), (uint64_t)(uintptr_t)b->func.u.o);
+    return mix(mix(h, sig_val(b->self, depth + 1, level + 1, bytype)),
+               (uint64_t)(uintptr_t)b->func.u.o);
   }
   case V_RANGE: {
     /* a constant (Dynamo's RangeVariable): guarded by value, not identity */
@@ -387,6 +398,13 @@ static uint64_t sig_of(Value v, int depth) {
     return mix(h, (uint64_t)(uintptr_t)v.u.o);
   }
   }
+}
+
+static uint64_t sig_of(Value v, bool bytype) { return sig_val(v, 0, 0, bytype); }
+
+/* Is v an nn.Module instance (guarded by its type when bytype)? */
+static bool nn_module_value(Value v) {
+  return v.t == V_INST && (((Inst *)v.u.o)->cls->cflags & CLS_NN_MODULE);
 }
 
 /* The closure cell a guard of a function's cell reads (g->cell >= 0). */
@@ -700,7 +718,10 @@ static void add_guard_at(Interp *I, Trace *t, int kind, int slot, int cell, Str 
   g->cell = (int8_t)cell;
   g->name = name;
   g->vt = (uint8_t)v.t;
-  g->sig = sig_of(v, 0);
+  g->bytype = I->inline_nn && nn_module_value(v);
+  g->sig = sig_of(v, g->bytype);
+  /* a hit keeps its entry's guards (and snapshot): made for a new entry only */
+  if (g->bytype && !t->hit) g->snap = dwMg_snapshot(I, v);
   if (v.t == V_FUNC && cell < 0 && ((Func *)v.u.o)->code->nfree <= 16) {
     /* a function: its code, and each closure cell's contents guarded on
      * its own (Dynamo's __closure__[k].cell_contents sources), so that a
@@ -1016,7 +1037,7 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
   } else if (g->fcode) {
     if (v.t == V_FUNC && mix(mix(0x12345, V_FUNC), (uint64_t)(uintptr_t)((Func *)v.u.o)->code) == g->sig)
       return true;
-  } else if (v.t == g->vt && sig_of(v, 0) == g->sig && !(v.t == V_FLOAT && isnan(v.u.f))) {
+  } else if (v.t == g->vt && sig_of(v, g->bytype) == g->sig && !(v.t == V_FLOAT && isnan(v.u.f))) {
     return true; /* a nan is never equal to itself: it always recompiles */
   }
   if (!why) return false;
@@ -1053,6 +1074,14 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
     dwB_puts(why, " == ");
     dwV_repr(why, g->val);
     return false;
+  }
+  if (g->bytype && g->snap) {
+    /* the first place below the module that differs, as Dynamo names it */
+    Buf src = {0};
+    guard_source(g, &src);
+    bool said = dwMg_diff(I, g->snap, src.p ? src.p : "", v, why);
+    dwB_free(&src);
+    if (said) return false;
   }
   dwB_puts(why, "type(");
   guard_source(g, why);
@@ -1119,6 +1148,11 @@ static void guard_describe(const Syms *syms, const Guard *all, const Guard *g, B
     guard_source(g, b);
     dwB_puts(b, " == ");
     dwV_repr(b, g->val);
+  } else if (g->bytype) {
+    /* an nn.Module: by its type, and what it holds */
+    dwB_puts(b, "TYPE_MATCH: ");
+    guard_source(g, b);
+    dwB_printf(b, " (%s, contents)", dwMg_class_name(g->snap));
   } else {
     dwB_puts(b, "ID_MATCH: ");
     guard_source(g, b);
@@ -1329,7 +1363,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
   bool no_grad = I->no_grad;
   for (int k = I->ngblk - 1; k >= 0; k--)
     if (I->gblk[k].f == f && I->gblk[k].grad) no_grad = !I->gblk[k].prev;
-  Entry *hit = NULL;
+  Entry *hit = NULL, *tried = NULL; /* tried: its plan declined */
   Buf why = {0};
   if (!explaining) {
     for (int k = 0; k < uc->n; k++) {
@@ -1346,8 +1380,30 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
       int64_t symv[DW_MAXSYM];
       for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
       bool ok = true;
+      /* an entry whose plan will check what a guard's value holds (an
+       * nn.Module's tree) leaves that guard to the plan: checked here only
+       * if the plan declines */
+      bool plan = entry && e->replay && e->status == CE_COMPILED && !e->syms.n;
       for (int j = 0; j < e->nguards && ok; j++)
-        ok = guard_check(I, f, e->guards, &e->guards[j], symv, (k == uc->n - 1 && !why.len) ? &why : NULL);
+        if (!plan || !dwRp_covers(I, e, j))
+          ok = guard_check(I, f, e->guards, &e->guards[j], symv,
+                           (!plan && k == uc->n - 1 && !why.len) ? &why : NULL);
+      if (ok && plan) {
+        int rs = dwRp_run(I, f, e);
+        if (rs != RP_DECLINE) {
+          dwB_free(&why);
+          f->replayed = rs == RP_OK;
+          return rs == RP_OK;
+        }
+      }
+      if (plan) {
+        tried = e;
+        /* all of them, in order (the first that fails is the reason) */
+        for (int j = 0; j < DW_MAXSYM; j++) symv[j] = -1;
+        ok = true;
+        for (int j = 0; j < e->nguards && ok; j++)
+          ok = guard_check(I, f, e->guards, &e->guards[j], symv, (k == uc->n - 1 && !why.len) ? &why : NULL);
+      }
       if (ok) {
         hit = e;
         break;
@@ -1360,7 +1416,7 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
     dwB_free(&why);
     return true; /* its compilation failed: the rest of the frame runs eagerly */
   }
-  if (hit && hit->replay && entry) {
+  if (hit && hit->replay && entry && hit != tried) {
     /* the entry's plan runs the call, without evaluating the frame */
     int rs = dwRp_run(I, f, hit);
     if (rs != RP_DECLINE) {
@@ -1388,6 +1444,18 @@ static bool unit_try_begin(Interp *I, Frame *f, Node *at, int kind, bool entry) 
     if (fr) fr->eager_runs++;
     f->no_resume = true;
     return true;
+  }
+  if (!hit && uc->n > 0 && I->error_on_recompile && !explaining) {
+    /* config.error_on_recompile: the recompile log's message, raised
+     * (guards.py get_and_maybe_log_recompilation_reasons), before the
+     * recompile limit is looked at */
+    dwI_raise(I, EXC_RecompileError,
+              "Recompiling function %s in %s:%d\n    triggered by the following guard "
+              "failure(s):\n    - %d/%d: %s",
+              code->name, code->prelude ? code->qualname : I->filename, code->firstline,
+              fr ? fr->id : 0, uc->n - 1, why.p ? why.p : "guard failure");
+    dwB_free(&why);
+    return false;
   }
   if (!hit && (uc->n >= I->cache_size_limit || uc->n >= I->accum_limit) && !explaining) {
     if (I->fail_on_limit) {

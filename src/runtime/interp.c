@@ -877,6 +877,7 @@ static Value make_func(Interp *I, Frame *f, Node *n) {
     }
     fn->defaults[k] = d;
   }
+  while (f->code->is_class && f->back) f = f->back; /* a class body: its function's cells */
   for (int k = 0; k < c->nfree; k++) {
     int from = c->freefrom[k];
     Cell *cell = from >= 0 ? (Cell *)OBJ(f->slots[from]) : f->func->cells[-1 - from];
@@ -2507,9 +2508,11 @@ static Exec exec_class(Interp *I, Frame *f, Node *s) {
     tmp.code = code;
     Cell *cellbuf[16];
     tmp.cells = cellbuf;
+    Frame *ef = f;
+    while (ef->code->is_class && ef->back) ef = ef->back; /* a nested class: the function's */
     for (int k = 0; k < code->nfree && k < 16; k++) {
       int from = code->freefrom[k];
-      cellbuf[k] = from >= 0 ? (Cell *)OBJ(f->slots[from]) : f->func->cells[-1 - from];
+      cellbuf[k] = from >= 0 ? (Cell *)OBJ(ef->slots[from]) : ef->func->cells[-1 - from];
     }
     Frame cf;
     memset(&cf, 0, sizeof cf);

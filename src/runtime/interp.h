@@ -235,6 +235,8 @@ struct Interp {
   bool spec_float;           /* config.specialize_float */
   bool mark_unbacked;        /* config.automatic_dynamic_shapes_mark_as == "unbacked" */
   bool fail_on_limit;        /* config.fail_on_recompile_limit_hit */
+  bool inline_nn;            /* config.inline_inbuilt_nn_modules */
+  bool error_on_recompile;   /* config.error_on_recompile */
   Trace *trace;        /* the active trace, if any */
   /* Grad mode (tensor/device.c): torch.is_grad_enabled() is !no_grad;
    * torch.is_inference_mode_enabled() is inference. gblk: the `with` blocks

@@ -474,3 +474,36 @@ test('a re-run right after a run does not wait for Binaryen: the compiler\'s wor
   assert.ok(!again.binaryen.includes('ready'), `Binaryen was not needed: ${summary2}`);
   await page.close();
 });
+
+test('Guards: two instances of one nn.Module class share one entry (TYPE_MATCH, not ID_MATCH); an attribute change names its source', async () => {
+  const page = await openPage(env, '?autorun=0');
+  await waitReady(page);
+  const report = await runSource(page, `import torch
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = torch.nn.Linear(3, 2)
+        self.k = 2
+    def forward(self, x):
+        return self.l(x).relu() * self.k
+m1, m2 = M(), M()
+x = torch.ones(1, 3)
+torch.compile(m1)(x)
+torch.compile(m2)(x)
+m2.k = 3
+print(torch.allclose(torch.compile(m2)(x), m2(x)))
+`);
+  assert.equal(report.stdout, 'True\n', why(report));
+  await page.click('#tab-guards');
+  const card = await page.$eval('#panel-guards .frame', (e) => e.textContent.replace(/\s+/g, ' '));
+  assert.match(card, /2 compile units/);
+  assert.match(card, /1 recompile/);
+  assert.match(card, /1 cache hit/);
+  const guards = await page.$$eval('#panel-guards .unit .guards li', (els) => els.map((e) => e.textContent));
+  assert.ok(guards.includes("TYPE_MATCH: L['self'] (M, contents)"), guards.join(' | '));
+  assert.ok(!guards.some((g) => g.startsWith("ID_MATCH: L['self']")), guards.join(' | '));
+  assert.equal(await page.$eval('#panel-guards .unit-why code', (e) => e.textContent), "0/0: L['self'].k == 2");
+  await page.screenshot({ path: screenshotPath('playground-guards-modules.png') });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -41,7 +41,7 @@ export const LAYERS = {
   'tensor/torchlib.h': 3, 'tensor/torchlib.c': 3, 'tensor/torchops.c': 3, 'tensor/randlib.c': 3, 'tensor/version.c': 3,
   'tensor/nn.c': 3, 'tensor/nn_module.c': 3, 'tensor/device.c': 3,
   // the tracer and compiler
-  'dynamo/': 4,
+  'dynamo/': 4, 'dynamo/modguard.c': 4,
   // sessions and runs
   'api.c': 5,
 };

@@ -3,9 +3,11 @@
 # Dynamo traces the class's forward (torch/nn/modules/*.py) like any
 # other, so nn.Sequential(Linear, ReLU, Linear) is one frame `forward` and
 # one graph of three ops, its input guarded as L['input']; each class's
-# forward is its own code (two Linears share Linear.forward's cache: the
-# second instance fails the first's ID_MATCH on L['self'] and recompiles,
-# as a second instance of a module class of the program's own does). The
+# forward is its own code (two Linears share Linear.forward's cache: with
+# PyTorch's default inline_inbuilt_nn_modules, L['self'] is guarded by its
+# type and what it holds, not its identity, so a second instance with
+# parameters of the same shapes is a cache hit, as a second instance of a
+# module class of the program's own is). The
 # forward's lines are not the program's: they get no mark, and an error
 # inside it shows the program's line only, as eagerly.
 import torch
@@ -28,7 +30,7 @@ print(torch.allclose(clin(x), lin(x)))
 clin(torch.randn(5, 4))  # another size: automatic dynamic recompiles once
 clin(torch.randn(6, 4))
 print("Linear", cnt.frame_count, cnt.op_count)
-torch.compile(nn.Linear(4, 2), backend=cnt)(x)  # another instance: L['self'] differs
+torch.compile(nn.Linear(4, 2), backend=cnt)(x)  # another instance: a cache hit
 print("two Linears", cnt.frame_count)
 
 mha = nn.MultiheadAttention(8, 2, batch_first=True)
@@ -47,6 +49,6 @@ except RuntimeError as err:
 # 1 0 3
 # True
 # Linear 2 2
-# two Linears 3
+# two Linears 2
 # True True
 # RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 4x2)
