@@ -10,6 +10,7 @@
 // error, 2 unusable arguments or unreadable file (3: the compiler itself
 // could not be loaded). Same flags and output as the native src/native/dwrun.c.
 import { readFileSync } from 'node:fs';
+import { isAbsolute, sep } from 'node:path';
 import { parseLogs } from '../lib/options.js';
 import { explainText, tracebackText } from '../lib/format.js';
 
@@ -169,7 +170,9 @@ async function main(argv) {
     await write(process.stderr, `${PROG}: error: cannot read '${args.file}': ${why}\n`);
     return 2;
   }
-  const filename = args.file === '-' ? '<stdin>' : args.file;
+  // the script's path as CPython 3.9+ shows it in tracebacks and __file__:
+  // a relative one joined to the working directory as typed (unnormalised)
+  const filename = args.file === '-' ? '<stdin>' : isAbsolute(args.file) ? args.file : `${process.cwd()}${sep}${args.file}`;
 
   let compiler;
   try {
