@@ -1875,7 +1875,7 @@ static Value alias_of(Interp *I, Value x, AliasKind k) {
   return dwL_alias(I, TEN(x), &at);
 }
 
-/* .float() .double() .long() .int() .bool() .to(dtype) .type(dtype) */
+/* .float() .double() .long() .int() .bool() .to(dtype) (.type: torchops.c) */
 BI(t_cast) {
   int dt = def->data;
   if (dt >= 0) { /* .float() .long() .int() .bool() */
@@ -1901,9 +1901,8 @@ BI(t_cast) {
     else if (v.t == V_BOOL || v.t == V_NONE) continue; /* non_blocking, copy */
     else if (!dwDv_check_device(I, v)) return dwV_null();
   }
-  bool type = !strcmp(strrchr(def->name, '.') + 1, "type");
   if (dt < 0) return alias_of(I, self, AK_TO_DEVICE);
-  if (TEN(self)->dtype == dt) return alias_of(I, self, type ? AK_TYPE : AK_TO_DTYPE);
+  if (TEN(self)->dtype == dt) return alias_of(I, self, AK_TO_DTYPE);
   return cast_to(I, TEN(self), dt);
 }
 
@@ -2820,7 +2819,7 @@ static const BuiltinDef tensor_methods[] = {
     M("float", t_cast, TK_TENSOR, DT_F32), M("double", t_cast, TK_TENSOR, DT_F64),
     M("long", t_cast, TK_TENSOR, DT_I64),
     M("int", t_cast, TK_TENSOR, DT_I32), M("bool", t_cast, TK_TENSOR, DT_BOOL),
-    M("to", t_cast, TK_TENSOR, -1), M("type", t_cast, TK_TENSOR, -1),
+    M("to", t_cast, TK_TENSOR, -1),
     M("clone", t_clone, TK_TENSOR, 0), M("contiguous", t_contiguous, TK_TENSOR, 0),
     M("detach", t_identity, TK_TENSOR, 0), M("cpu", t_identity, TK_TENSOR, 0),
     M("is_contiguous", t_is_contiguous, TK_PURE, 0),
