@@ -371,6 +371,7 @@ bool dwOb_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
 /* ---- the evaluator calls the library (runtime/, tensor/) ---- */
 
 Value dwL_builtin(Interp *I, const char *name);   /* a builtin by name */
+Value dwL_type_of(Interp *I, Value v);             /* type(v), also v.__class__ */
 Value dwL_import(Interp *I, const char *dotted);  /* a module */
 /* Calls a class implemented in C (a builtin's or torch's class). */
 Value dwL_builtin_class_call(Interp *I, struct Class *c, Args *a);

@@ -1489,6 +1489,10 @@ Value dwOb_getattr(Interp *I, Value obj, Str *name) {
 /* object.__getattribute__(obj, name): the instance dict, the class (methods
  * bound), nn.Module's parameters, buffers and submodules, then __getattr__. */
 Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
+  /* v.__class__ is type(v) for every value (an instance's and an
+   * exception's own class below, before their attributes) */
+  if (obj.t != V_INST && obj.t != V_EXC && obj.t != V_MODULE && !strcmp(name->s, "__class__"))
+    return dwL_type_of(I, obj);
   switch (obj.t) {
   case V_MODULE: {
     Module *m = (Module *)OBJ(obj);

@@ -2780,7 +2780,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.get_default_dtype", t_default_dtype, TK_PURE, 0, 0},
     {"torch.promote_types", t_promote_types, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
-    {"torch.Tensor", t_tensor, TK_PURE, 1, 0}, {NULL, NULL, 0, 0, 0}};
+    {"torch.Tensor", t_tensor, TK_PURE, 1, dwV_type_doc}, {NULL, NULL, 0, 0, 0}};
 
 #define M(n, fn, k, d) {"Tensor." n, fn, k, d, 0}
 #define MU(n, o) {"Tensor." n, t_unary, TK_TENSOR, OP_##o, 0}
@@ -2949,8 +2949,8 @@ bool dwL_torch_init(Interp *I) {
   static const BuiltinDef dtype_def = {"torch.dtype", t_tensor, TK_PURE, 0, 0};
   add_def(I, torch->attrs, "Size", &size_def);
   add_def(I, torch->attrs, "dtype", &dtype_def);
-  static const BuiltinDef ttype = {"torch.Tensor", t_tensor, TK_PURE, 1, 0};
-  add_def(I, I->builtins, "__tensor_type", &ttype);
+  /* type(x) is torch.Tensor, type(p) is torch.nn.Parameter (the objects) */
+  dwL_set(I, I->builtins, "__tensor_type", dwV_dict_gets(torch->attrs, dwI_intern(I, "Tensor")));
   static const BuiltinDef tensor_ctor = {"torch.tensor", t_tensor, TK_PURE, 0, 0};
   add_def(I, I->builtins, "__torch_tensor", &tensor_ctor);
   /* Tensor methods by name (attribute lookups are hot) */
@@ -2967,6 +2967,7 @@ bool dwL_torch_init(Interp *I) {
       !dwL_add_defs(I, module->ns, dwDv_module_methods) || !dwDv_init(I, torch))
     return false;
   add_def(I, nn->attrs, "Parameter", &dwNm_parameter_def);
+  dwL_set(I, I->builtins, "__parameter_type", dwV_dict_gets(nn->attrs, dwI_intern(I, "Parameter")));
   dwL_set(I, nn->attrs, "Module", dwV_obj(&module->h));
   for (const NNClass *nc = nn_classes; nc->name; nc++) {
     Class *c = dwL_new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
