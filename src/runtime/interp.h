@@ -274,8 +274,10 @@ Value dwI_raise_key(Interp *I, Value key); /* KeyError(key) */
 Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
 /* object.__new__(c): a new instance of a user class, __init__ not run */
 Value dwI_new_inst(Interp *I, struct Class *c);
-void dwI_format_exc(Interp *I, Buf *b, Exc *e);
-void dwI_tb_add(Interp *I, Frame *f);
+/* traceback.c */
+void dwTb_format(Interp *I, Buf *b, Exc *e); /* the text CPython prints */
+void dwTb_add(Interp *I, Frame *f);          /* f's entry while unwinding */
+void dwTb_err_at(Interp *I, Frame *f, const Node *n); /* n failed in f */
 Str *dwI_intern(Interp *I, const char *s);
 int dwI_global_slot(Interp *I, Str *name);
 Value dwI_call(Interp *I, Value callee, Args *a);
