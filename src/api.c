@@ -1,6 +1,7 @@
 /* api.c - sessions and runs (dynawasm.h): a run parses, resolves and
  * evaluates one program in a fresh interpreter, then keeps its report
  * (dynamo/report.c) and its texts in the session. */
+#include "runtime/builtins.h"
 #include "runtime/interp.h"
 
 #include <stdio.h>
@@ -82,7 +83,30 @@ static Code *load(Interp *I, const char *src, size_t len) {
     return NULL;
   }
   Code *code = NULL;
-  return dwI_resolve(I, m, &code) ? code : NULL;
+  if (!dwI_resolve(I, m, &code)) return NULL;
+  /* The module's own names, as CPython sets them for a script: __name__
+   * is "__main__", __file__ the path the host gave (the CLI gives it
+   * absolute, as CPython 3.9+ does), __doc__ its docstring or None. */
+  Node *first = m->body.n ? m->body.v[0] : NULL;
+  Node *doc = first && first->kind == N_EXPR && first->a && first->a->kind == N_STR ? first->a : NULL;
+  const struct { const char *name, *s; size_t n; } dunder[] = {
+      {"__name__", "__main__", 8},
+      {"__file__", I->filename, strlen(I->filename)},
+      {"__doc__", doc ? doc->s : NULL, doc ? doc->slen : 0},
+  };
+  for (size_t k = 0; k < sizeof dunder / sizeof dunder[0]; k++) {
+    Str *name = dwI_intern(I, dunder[k].name);
+    Str *str = dunder[k].s ? dwV_str(&I->c, dunder[k].s, dunder[k].n) : NULL;
+    int slot = name ? dwI_global_slot(I, name) : -1;
+    if (!name || (dunder[k].s && !str) || slot < 0 || slot >= I->nglobals || I->globals[slot].name != name) {
+      if (str) dwV_decref_o(&I->c, &str->h);
+      dwI_raise(I, EXC_MemoryError, "out of memory");
+      return NULL;
+    }
+    dwV_decref(&I->c, I->globals[slot].v);
+    I->globals[slot].v = str ? VSTR(str) : dwV_none();
+  }
+  return code;
 }
 
 /* How much C stack a run may use before RecursionError: most of what the

@@ -391,6 +391,12 @@ typedef struct Cell {
 typedef struct TbEntry {
   const char *func;   /* static or owned by the exception (see Exc) */
   int line;
+  /* the failing expression's range (bytes from the start of `line`), as
+   * CPython 3.11's instruction positions: col < 0 when the entry has none
+   * (a statement: raise, for, ...); anchor_l..anchor_r (from col; < 0:
+   * none) the operator of a binary operation or the [index] of a
+   * subscript, CPython's ~~^^~~ */
+  int col, end_line, end_col, anchor_l, anchor_r;
 } TbEntry;
 
 typedef struct Exc {
@@ -409,6 +415,8 @@ typedef struct Exc {
   int cur_line;       /* the line of the frame being unwound where the
                          exception happened (its traceback entry's line) */
   const void *cur_frame; /* that frame (compared, never dereferenced) */
+  const struct Node *cur_node; /* the innermost expression that failed in
+                                  that frame (traceback.c), NULL: none */
   const void *tb_frame;  /* the frame whose entry was added when a handler
                             caught the exception there (a bare re-raise
                             adds none) */

@@ -1251,7 +1251,7 @@ static void report_error(Interp *I, Buf *b, Buf *tb) {
     dwB_json_str(b, e->tb[k].func, strlen(e->tb[k].func));
     dwB_printf(b, ",\"line\":%d}%s", e->tb[k].line, k ? "," : "");
   }
-  dwI_format_exc(I, tb, e);
+  dwTb_format(I, tb, e);
   if (!tb->len) /* never empty: the command lines print it */
     dwB_printf(tb, "%s: %s\n", tn, e->msg ? e->msg->s : "");
   dwB_puts(b, "],\"text\":");

@@ -2450,7 +2450,7 @@ Value dwR_call_compiled(Interp *I, Func *fn, Value self, Args *a,
     r = dwV_none();
   } else {
     r = dwV_null();
-    if (st == X_EXC) dwI_tb_add(I, f); /* this frame's traceback entry */
+    if (st == X_EXC) dwTb_add(I, f); /* this frame's traceback entry */
   }
   if (gw.t != V_NULL) dwDv_grad_exit(I);
   dwJ_call_end(I, f);

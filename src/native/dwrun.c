@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------------ */
 /* The command line                                                    */
@@ -236,7 +237,13 @@ int main(int argc, char **argv) {
             strerror(errno));
     return 2;
   }
-  const char *filename = strcmp(file, "-") ? file : "<stdin>";
+  /* A script's path as CPython 3.9+ shows it (tracebacks, __file__): a
+   * relative one joined to the working directory as typed, unnormalised. */
+  char cwd[4096], absname[8192];
+  const char *filename = !strcmp(file, "-") ? "<stdin>" : file;
+  if (strcmp(file, "-") && file[0] != '/' && getcwd(cwd, sizeof cwd) &&
+      (size_t)snprintf(absname, sizeof absname, "%s/%s", cwd, file) < sizeof absname)
+    filename = absname;
   opt.filename = filename;
 
   dw_session *s = dw_session_new();

@@ -1410,7 +1410,7 @@ const char *dwL_type_key(Value v) {
            : ((Wrap *)OBJ(v))->kind == WRAP_STATIC ? "staticmethod"
            : ((Wrap *)OBJ(v))->kind == WRAP_CLASSMETHOD ? "classmethod"
                                                         : "function";
-  case V_TENSOR: return "torch.Tensor";
+  case V_TENSOR: return OBJ(v)->flags & DW_TENSOR_PARAM ? "torch.nn.parameter.Parameter" : "torch.Tensor";
   case V_TUPLE: return OBJ(v)->flags == TUP_SIZE ? "torch.Size" : "tuple";
   case V_BUILTIN:
     return ((Builtin *)OBJ(v))->self.t == V_NULL && dwV_is_type_def(((Builtin *)OBJ(v))->def)
@@ -1428,6 +1428,7 @@ const char *dwL_type_key(Value v) {
  * registered as __type_<name> (NoneType); V_NULL if none. */
 static Value type_object(Interp *I, const char *name) {
   if (!strcmp(name, "torch.Tensor")) return dwL_builtin(I, "__tensor_type");
+  if (!strcmp(name, "torch.nn.parameter.Parameter")) return dwL_builtin(I, "__parameter_type");
   Value r = dwV_null();
   if (!strchr(name, '.')) r = dwL_builtin(I, name);
   if (r.t == V_BUILTIN && dwV_is_type_def(((Builtin *)OBJ(r))->def)) return r;
@@ -1440,7 +1441,11 @@ static Value type_object(Interp *I, const char *name) {
 BI(b_type) {
   if (a->n == 3) return dwI_raise(I, EXC_NotImplementedError, "type() with 3 arguments is not supported");
   NARGS("type", 1, 1);
-  Value v = a->v[0];
+  return dwL_type_of(I, a->v[0]);
+}
+
+/* type(v), which is also v.__class__ (a new reference) */
+Value dwL_type_of(Interp *I, Value v) {
   if (v.t == V_INST) {
     Class *c = ((Inst *)OBJ(v))->cls;
     dwV_incref_o(&c->h);
@@ -1593,12 +1598,14 @@ BI(b_super) {
 static const BuiltinDef builtin_defs[];
 
 /* Does builtin type object `t` (int, str, ...) describe values of type
- * name `name`? (bool is an int; torch.Size is a tuple) */
+ * name `name`? (bool is an int; torch.Size is a tuple; a Parameter is a
+ * Tensor) */
 static bool type_def_matches(const BuiltinDef *t, const char *name) {
   const char *n = t->name;
   if (!strcmp(n, name)) return true;
   if (!strcmp(n, "int") && !strcmp(name, "bool")) return true;
   if (!strcmp(n, "tuple") && !strcmp(name, "torch.Size")) return true;
+  if (!strcmp(n, "torch.Tensor") && !strcmp(name, "torch.nn.parameter.Parameter")) return true;
   return false;
 }
 
@@ -1643,9 +1650,7 @@ static bool is_instance(Interp *I, Value v, Value cls, bool *out) {
   }
   if (cls.t == V_BUILTIN) {
     const char *n = ((Builtin *)OBJ(cls))->def->name;
-    if (!strcmp(n, "torch.Tensor")) *out = v.t == V_TENSOR;
-    else if (!strcmp(n, "torch.nn.Parameter")) *out = v.t == V_TENSOR && (OBJ(v)->flags & DW_TENSOR_PARAM);
-    else if (!strcmp(n, "torch.Size")) *out = v.t == V_TUPLE && OBJ(v)->flags == TUP_SIZE;
+    if (!strcmp(n, "torch.Size")) *out = v.t == V_TUPLE && OBJ(v)->flags == TUP_SIZE;
     else if (!strcmp(n, "torch.dtype")) *out = v.t == V_DTYPE;
     else goto bad;
     return true;

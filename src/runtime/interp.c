@@ -61,7 +61,6 @@ static Exc *exc_new(Interp *I, ExcType t, Class *cls, Str *msg) {
   return e;
 }
 
-void dwI_tb_add(Interp *I, Frame *f);
 
 static void set_exc(Interp *I, Value e) {
   dwV_decref(&I->c, I->exc);
@@ -112,49 +111,6 @@ Value dwI_raise_key(Interp *I, Value key) {
 
 Value dwI_raise_ctx(Interp *I) {
   return dwI_raise(I, I->c.err, "%s", I->c.errmsg);
-}
-
-/* The frame's traceback entry: the line where the exception happened in
- * it (recorded when it was raised there or came back from a call made
- * there), not the line the frame ran last (a `finally` block, a handler
- * ending in a bare `raise`). Then the caller's line is the next one. */
-void dwI_tb_add(Interp *I, Frame *f) {
-  if (I->exc.t != V_EXC) return;
-  Exc *e = (Exc *)OBJ(I->exc);
-  int line = e->cur_frame == f && e->cur_line > 0 ? e->cur_line : f->line;
-  e->cur_frame = f->back;
-  e->cur_line = f->back ? f->back->line : 0;
-  if (e->tb_frame == f) { /* its entry was added when it was caught here */
-    e->tb_frame = NULL;
-    return;
-  }
-  e->tb_frame = NULL;
-  if (f->code && f->code->prelude) return; /* runtime library code: no entry */
-  if (e->h.flags & 1) { /* raised by the compiler for its caller */
-    e->h.flags &= (uint16_t)~1;
-    return;
-  }
-  if (e->ntb == e->tbcap) {
-    int cap = e->tbcap ? e->tbcap * 2 : 8;
-    TbEntry *tb = realloc(e->tb, sizeof(TbEntry) * (size_t)cap);
-    char **nm = realloc(e->tbnames, sizeof(char *) * (size_t)cap);
-    if (!tb || !nm) {
-      if (tb) e->tb = tb;
-      if (nm) e->tbnames = nm;
-      return;
-    }
-    e->tb = tb;
-    e->tbnames = nm;
-    e->tbcap = cap;
-  }
-  const char *name = f->code->name;
-  size_t len = strlen(name);
-  char *copy = malloc(len + 1);
-  if (copy) memcpy(copy, name, len + 1);
-  e->tbnames[e->ntb] = copy;
-  e->tb[e->ntb].func = copy ? copy : "?";
-  e->tb[e->ntb].line = line;
-  e->ntb++;
 }
 
 /* ------------------------------------------------------------------ */
@@ -208,77 +164,6 @@ static bool exc_matches(Value e, Value cls) {
   return builtin_exc_class(c) && dwV_exc_below(x->type, c->builtin_base);
 }
 
-/* Line `line` of the program as a traceback shows it (indented by 4, its
- * own indentation and trailing blanks stripped); with col >= 0 (0-based,
- * a SyntaxError's offset), CPython's caret line under that column, a
- * caret per column up to end_col when end_col > col. */
-static void source_line(Interp *I, Buf *b, int line, int col, int end_col) {
-  const char *p = I->src, *end = I->src + I->srclen;
-  for (int k = 1; k < line && p < end; k++) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) return;
-    p = nl + 1;
-  }
-  if (p >= end) return;
-  const char *nl = memchr(p, '\n', (size_t)(end - p));
-  const char *e = nl ? nl : end, *start = p;
-  while (p < e && (*p == ' ' || *p == '\t')) p++;
-  while (e > p && (e[-1] == ' ' || e[-1] == '\r' || e[-1] == '\t')) e--;
-  if (e > p) {
-    dwB_puts(b, "    ");
-    dwB_putn(b, p, (size_t)(e - p));
-    dwB_putc(b, '\n');
-    if (col >= 0) {
-      /* the caret goes under column col of the shown text, at most one
-       * past its end (an error at the end of the line) */
-      long at = (long)col - (long)(p - start), len = (long)(e - p);
-      if (at < 0) at = 0;
-      if (at > len) at = len;
-      long to = end_col > col ? (long)end_col - (long)(p - start) : at + 1;
-      if (to > len) to = len;
-      if (to <= at) to = at + 1;
-      dwB_printf(b, "    %*s", (int)at, "");
-      for (long k = at; k < to; k++) dwB_putc(b, '^');
-      dwB_putc(b, '\n');
-    }
-  }
-}
-
-void dwI_format_exc(Interp *I, Buf *b, Exc *e) {
-  if (e->ntb > 0) {
-    dwB_puts(b, "Traceback (most recent call last):\n");
-    /* as CPython: a run of identical entries shows its first three, then
-     * "[Previous line repeated N more times]" */
-    int same = 0;
-    for (int k = e->ntb - 1; k >= 0; k--) {
-      bool rep = k < e->ntb - 1 && e->tb[k].line == e->tb[k + 1].line &&
-                 strcmp(e->tb[k].func, e->tb[k + 1].func) == 0;
-      same = rep ? same + 1 : 0;
-      if (same >= 3) {
-        bool last = k == 0 || e->tb[k - 1].line != e->tb[k].line ||
-                    strcmp(e->tb[k - 1].func, e->tb[k].func) != 0;
-        if (last)
-          dwB_printf(b, "  [Previous line repeated %d more time%s]\n", same - 2,
-                     same - 2 == 1 ? "" : "s");
-        continue;
-      }
-      dwB_printf(b, "  File \"%s\", line %d, in %s\n", I->filename,
-                 e->tb[k].line, e->tb[k].func);
-      source_line(I, b, e->tb[k].line, -1, 0);
-    }
-  } else if (e->type == EXC_SyntaxError || e->type == EXC_IndentationError) {
-    dwB_printf(b, "  File \"%s\", line %d\n", I->filename, e->line);
-    /* CPython shows no caret for an unexpected indent */
-    bool caret = !(e->type == EXC_IndentationError && e->msg && !strcmp(e->msg->s, "unexpected indent"));
-    source_line(I, b, e->line, caret ? e->col : -1, e->end_col);
-  }
-  dwB_puts(b, e->cls ? e->cls->name->s : dwV_exc_names[e->type]);
-  if (e->msg && e->msg->len) {
-    dwB_puts(b, ": ");
-    dwB_putn(b, e->msg->s, e->msg->len);
-  }
-  dwB_putc(b, '\n');
-}
 
 /* ------------------------------------------------------------------ */
 /* Names                                                               */
@@ -454,7 +339,7 @@ Value dwI_run_frame(Interp *I, Frame *f, Exec *status) {
     return r;
   }
   if (st == X_NORMAL) return dwV_none();
-  if (st == X_EXC) dwI_tb_add(I, f);
+  if (st == X_EXC) dwTb_add(I, f);
   return dwV_null();
 }
 
@@ -1032,7 +917,7 @@ static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
   I->frame = cf;
   if (ok) ok = comp_loop(I, cf, n, 0, iter0, acc);
   I->frame = saved;
-  if (!ok && I->exc.t == V_EXC) dwI_tb_add(I, cf);
+  if (!ok && I->exc.t == V_EXC) dwTb_add(I, cf);
   if (!ok && I->brk.pending) dwR_break_passes(I, cf);
   for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, cf->slots[k]);
   free(cf);
@@ -1689,6 +1574,7 @@ again:
  * no C frame of its own (the wasm build counts them for RecursionError). */
 static inline __attribute__((always_inline)) Value eval(Interp *I, Frame *f, Node *n) {
   Value v = eval_node(I, f, n);
+  if (__builtin_expect(v.t == V_NULL, 0)) dwTb_err_at(I, f, n); /* the traceback's range */
   if (f->armed && v.t != V_NULL && !dwR_resume(I, f, n, UK_AFTER)) {
     dwV_decref(&I->c, v);
     return dwV_null();
@@ -2085,6 +1971,7 @@ static Value exec_raise(Interp *I, Frame *f, Node *s) {
       if (e->cur_frame != f) {
         e->cur_frame = f;
         e->cur_line = s->line;
+        e->cur_node = NULL;
         e->tb_frame = f;
       }
     }
@@ -2109,6 +1996,7 @@ static Value exec_raise(Interp *I, Frame *f, Node *s) {
    * raised again keeps its older traceback entries) */
   e->cur_line = s->line;
   e->cur_frame = f;
+  e->cur_node = NULL;
   e->tb_frame = NULL;
   if (s->b) {
     /* `from cause`: evaluated, not kept */
@@ -2168,11 +2056,13 @@ static Exec exec_try(Interp *I, Frame *f, Node *s) {
         I->exc = e;
         const void *cf = ((Exc *)OBJ(e))->cur_frame;
         int cl = ((Exc *)OBJ(e))->cur_line;
-        dwI_tb_add(I, f);
+        const Node *cn = ((Exc *)OBJ(e))->cur_node;
+        dwTb_add(I, f);
         Exc *x = (Exc *)OBJ(e);
         x->tb_frame = f;
         x->cur_frame = cf; /* a bare re-raise keeps the line */
         x->cur_line = cl;
+        x->cur_node = cn;
         I->exc = pend;
       }
       if (h->s && !store_name(I, f, h, e)) {
@@ -2527,7 +2417,7 @@ static Exec exec_class(Interp *I, Frame *f, Node *s) {
     I->frame = &cf;
     st = exec_block(I, &cf, &s->body);
     I->frame = f;
-    if (st == X_EXC) dwI_tb_add(I, &cf);
+    if (st == X_EXC) dwTb_add(I, &cf);
     /* a class that defines __eq__ without __hash__ is unhashable */
     if (dwV_dict_gets(c->ns, dwI_intern(I, "__eq__")).t != V_NULL &&
         dwV_dict_gets(c->ns, dwI_intern(I, "__hash__")).t == V_NULL)
@@ -2674,6 +2564,7 @@ static __attribute__((noinline)) Exec exec_rest(Interp *I, Frame *f, Node *s) {
     } else {
       dwI_raise(I, EXC_AssertionError, "%s", "");
     }
+    dwTb_err_at(I, f, s->a); /* CPython points at the test */
     return X_EXC;
   }
   case N_RAISE:
@@ -2747,7 +2638,10 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
   case N_EXPR: {
     /* a break in the expression itself resumes at the next statement */
     Value v = eval_node(I, f, s->a);
-    if (v.t == V_NULL) return fail_status(I);
+    if (v.t == V_NULL) {
+      dwTb_err_at(I, f, s->a);
+      return fail_status(I);
+    }
     dwV_decref(&I->c, v);
     if (f->armed && !dwR_resume(I, f, s, UK_NEXT)) return X_EXC;
     return X_NORMAL;
@@ -2757,6 +2651,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
     if (v.t == V_NULL) return fail_status(I);
     for (int k = 0; k < s->kids.n; k++) {
       if (!assign(I, f, s->kids.v[k], v)) {
+        dwTb_err_at(I, f, s->kids.v[k]); /* a store's error is at its target */
         dwV_decref(&I->c, v);
         return fail_status(I);
       }
@@ -2847,7 +2742,7 @@ Value dwI_run_code(Interp *I, Code *code) {
   Exec st = exec_block(I, &f, &code->node->body);
   I->frame = f.back;
   if (st == X_EXC) {
-    dwI_tb_add(I, &f);
+    dwTb_add(I, &f);
     exc_user_text(I);
     return dwV_null();
   }

@@ -279,8 +279,10 @@ Value dwI_raise_key(Interp *I, Value key); /* KeyError(key) */
 Value dwI_new_exc(Interp *I, ExcType t, struct Class *cls, Args *a);
 /* object.__new__(c): a new instance of a user class, __init__ not run */
 Value dwI_new_inst(Interp *I, struct Class *c);
-void dwI_format_exc(Interp *I, Buf *b, Exc *e);
-void dwI_tb_add(Interp *I, Frame *f);
+/* traceback.c */
+void dwTb_format(Interp *I, Buf *b, Exc *e); /* the text CPython prints */
+void dwTb_add(Interp *I, Frame *f);          /* f's entry while unwinding */
+void dwTb_err_at(Interp *I, Frame *f, const Node *n); /* n failed in f */
 Str *dwI_intern(Interp *I, const char *s);
 int dwI_global_slot(Interp *I, Str *name);
 Value dwI_call(Interp *I, Value callee, Args *a);
@@ -380,6 +382,7 @@ bool dwOb_slice_indices(Interp *I, Slice *s, int64_t n, int64_t *start,
 /* ---- the evaluator calls the library (runtime/, tensor/) ---- */
 
 Value dwL_builtin(Interp *I, const char *name);   /* a builtin by name */
+Value dwL_type_of(Interp *I, Value v);             /* type(v), also v.__class__ */
 Value dwL_import(Interp *I, const char *dotted);  /* a module */
 /* Calls a class implemented in C (a builtin's or torch's class). */
 Value dwL_builtin_class_call(Interp *I, struct Class *c, Args *a);

@@ -405,8 +405,8 @@ static Value binop(Interp *I, int op, Value a, Value b) {
       return dwV_null();
   }
   return dwI_raise(I, EXC_TypeError,
-                   "unsupported operand type(s) for %s: '%s' and '%s'",
-                   binop_sym(op), dwV_type_name(a), dwV_type_name(b));
+                   "unsupported operand type(s) for %s%s: '%s' and '%s'",
+                   binop_sym(op), op == BIN_POW ? " or pow()" : "", dwV_type_name(a), dwV_type_name(b));
 }
 
 
@@ -1494,6 +1494,10 @@ Value dwOb_getattr(Interp *I, Value obj, Str *name) {
 /* object.__getattribute__(obj, name): the instance dict, the class (methods
  * bound), nn.Module's parameters, buffers and submodules, then __getattr__. */
 Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
+  /* v.__class__ is type(v) for every value (an instance's and an
+   * exception's own class below, before their attributes) */
+  if (obj.t != V_INST && obj.t != V_EXC && obj.t != V_MODULE && !strcmp(name->s, "__class__"))
+    return dwL_type_of(I, obj);
   switch (obj.t) {
   case V_MODULE: {
     Module *m = (Module *)OBJ(obj);
@@ -1702,7 +1706,15 @@ bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v) {
     }
     d = fn->attrs;
   }
-  if (!d) {
+  if (!d) { /* CPython: read-only when the type has it, else missing */
+    Value has = obj.t == V_TENSOR ? dwV_none() : dwOb_getattr_default(I, obj, name);
+    if (has.t == V_NULL) {
+      dwV_decref(&I->c, I->exc);
+      I->exc = dwV_null();
+      dwOb_attr_error(I, obj, name);
+      return false;
+    }
+    dwV_decref(&I->c, has);
     dwI_raise(I, EXC_AttributeError,
               "'%s' object attribute '%s' is read-only", dwV_type_name(obj),
               name->s);

@@ -1110,7 +1110,7 @@ const BuiltinDef dwNm_module_methods[] = {
     {"Module.apply", nn_apply, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-const BuiltinDef dwNm_parameter_def = {"torch.nn.Parameter", nn_parameter, TK_PURE, 0, 0};
+const BuiltinDef dwNm_parameter_def = {"torch.nn.parameter.Parameter", nn_parameter, TK_PURE, 0, dwV_type_doc};
 
 const BuiltinDef dwNm_moddict_methods[] = {
     {"ModuleDict.update", nn_moddict_update, TK_MUTATE, 0, 0},

@@ -1875,7 +1875,7 @@ static Value alias_of(Interp *I, Value x, AliasKind k) {
   return dwL_alias(I, TEN(x), &at);
 }
 
-/* .float() .double() .long() .int() .bool() .to(dtype) .type(dtype) */
+/* .float() .double() .long() .int() .bool() .to(dtype) (.type: torchops.c) */
 BI(t_cast) {
   int dt = def->data;
   if (dt >= 0) { /* .float() .long() .int() .bool() */
@@ -1901,9 +1901,8 @@ BI(t_cast) {
     else if (v.t == V_BOOL || v.t == V_NONE) continue; /* non_blocking, copy */
     else if (!dwDv_check_device(I, v)) return dwV_null();
   }
-  bool type = !strcmp(strrchr(def->name, '.') + 1, "type");
   if (dt < 0) return alias_of(I, self, AK_TO_DEVICE);
-  if (TEN(self)->dtype == dt) return alias_of(I, self, type ? AK_TYPE : AK_TO_DTYPE);
+  if (TEN(self)->dtype == dt) return alias_of(I, self, AK_TO_DTYPE);
   return cast_to(I, TEN(self), dt);
 }
 
@@ -2778,7 +2777,7 @@ static const BuiltinDef torch_defs[] = {
     {"torch.get_default_dtype", t_default_dtype, TK_PURE, 0, 0},
     {"torch.promote_types", t_promote_types, TK_PURE, 0, 0},
     {"torch.allclose", t_allclose, TK_DATA, 0, 0}, {"torch.equal", t_allclose, TK_DATA, 1, 0},
-    {"torch.Tensor", t_tensor, TK_PURE, 1, 0}, {NULL, NULL, 0, 0, 0}};
+    {"torch.Tensor", t_tensor, TK_PURE, 1, dwV_type_doc}, {NULL, NULL, 0, 0, 0}};
 
 #define M(n, fn, k, d) {"Tensor." n, fn, k, d, 0}
 #define MU(n, o) {"Tensor." n, t_unary, TK_TENSOR, OP_##o, 0}
@@ -2817,7 +2816,7 @@ static const BuiltinDef tensor_methods[] = {
     M("float", t_cast, TK_TENSOR, DT_F32), M("double", t_cast, TK_TENSOR, DT_F64),
     M("long", t_cast, TK_TENSOR, DT_I64),
     M("int", t_cast, TK_TENSOR, DT_I32), M("bool", t_cast, TK_TENSOR, DT_BOOL),
-    M("to", t_cast, TK_TENSOR, -1), M("type", t_cast, TK_TENSOR, -1),
+    M("to", t_cast, TK_TENSOR, -1),
     M("clone", t_clone, TK_TENSOR, 0), M("contiguous", t_contiguous, TK_TENSOR, 0),
     M("detach", t_identity, TK_TENSOR, 0), M("cpu", t_identity, TK_TENSOR, 0),
     M("is_contiguous", t_is_contiguous, TK_PURE, 0),
@@ -2947,8 +2946,8 @@ bool dwL_torch_init(Interp *I) {
   static const BuiltinDef dtype_def = {"torch.dtype", t_tensor, TK_PURE, 0, 0};
   add_def(I, torch->attrs, "Size", &size_def);
   add_def(I, torch->attrs, "dtype", &dtype_def);
-  static const BuiltinDef ttype = {"torch.Tensor", t_tensor, TK_PURE, 1, 0};
-  add_def(I, I->builtins, "__tensor_type", &ttype);
+  /* type(x) is torch.Tensor, type(p) is torch.nn.Parameter (the objects) */
+  dwL_set(I, I->builtins, "__tensor_type", dwV_dict_gets(torch->attrs, dwI_intern(I, "Tensor")));
   static const BuiltinDef tensor_ctor = {"torch.tensor", t_tensor, TK_PURE, 0, 0};
   add_def(I, I->builtins, "__torch_tensor", &tensor_ctor);
   /* Tensor methods by name (attribute lookups are hot) */
@@ -2965,6 +2964,7 @@ bool dwL_torch_init(Interp *I) {
       !dwL_add_defs(I, module->ns, dwDv_module_methods) || !dwDv_init(I, torch))
     return false;
   add_def(I, nn->attrs, "Parameter", &dwNm_parameter_def);
+  dwL_set(I, I->builtins, "__parameter_type", dwV_dict_gets(nn->attrs, dwI_intern(I, "Parameter")));
   dwL_set(I, nn->attrs, "Module", dwV_obj(&module->h));
   for (const NNClass *nc = nn_classes; nc->name; nc++) {
     Class *c = dwL_new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);

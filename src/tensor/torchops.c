@@ -1566,7 +1566,39 @@ const BuiltinDef dwO_torch_defs[] = {
     {"torch.nonzero", o_nonzero, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
+/* x.type(): the legacy type name ("torch.FloatTensor"), a constant while
+ * tracing too (Dynamo's method_type); x.type(dtype) or x.type("torch.
+ * DoubleTensor"): x cast to it, x itself (a graph node) when it has that
+ * dtype (python_variable_methods.cpp THPVariable_type). */
+BI(o_type) {
+  Value v[3];
+  if (!dwL_bind(I, "type", self, a, "self,dtype,non_blocking", v, 3) || !as_tensor_arg(I, v[0], "type", "self"))
+    return dwV_null();
+  Tensor *x = TEN(v[0]);
+  int dt = -1;
+  if (v[1].t == V_NULL || v[1].t == V_NONE) {
+    const char *name = dwT_legacy_name((DType)x->dtype);
+    Str *s = dwV_str(&I->c, name, strlen(name));
+    return s ? VSTR(s) : dwI_raise_ctx(I);
+  }
+  if (v[1].t == V_DTYPE) {
+    dt = (int)v[1].u.i;
+  } else if (v[1].t == V_STR) {
+    for (int k = 0; k < DT_COUNT; k++)
+      if (!strcmp(STR(v[1])->s, dwT_legacy_name((DType)k))) dt = k;
+    if (dt < 0) return dwI_raise(I, EXC_ValueError, "invalid type: '%s'", STR(v[1])->s);
+  } else {
+    return dwI_raise(I, EXC_TypeError, "dtype must be a type, str, or dtype object");
+  }
+  if (x->dtype != dt) return cast_to(I, x, dt);
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.flag = AK_TYPE;
+  return dwL_alias(I, x, &at);
+}
+
 const BuiltinDef dwO_tensor_methods[] = {
+    {"Tensor.type", o_type, TK_TENSOR, 0, 0},
     {"Tensor.round", o_round, TK_TENSOR, 0, 0},
     {"Tensor.clamp_min", o_clamp_side, TK_TENSOR, 0, 0},
     {"Tensor.clamp_max", o_clamp_side, TK_TENSOR, 1, 0},

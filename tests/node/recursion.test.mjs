@@ -48,8 +48,9 @@ describe('deep recursion under WebAssembly', () => {
     assert.equal(r.stdout, '1000\n');
     assert.equal(r.error?.type, 'RecursionError');
     assert.equal(r.error.line, 4);
-    // CPython folds the repeated entries of the printed traceback
-    assert.match(r.error.text, /^  File "main.py", line 4, in f\n    return f\(n \+ 1\)\n  \[Previous line repeated \d+ more times\]\nRecursionError/m);
+    // CPython folds the repeated entries of the printed traceback (each
+    // with its carets under the call)
+    assert.match(r.error.text, /^  File "main.py", line 4, in f\n    return f\(n \+ 1\)\n           \^{8}\n  \[Previous line repeated \d+ more times\]\nRecursionError/m);
   });
 });
 

@@ -10,8 +10,8 @@ def f(x):
     return helper(y)
 
 text = str(torch._dynamo.explain(f)(torch.zeros(2)))
-outer_first = "      <FrameSummary file tests/programs/explain_user_stack_order.py, line 10 in f>\n      <FrameSummary file tests/programs/explain_user_stack_order.py, line 5 in helper>\n"
-inner_first = "      <FrameSummary file tests/programs/explain_user_stack_order.py, line 5 in helper>\n      <FrameSummary file tests/programs/explain_user_stack_order.py, line 10 in f>\n"
+outer_first = f"      <FrameSummary file {__file__}, line 10 in f>\n      <FrameSummary file {__file__}, line 5 in helper>\n"
+inner_first = f"      <FrameSummary file {__file__}, line 5 in helper>\n      <FrameSummary file {__file__}, line 10 in f>\n"
 print(outer_first in text, inner_first in text)
 
 # A break inside an inlined helper has a two-frame user stack, listed like a

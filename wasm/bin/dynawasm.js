@@ -11,6 +11,7 @@
 // could not be loaded). Same flags and output as the native src/native/dwrun.c.
 import { readFileSync } from 'node:fs';
 import { Worker, isMainThread } from 'node:worker_threads';
+import { isAbsolute, sep } from 'node:path';
 import { parseLogs } from '../lib/options.js';
 import { explainText, tracebackText } from '../lib/format.js';
 
@@ -181,7 +182,9 @@ async function main(argv) {
     await write(process.stderr, `${PROG}: error: cannot read '${args.file}': ${why}\n`);
     return 2;
   }
-  const filename = args.file === '-' ? '<stdin>' : args.file;
+  // the script's path as CPython 3.9+ shows it in tracebacks and __file__:
+  // a relative one joined to the working directory as typed (unnormalised)
+  const filename = args.file === '-' ? '<stdin>' : isAbsolute(args.file) ? args.file : `${process.cwd()}${sep}${args.file}`;
 
   let compiler;
   try {

@@ -1,0 +1,2 @@
+x = None
+y = x.attr

@@ -1,0 +1,2 @@
+import math
+y = math.sqrt(-1) * 2

@@ -1,0 +1,6 @@
+class B:
+    def m(self):
+        return self.n
+
+
+B().m()

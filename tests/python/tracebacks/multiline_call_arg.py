@@ -1,0 +1,6 @@
+def g(a):
+    return a.missing
+
+
+y = g(
+  3)

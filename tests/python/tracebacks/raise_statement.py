@@ -1,0 +1,5 @@
+def h():
+    raise ValueError("v")
+
+
+h()
