@@ -369,6 +369,9 @@ export interface RunReport {
   graphs: Graph[];
   explain: Explain;
   time_ms: { total: number; [extra: string]: number };
+  /** A RecursionError (caught or not) came from the stack, not from
+   * sys.getrecursionlimit(): a bigger stack (stackSizeMb) goes deeper. */
+  stack_limited: boolean;
   /** The first 400 calls of compiled functions and where their time went;
    * calls_total counts them all. */
   timeline?: { calls: TimelineCall[]; calls_total: number };

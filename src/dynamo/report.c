@@ -1272,8 +1272,9 @@ void dwJ_report(Interp *I, bool ok, double t0, Buf *json, Buf *tb, Buf *ex) {
   dwB_printf(b, ",\"backend\":\"%s\",\"filename\":",
              I->opt.backend == DW_BACKEND_EAGER ? "eager" : "wasm");
   dwB_json_str(b, I->filename, strlen(I->filename));
-  dwB_printf(b, ",\"steps\":%llu,\"peak_tensor_bytes\":%zu,\"time_ms\":{\"total\":%.4f}}",
-             (unsigned long long)I->steps, I->c.tensor_peak, dw_now_ms() - t0);
+  dwB_printf(b, ",\"steps\":%llu,\"peak_tensor_bytes\":%zu,\"stack_limited\":%s,\"time_ms\":{\"total\":%.4f}}",
+             (unsigned long long)I->steps, I->c.tensor_peak, I->stack_limited ? "true" : "false",
+             dw_now_ms() - t0);
 }
 
 void dwJ_report_failed(Buf *json, Buf *tb, Buf *ex, const char *message,

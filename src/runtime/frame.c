@@ -148,12 +148,14 @@ bool dwFr_stack_ok(Interp *I) {
   uintptr_t sp = (uintptr_t)&probe;
   size_t used = I->stack_base > sp ? I->stack_base - sp : sp - I->stack_base;
   if (used <= I->stack_budget && !DW_HOST_DEEP(I)) return true;
+  I->stack_limited = true;
   dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
   return false;
 }
 
 Frame *dwFr_push(Interp *I, Func *fn, Value self, Args *a) {
   if (I->depth + 1 >= I->max_depth || DW_HOST_NEAR(I)) { /* the module frame counts, as in CPython */
+    if (I->depth + 1 < I->max_depth) I->stack_limited = true;
     dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
     return NULL;
   }

@@ -1481,8 +1481,10 @@ static __attribute__((noinline)) Value eval_compare(Interp *I, Frame *f, Node *n
  * three eval_node frames (docs/architecture.md, "Recursion"); the other
  * cases run in eval_rest's frame. */
 static Value eval_node(Interp *I, Frame *f, Node *n) {
-  if (DW_HOST_DEEP(I))
+  if (DW_HOST_DEEP(I)) {
+    I->stack_limited = true;
     return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
+  }
 again:
   switch (n->kind) {
   case N_NAME:
@@ -2620,6 +2622,7 @@ static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f,
   f->line = s->line;
   f->col = s->col;
   if (DW_HOST_DEEP(I)) {
+    I->stack_limited = true;
     dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
     return X_EXC;
   }

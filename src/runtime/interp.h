@@ -194,6 +194,9 @@ struct Interp {
   Break brk;           /* pending graph break */
   int depth;           /* frames on the stack */
   int max_depth;       /* RecursionError beyond (1000) */
+  bool stack_limited;  /* a RecursionError came from the stack, not from
+                          max_depth (the report's stack_limited: a host
+                          may run the program again on a bigger stack) */
   int host_frames0;     /* dw_host_frames when the run started */
   int host_frames_max;  /* RecursionError beyond that many more (api.c) */
   uintptr_t stack_base;  /* address near the bottom of dw_run's C stack */

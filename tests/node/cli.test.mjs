@@ -255,7 +255,7 @@ test('node CLI: kernels use relaxed SIMD (V8 flag set in its own process); DYNAW
   assert.match(help.stdout, /DYNAWASM_RELAXED_SIMD=0/);
 });
 
-test('node CLI: the program runs on a 64 MB stack, so recursion stops at the program\'s own limit as in CPython', async () => {
+test('node CLI: a program the engine\'s stack stopped runs again on a 64 MB stack, so recursion stops at the program\'s own limit as in CPython', async () => {
   // CPython 3.11 prints 2998 and 3998 for these (python3 on the file)
   const prog = file('deep.py', [
     'import sys',
@@ -294,4 +294,14 @@ test('node CLI: the program runs on a 64 MB stack, so recursion stops at the pro
   assert.ok(a > 1000 && a < 2998 && b > 300 && b < 3998, main.stdout);
   const help = await nodeCli(['--help']);
   assert.match(help.stdout, /DYNAWASM_NO_THREAD=1/);
+  // the report says which stack ended it: the engine's (caught, here) ...
+  const json = await nodeCli(['run', '--json', prog], { env: { DYNAWASM_CACHE_DIR: '', DYNAWASM_NO_THREAD: '1' } });
+  assert.equal(JSON.parse(json.stdout).stack_limited, true);
+  // ... or the program's own limit, or none: no second run
+  const limit = file('limit.py', 'import sys\nsys.setrecursionlimit(50)\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError:\n    print("limit")\n');
+  for (const [p, out] of [[limit, 'limit\n'], [file('one.py', 'print(1)\n'), '1\n']]) {
+    const r = JSON.parse((await nodeCli(['run', '--json', p], { env: { DYNAWASM_CACHE_DIR: '' } })).stdout);
+    assert.equal(r.stdout, out);
+    assert.equal(r.stack_limited, false);
+  }
 });

@@ -10,19 +10,21 @@
 // error, 2 unusable arguments or unreadable file (3: the compiler itself
 // could not be loaded). Same flags and output as the native src/native/dwrun.c.
 import { readFileSync } from 'node:fs';
-import { Worker, isMainThread } from 'node:worker_threads';
+import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { isAbsolute, sep } from 'node:path';
 import { parseLogs } from '../lib/options.js';
 import { explainText, tracebackText } from '../lib/format.js';
 
 const PROG = 'dynawasm';
 
-// The CLI runs on a thread of its own with a stack of STACK_MB (V8's
-// default, Node's main thread: 984 KB), told to the compiler
-// (CompilerOptions.stackSizeMb), so deep recursion is limited by the
-// program's sys.setrecursionlimit as in CPython, not by the engine's stack
-// (docs/architecture.md, "Recursion"). Node gives the thread that stack
-// (resourceLimits.stackSizeMb) and V8 all of it but 192 KB.
+// The CLI runs the program on the main thread (V8's stack there: 984 KB);
+// when the engine's stack, not the program's sys.setrecursionlimit, ended
+// a recursion (the report's stack_limited), it runs it again, nothing yet
+// printed, on a thread of its own with a stack of STACK_MB, told to the
+// compiler (CompilerOptions.stackSizeMb), so deep recursion stops where
+// CPython's does (docs/architecture.md, "Recursion"). Node gives the thread
+// that stack (resourceLimits.stackSizeMb) and V8 all of it but 192 KB.
+// Starting the thread costs 30-50 ms of CPU, so only such a program pays.
 const STACK_MB = 64;
 const V8_STACK_MB = STACK_MB - 0.1875;
 
@@ -51,8 +53,8 @@ environment: DYNAWASM_CACHE_DIR  the cache of optimised kernels (default
              ~/.cache/dynawasm/kernels; empty: no cache)
              DYNAWASM_RELAXED_SIMD=0  kernels without relaxed SIMD (default:
              used where the engine has it; Node 20 gets V8's flag for it)
-             DYNAWASM_NO_THREAD=1  run on the main thread (its stack: less
-             recursion depth) instead of a thread with a 64 MB stack
+             DYNAWASM_NO_THREAD=1  never run again on a thread with a 64
+             MB stack when the engine's stack ended a recursion
 exit codes: 0 success, 1 the program raised an error, 2 unusable arguments
 or unreadable file
 `;
@@ -149,7 +151,12 @@ function write(stream, text) {
   });
 }
 
-async function main(argv) {
+// main()'s answer on the main thread when the program must run again on
+// the big-stack thread (it printed nothing)
+const RERUN = Symbol('rerun on the big stack');
+const mayRerun = isMainThread && process.env.DYNAWASM_NO_THREAD !== '1';
+
+async function main(argv, stdinSource) {
   let args;
   try {
     args = parseArgs(argv);
@@ -176,7 +183,7 @@ async function main(argv) {
 
   let source;
   try {
-    source = readFileSync(args.file === '-' ? 0 : args.file);
+    source = args.file === '-' && stdinSource ? stdinSource : readFileSync(args.file === '-' ? 0 : args.file);
   } catch (e) {
     const why = e.code === 'ENOENT' ? 'No such file or directory' : e.code === 'EISDIR' ? 'Is a directory' : e.message;
     await write(process.stderr, `${PROG}: error: cannot read '${args.file}': ${why}\n`);
@@ -204,6 +211,10 @@ async function main(argv) {
     return 3;
   }
   const report = compiler.run(source, { ...args.run, filename });
+  if (report.stack_limited && mayRerun) {
+    compiler.dispose();
+    return { [RERUN]: true, source };
+  }
   compiler.optimizeLater();
 
   if (args.json) {
@@ -233,26 +244,30 @@ const internalError = (e) => {
   process.stderr.write(`${PROG}: internal error: ${e?.stack ?? e}\n`);
   process.exitCode = 3;
 };
-if (isMainThread && process.env.DYNAWASM_NO_THREAD !== '1') {
-  // main() on the big-stack thread; its stdout and stderr come through
-  // this one's, its exit code is the process's
-  let worker;
-  try {
-    worker = new Worker(new URL(import.meta.url), {
-      argv: process.argv.slice(2),
-      resourceLimits: { stackSizeMb: STACK_MB },
-    });
-  } catch {
-    worker = null; // (no threads here: the engine's default stack)
-  }
-  if (worker) {
+const finish = (code) => {
+  process.exitCode = code;
+};
+if (isMainThread) {
+  main(process.argv.slice(2)).then((r) => {
+    if (!r?.[RERUN]) return finish(r);
+    // again on the big-stack thread; its stdout and stderr come through
+    // this one's, its exit code is the process's
+    let worker;
+    try {
+      worker = new Worker(new URL(import.meta.url), {
+        argv: process.argv.slice(2),
+        workerData: { source: r.source },
+        resourceLimits: { stackSizeMb: STACK_MB },
+      });
+    } catch {
+      worker = null; // (no threads here: the main thread's run stands)
+    }
+    if (!worker) return main(process.argv.slice(2), r.source).then(finish, internalError);
     worker.on('error', internalError);
     worker.on('exit', (code) => {
       process.exitCode ??= code;
     });
-  } else {
-    main(process.argv.slice(2)).then((code) => (process.exitCode = code), internalError);
-  }
+  }, internalError);
 } else {
-  main(process.argv.slice(2)).then((code) => (process.exitCode = code), internalError);
+  main(process.argv.slice(2), workerData?.source).then(finish, internalError);
 }
