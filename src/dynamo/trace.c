@@ -758,8 +758,12 @@ void dwR_guard_read_slow(Interp *I, Frame *f, int slot, bool free) {
   if (f->code->slotcell[slot] && v.t == V_CELL) v = ((Cell *)v.u.o)->v;
   int n0 = t->nguards;
   add_guard(I, t, G_LOCAL, slot, f->code->slotnames[slot], v);
-  if (t->nguards > n0 && t->guards[n0].fdyn && !f->code->slotcell[slot])
+  if (t->nguards > n0 && t->guards[n0].fdyn && f->code->slotcell[slot]) {
+    t->guards[n0].fdyn = false; /* a closure cell's float stays specialised */
+    t->guards[n0].sig = sig_of(v, 0);
+  } else if (t->nguards > n0 && t->guards[n0].fdyn) {
     dwY_float_input(I, t, slot, t->guards[n0].name); /* a SymFloat input */
+  }
 }
 
 int dwR_lift_named(Interp *I, Trace *t, Tensor *x, const char *name) {
