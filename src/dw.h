@@ -659,8 +659,11 @@ typedef struct Module {
 enum {
   MOD_PLAIN,         /* a missing attribute is an AttributeError */
   MOD_DYNAMO_CONFIG, /* torch._dynamo.config: options (dynamo/dynapi.c) */
-  MOD_API            /* a compiler API module: a missing public name is a
+  MOD_API,           /* a compiler API module: a missing public name is a
                         PyTorch API not implemented (NotImplementedError) */
+  MOD_STDLIB         /* a standard-library module (typing, ...): a name
+                        CPython's has is NotImplementedError, any other an
+                        AttributeError (dwL_stdlib_missing) */
 };
 
 enum IterKind {

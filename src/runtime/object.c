@@ -1496,6 +1496,7 @@ Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
     if (v.t == V_NULL && m->special == MOD_DYNAMO_CONFIG)
       return dwD_config_get(I, name);
     if (v.t == V_NULL && (m->special == MOD_API || m == I->torch)) return dwD_missing(I, m, name);
+    if (v.t == V_NULL && m->special == MOD_STDLIB) return dwL_stdlib_missing(I, m, name);
     if (v.t == V_NULL) return dwOb_attr_error(I, obj, name);
     dwV_incref(v);
     return v;
