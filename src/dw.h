@@ -24,6 +24,10 @@
  *   dwMt_ runtime/methods.c      methods of str, list, dict, tuple, set
  *   dwMa_ runtime/mathlib.c      the math and time modules
  *   dwL_  runtime/operator.c     the operator module
+ *   dwSl_ runtime/stdmod.c       what the standard-library modules share
+ *   dwTy_ runtime/mod_typing.c   typing and __future__
+ *   dwIt_ runtime/mod_itertools.c itertools
+ *   dwFt_ runtime/mod_functools.c functools
  *   tensor/   tensors and the torch library
  *   dwT_  tensor/tensor.c        tensors: shape inference, views, dispatch
  *         tensor/tensor_kernels.c  the eager kernels

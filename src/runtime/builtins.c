@@ -2014,7 +2014,7 @@ bool dwL_init(Interp *I) {
     dwV_decref_o(&I->c, &o->h);
   }
   dwL_set(I, sys->attrs, "maxsize", dwV_int(INT64_MAX));
-  return dwL_operator_init(I) && dwL_typing_init(I) && dwL_torch_init(I);
+  return dwL_operator_init(I) && dwL_stdlib_init(I) && dwL_torch_init(I);
 }
 
 Value dwL_builtin(Interp *I, const char *name) {
@@ -2035,8 +2035,8 @@ Value dwL_import(Interp *I, const char *dotted) {
   if (v.t == V_NULL && dwD_missing_module(I, dotted)) return dwV_null();
   if (v.t == V_NULL)
     return dwI_raise(I, EXC_ModuleNotFoundError,
-                     "No module named '%s' (dynawasm provides torch, math, time, sys, operator, typing "
-                     "and __future__)",
+                     "No module named '%s' (dynawasm provides torch, math, time, sys, operator, typing, "
+                     "__future__, itertools and functools)",
                      dotted);
   dwV_incref(v);
   return v;

@@ -11,7 +11,7 @@
  * subscription with type variables can be redone with the values
  * (Dict[str, T][int]). Annotations are never evaluated (docs/language.md),
  * so these objects matter where a program builds or prints them. */
-#include "builtins.h"
+#include "stdmod.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -104,9 +104,7 @@ static int ty_kind(Value v) {
   return -1;
 }
 
-static Value attr(Interp *I, Value v, const char *name) { /* borrowed */
-  return dwV_dict_gets(((Inst *)OBJ(v))->attrs, dwI_intern(I, name));
-}
+static Value attr(Interp *I, Value v, const char *name) { return dwSl_attr(I, v, name); }
 
 static const TyDef *ty_def(Interp *I, Value v) {
   Value n = attr(I, v, "_name");
@@ -116,31 +114,13 @@ static const TyDef *ty_def(Interp *I, Value v) {
   return NULL;
 }
 
-static Value new_inst(Interp *I, int tc) {
-  Class *c = ty_class(I, tc);
-  Inst *in = (Inst *)dwV_alloc(&I->c, V_INST, sizeof(Inst));
-  if (!in) return dwI_raise_ctx(I);
-  in->cls = c;
-  dwV_incref_o(&c->h);
-  in->attrs = dwV_dict(&I->c);
-  if (!in->attrs) {
-    dwV_decref_o(&I->c, &in->h);
-    return dwI_raise_ctx(I);
-  }
-  return dwV_obj(&in->h);
-}
+static Value new_inst(Interp *I, int tc) { return dwI_new_inst(I, ty_class(I, tc)); }
 
 static bool set_attr(Interp *I, Value inst, const char *name, Value v) {
-  if (v.t == V_NULL) return false;
-  return dwL_set(I, ((Inst *)OBJ(inst))->attrs, name, v);
+  return dwSl_set(I, inst, name, v);
 }
 
-static Value tuple_of(Interp *I, Value *v, int64_t n) {
-  Tuple *t = dwV_tuple(&I->c, n);
-  if (!t) return dwI_raise_ctx(I);
-  for (int64_t k = 0; k < n; k++) dwV_incref(t->items[k] = v[k]);
-  return dwV_obj(&t->h);
-}
+static Value tuple_of(Interp *I, Value *v, int64_t n) { return dwSl_tuple(I, v, n); }
 
 static bool is_type_obj(Value v) {
   return v.t == V_CLASS || (v.t == V_BUILTIN && ((Builtin *)OBJ(v))->self.t == V_NULL &&
@@ -477,23 +457,9 @@ static Value subscript_form(Interp *I, Value self, const TyDef *d, Value key) {
 /* Methods of the typing classes                                       */
 /* ------------------------------------------------------------------ */
 
-/* A method is called bound (self) or from the class with the instance
- * first (repr(), str(): self is V_NULL): either way self is the instance
- * and a the rest. */
-#define METHOD_SELF()                                                           \
-  Args shifted_;                                                                \
-  if (self.t == V_NULL) {                                                       \
-    if (a->n < 1 || ty_kind(a->v[0]) < 0)                                       \
-      return dwI_raise(I, EXC_TypeError, "descriptor needs a typing object");   \
-    self = a->v[0];                                                             \
-    shifted_ = *a;                                                              \
-    shifted_.v++;                                                               \
-    shifted_.n--;                                                               \
-    a = &shifted_;                                                              \
-  }
 
 BI(ty_getitem) {
-  METHOD_SELF();
+  SL_METHOD_SELF();
   (void)def;
   if (a->n != 1 || a->nkw) return dwI_raise(I, EXC_TypeError, "expected 1 argument, got %d", a->n);
   int tk = ty_kind(self);
@@ -513,7 +479,7 @@ static bool repr_args(Interp *I, Buf *b, Tuple *t, int64_t from, int64_t to, boo
 }
 
 BI(ty_repr) {
-  METHOD_SELF();
+  SL_METHOD_SELF();
   (void)def;
   (void)a;
   Buf b = {0};
@@ -615,7 +581,7 @@ static bool alias_eq(Interp *I, Value x, Value y, bool *out) {
 }
 
 BI(ty_eq) {
-  METHOD_SELF();
+  SL_METHOD_SELF();
   (void)def;
   if (a->n != 1) return dwI_raise(I, EXC_TypeError, "expected 1 argument, got %d", a->n);
   if (ty_kind(a->v[0]) < 0) {
@@ -627,7 +593,7 @@ BI(ty_eq) {
 }
 
 BI(ty_hash) {
-  METHOD_SELF();
+  SL_METHOD_SELF();
   (void)def;
   (void)a;
   Value n = attr(I, self, "_name"), args = attr(I, self, "__args__");
@@ -638,7 +604,7 @@ BI(ty_hash) {
 }
 
 BI(ty_or) {
-  METHOD_SELF();
+  SL_METHOD_SELF();
   if (a->n != 1) return dwI_raise(I, EXC_TypeError, "expected 1 argument, got %d", a->n);
   Value two[2] = {self, a->v[0]};
   if (def->data) { /* __ror__ */
@@ -649,7 +615,7 @@ BI(ty_or) {
 }
 
 BI(ty_call) {
-  METHOD_SELF();
+  SL_METHOD_SELF();
   (void)def;
   (void)a;
   int tk = ty_kind(self);
@@ -729,33 +695,10 @@ bool dwL_typing_instancecheck(Interp *I, Value v, Value cls, bool *out, bool *ha
 /* Module functions                                                    */
 /* ------------------------------------------------------------------ */
 
-/* Binds (name, default) positional-or-keyword arguments; V_NULL: required */
+/* All n arguments required, positional or by keyword. */
 static bool bind(Interp *I, const char *fname, Args *a, int n, const char *const *names,
                  Value *out) {
-  if (a->n > n)
-    return dwI_raise(I, EXC_TypeError, "%s() takes %d positional argument%s but %d were given",
-                     fname, n, n == 1 ? "" : "s", a->n),
-           false;
-  for (int k = 0; k < a->n; k++) out[k] = a->v[k];
-  for (int k = 0; k < a->nkw; k++) {
-    int j = 0;
-    while (j < n && strcmp(names[j], a->kw[k].name->s)) j++;
-    if (j == n)
-      return dwI_raise(I, EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname,
-                       a->kw[k].name->s),
-             false;
-    if (j < a->n || out[j].t != V_NULL)
-      return dwI_raise(I, EXC_TypeError, "%s() got multiple values for argument '%s'", fname,
-                       names[j]),
-             false;
-    out[j] = a->kw[k].v;
-  }
-  for (int k = 0; k < n; k++)
-    if (out[k].t == V_NULL)
-      return dwI_raise(I, EXC_TypeError, "%s() missing 1 required positional argument: '%s'",
-                       fname, names[k]),
-             false;
-  return true;
+  return dwSl_bind(I, fname, a, n, n, names, out) && dwSl_required(I, fname, n, names, out);
 }
 
 BI(ty_cast) {
@@ -851,7 +794,7 @@ BI(ty_get_origin) {
 }
 
 BI(ty_typevar) {
-  METHOD_SELF();
+  SL_METHOD_SELF();
   (void)def;
   if (a->n < 1) return dwI_raise(I, EXC_TypeError, "TypeVar.__init__() missing 1 required positional argument: 'name'");
   if (a->v[0].t != V_STR) {
@@ -914,7 +857,7 @@ static const BuiltinDef ty_funcs[] = {
     {NULL, NULL, 0, 0, 0}};
 
 /* CPython's typing.__all__ that dynawasm lacks: NotImplementedError. */
-static const char *const dwL_typing_missing[] = {
+const char *const dwTy_missing[] = {
     "Annotated", "AnyStr", "AsyncContextManager", "AsyncGenerator", "AsyncIterable",
     "AsyncIterator", "BinaryIO", "ByteString", "Concatenate", "Coroutine", "Generic", "IO",
     "MappingView", "Match", "NamedTuple", "NewType", "ParamSpec", "ParamSpecArgs",
@@ -1003,29 +946,14 @@ static bool future_init(Interp *I, Class *fc) {
   return ok;
 }
 
-bool dwL_typing_init(Interp *I) {
+bool dwTy_init(Interp *I) {
   Module *m = dwL_module(I, "typing");
   if (!m) return false;
   Class *fc = NULL;
   for (int k = 0; k < TC_COUNT; k++) {
-    Class *c = (Class *)dwV_alloc(&I->c, V_CLASS, sizeof(Class));
+    Class *c = dwSl_class(I, k == TC_FEATURE ? NULL : m->attrs, tc_names[k], ty_methods);
     if (!c) return false;
-    c->name = dwI_intern(I, tc_names[k]);
-    dwV_incref_o(&c->name->h);
-    c->builtin_base = -1;
-    c->cflags = CLS_BUILTIN;
-    c->ns = dwV_dict(&I->c);
-    const char *dot = strrchr(tc_names[k], '.');
-    Str *modname = dwV_str(&I->c, tc_names[k], (size_t)(dot - tc_names[k]));
-    /* __name__ and __module__ as CPython's (the name printed is the full one) */
-    bool ok = c->ns && modname && dwL_set(I, c->ns, "__name__", VSTR(dwI_intern(I, dot + 1))) &&
-              dwL_set(I, c->ns, "__module__", VSTR(modname)) && dwL_add_defs(I, c->ns, ty_methods) &&
-              (k == TC_FEATURE || dwL_set(I, m->attrs, strrchr(tc_names[k], '.') + 1, dwV_obj(&c->h)));
-    if (k == TC_FEATURE) dwV_incref_o(&c->h);
-    if (k == TC_FEATURE) fc = c;
-    if (modname) dwV_decref_o(&I->c, &modname->h);
-    dwV_decref_o(&I->c, &c->h);
-    if (!ok) return false;
+    if (k == TC_FEATURE) fc = c; /* __future__._Feature: ours until future_init */
   }
   for (const TyDef *d = ty_defs; d->name; d++)
     if (!make_form(I, m, d)) return false;
@@ -1039,17 +967,4 @@ bool dwL_typing_init(Interp *I) {
   ok = ok && future_init(I, fc);
   dwV_decref_o(&I->c, &fc->h);
   return ok;
-}
-
-/* A name missing from a MOD_STDLIB module: CPython's module has it and
- * dynawasm does not (NotImplementedError), or no such name (AttributeError,
- * which `from m import x` reports as an ImportError). */
-Value dwL_stdlib_missing(Interp *I, Module *m, Str *name) {
-  const char *const *lacking = !strcmp(m->name->s, "typing") ? dwL_typing_missing : NULL;
-  for (int k = 0; lacking && lacking[k]; k++)
-    if (!strcmp(lacking[k], name->s))
-      return dwI_raise(I, EXC_NotImplementedError, "%s.%s is not supported by dynawasm",
-                       m->name->s, name->s);
-  return dwI_raise(I, EXC_AttributeError, "module '%s' has no attribute '%s'", m->name->s,
-                   name->s);
 }
