@@ -24,6 +24,10 @@
  *   dwMt_ runtime/methods.c      methods of str, list, dict, tuple, set
  *   dwMa_ runtime/mathlib.c      the math and time modules
  *   dwL_  runtime/operator.c     the operator module
+ *   dwSl_ runtime/stdmod.c       what the standard-library modules share
+ *   dwTy_ runtime/mod_typing.c   typing and __future__
+ *   dwIt_ runtime/mod_itertools.c itertools
+ *   dwFt_ runtime/mod_functools.c functools
  *   tensor/   tensors and the torch library
  *   dwT_  tensor/tensor.c        tensors: shape inference, views, dispatch
  *         tensor/tensor_kernels.c  the eager kernels
@@ -683,8 +687,11 @@ typedef struct Module {
 enum {
   MOD_PLAIN,         /* a missing attribute is an AttributeError */
   MOD_DYNAMO_CONFIG, /* torch._dynamo.config: options (dynamo/dynapi.c) */
-  MOD_API            /* a compiler API module: a missing public name is a
+  MOD_API,           /* a compiler API module: a missing public name is a
                         PyTorch API not implemented (NotImplementedError) */
+  MOD_STDLIB         /* a standard-library module (typing, ...): a name
+                        CPython's has is NotImplementedError, any other an
+                        AttributeError (dwL_stdlib_missing) */
 };
 
 enum IterKind {

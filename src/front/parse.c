@@ -2410,6 +2410,63 @@ static bool check_depth(Parser *p, const Node *root) {
 /* Entry point                                                         */
 /* ------------------------------------------------------------------ */
 
+/* `from __future__ import x` (CPython's Python/future.c, before the
+ * symbol table): only at the top of the module, after a docstring and
+ * other future imports; x one of the known features. */
+static const char *const future_features[] = {
+    "nested_scopes", "generators", "division", "absolute_import", "with_statement",
+    "print_function", "unicode_literals", "barry_as_FLUFL", "generator_stop", "annotations",
+    NULL};
+
+static bool is_future(const Node *s) {
+  return s->kind == N_FROMIMPORT && !strcmp(s->s, "__future__");
+}
+
+/* A future import anywhere inside the statements of l (nested: an error). */
+static Node *nested_future(const NodeList *l) {
+  for (int k = 0; k < l->n; k++) {
+    Node *s = l->v[k];
+    if (is_future(s)) return s;
+    const NodeList *ls[5] = {&s->body, &s->orelse, &s->finalbody, &s->kids, NULL};
+    for (int j = 0; ls[j]; j++) {
+      if (j == 3 && s->kind != N_TRY) break; /* kids: the handlers of a try */
+      Node *f = nested_future(ls[j]);
+      if (f) return f;
+    }
+  }
+  return NULL;
+}
+
+static void check_future(Parser *p, Node *mod) {
+  bool head = true;
+  for (int k = 0; k < mod->body.n; k++) {
+    Node *s = mod->body.v[k];
+    if (k == 0 && s->kind == N_EXPR && s->a && s->a->kind == N_STR) continue; /* docstring */
+    if (!is_future(s)) {
+      head = false;
+      Node *f = nested_future(&(NodeList){.v = &s, .n = 1});
+      if (f) {
+        fail_node(p, f, "from __future__ imports must occur at the beginning of the file");
+        return;
+      }
+      continue;
+    }
+    if (!head) {
+      fail_node(p, s, "from __future__ imports must occur at the beginning of the file");
+      return;
+    }
+    for (int j = 0; j < s->kids.n; j++) {
+      const char *f = s->kids.v[j]->s;
+      int q = 0;
+      while (future_features[q] && strcmp(future_features[q], f)) q++;
+      if (future_features[q]) continue;
+      fail_at(p, EXC_SyntaxError, s->line, s->col,
+              !strcmp(f, "braces") ? "not a chance" : "future feature %s is not defined", f);
+      return;
+    }
+  }
+}
+
 Node *dwP_parse(Arena *a, const char *src, size_t len, ParseError *err) {
   ParseError ignored;
   if (!err) err = &ignored;
@@ -2430,6 +2487,7 @@ Node *dwP_parse(Arena *a, const char *src, size_t len, ParseError *err) {
     mod->col = 0;
     end_with(mod, &mod->body);
     check_depth(&p, mod);
+    if (!S.failed) check_future(&p, mod);
   }
 
   if (S.failed && !S.main_lexer && !S.final &&

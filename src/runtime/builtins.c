@@ -1641,6 +1641,11 @@ static bool is_instance(Interp *I, Value v, Value cls, bool *out) {
     }
     return true;
   }
+  if (cls.t == V_INST) {
+    bool handled;
+    if (!dwL_typing_instancecheck(I, v, cls, out, &handled)) return false;
+    if (handled) return true;
+  }
   if (cls.t == V_BUILTIN && dwV_is_type_def(((Builtin *)OBJ(cls))->def)) {
     const BuiltinDef *d = ((Builtin *)OBJ(cls))->def;
     if (!strcmp(d->name, "type")) *out = v.t == V_CLASS || (v.t == V_BUILTIN && dwV_is_type_def(((Builtin *)OBJ(v))->def));
@@ -2014,7 +2019,7 @@ bool dwL_init(Interp *I) {
     dwV_decref_o(&I->c, &o->h);
   }
   dwL_set(I, sys->attrs, "maxsize", dwV_int(INT64_MAX));
-  return dwL_operator_init(I) && dwL_torch_init(I);
+  return dwL_operator_init(I) && dwL_stdlib_init(I) && dwL_torch_init(I);
 }
 
 Value dwL_builtin(Interp *I, const char *name) {
@@ -2035,7 +2040,8 @@ Value dwL_import(Interp *I, const char *dotted) {
   if (v.t == V_NULL && dwD_missing_module(I, dotted)) return dwV_null();
   if (v.t == V_NULL)
     return dwI_raise(I, EXC_ModuleNotFoundError,
-                     "No module named '%s' (dynawasm provides torch, math, time, sys and operator)",
+                     "No module named '%s' (dynawasm provides torch, math, time, sys, operator, typing, "
+                     "__future__, itertools and functools)",
                      dotted);
   dwV_incref(v);
   return v;

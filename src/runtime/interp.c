@@ -1847,7 +1847,7 @@ static Exec exec_for(Interp *I, Frame *f, Node *s) {
   Value src = eval(I, f, s->b);
   if (src.t == V_NULL) return fail_status(I);
   if (f->trace && !reiterable(src)) {
-    List *l = dwOb_to_list(I, src);
+    List *l = dwL_endless_iter(I, src) ? NULL : dwOb_to_list(I, src);
     dwV_decref(&I->c, src);
     if (!l) return fail_status(I);
     src = dwV_obj(&l->h);

@@ -647,6 +647,13 @@ Value dwD_wrap_apply(Interp *I, Wrap *w, Value target);
 Value dwD_config_get(Interp *I, Str *name);      /* an unset alias, or error */
 bool dwD_config_set(Interp *I, Str *name, Value v);
 Value dwD_missing(Interp *I, Module *m, Str *name); /* MOD_API or torch miss */
+Value dwL_stdlib_missing(Interp *I, Module *m, Str *name); /* MOD_STDLIB miss (stdmod.c) */
+/* v is an endless itertools iterator (count, cycle, repeat without times):
+ * a traced for loop, which takes its iterable whole, raises this error
+ * (NotImplementedError) and returns true (mod_itertools.c) */
+bool dwL_endless_iter(Interp *I, Value v);
+/* isinstance(v, cls) when cls is a typing object (*handled), mod_typing.c */
+bool dwL_typing_instancecheck(Interp *I, Value v, Value cls, bool *out, bool *handled);
 /* import of a module that does not exist: a compiler API of PyTorch
  * dynawasm lacks (torch._inductor, torch.export, ...) is NotImplementedError
  * (true, raised); false: not one, nothing raised. */
@@ -699,6 +706,7 @@ void dwR_forget(Interp *I, Code **codes, int n); /* drop Dynamo caches */
 bool dwL_init(Interp *I); /* builtins, torch, math, time modules */
 bool dwL_torch_init(Interp *I);
 bool dwL_operator_init(Interp *I); /* the operator module (operator.c) */
+bool dwL_stdlib_init(Interp *I);   /* typing, __future__, itertools, ... (stdmod.c) */
 bool dwL_bind(Interp *I, const char *fname, Value self, Args *a,
               const char *names, Value *out, int nout);
 bool dwL_int(Interp *I, Value v, const char *what, int64_t *out);

@@ -1505,6 +1505,7 @@ Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
     if (v.t == V_NULL && m->special == MOD_DYNAMO_CONFIG)
       return dwD_config_get(I, name);
     if (v.t == V_NULL && (m->special == MOD_API || m == I->torch)) return dwD_missing(I, m, name);
+    if (v.t == V_NULL && m->special == MOD_STDLIB) return dwL_stdlib_missing(I, m, name);
     if (v.t == V_NULL) return dwOb_attr_error(I, obj, name);
     dwV_incref(v);
     return v;
@@ -1557,12 +1558,8 @@ Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
     if (!strcmp(name->s, "__mro__")) return class_mro_tuple(I, c);
     return dwOb_attr_error(I, obj, name);
   }
-  case V_FUNC:
-    if (!strcmp(name->s, "__name__")) {
-      Str *s = dwV_str(&I->c, ((Func *)OBJ(obj))->code->name,
-                       strlen(((Func *)OBJ(obj))->code->name));
-      return s ? dwV_obj(&s->h) : dwI_raise_ctx(I);
-    }
+  case V_FUNC: {
+    /* assigned ones first (functools.wraps sets __name__, __qualname__) */
     if (((Func *)OBJ(obj))->attrs) {
       Value v = dwV_dict_gets(((Func *)OBJ(obj))->attrs, name);
       if (v.t != V_NULL) {
@@ -1570,7 +1567,17 @@ Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
         return v;
       }
     }
+    Code *code = ((Func *)OBJ(obj))->code;
+    const char *s = !strcmp(name->s, "__name__")       ? code->name
+                    : !strcmp(name->s, "__qualname__") ? (code->qualname ? code->qualname : code->name)
+                    : !strcmp(name->s, "__module__")   ? "__main__"
+                                                       : NULL;
+    if (s) {
+      Str *r = dwV_str(&I->c, s, strlen(s));
+      return r ? dwV_obj(&r->h) : dwI_raise_ctx(I);
+    }
     return dwOb_attr_error(I, obj, name);
+  }
   case V_WRAP: {
     Wrap *w = (Wrap *)OBJ(obj);
     if (w->kind == WRAP_PROPERTY) {
