@@ -449,6 +449,8 @@ typedef enum DType {
 /* float32 or float64 (PyTorch's is_floating_point). */
 static inline bool dwT_is_float(int dt) { return dt == DT_F32 || dt == DT_F64; }
 
+#define DW_MAXKEEP 4 /* kept matmul panels per kernel (WasmModule.keep_slot) */
+
 typedef struct Storage {
   int32_t rc;      /* tensors (views) sharing it */
   size_t nbytes;   /* accounted in Ctx.tensor_bytes */
@@ -456,6 +458,11 @@ typedef struct Storage {
   int64_t version; /* PyTorch's version counter (Tensor._version) of the
                       tensors on this storage without one of their own
                       (Tensor.vc): bumped by every in-place write */
+  int64_t writes;  /* every in-place write, whichever counter it moved
+                      (x.data's too) */
+  uint64_t id;     /* unique in the process (never reused, unlike the
+                      address): with writes, what kept matmul panels are
+                      keyed by (dynamo/compile.c) */
 } Storage;
 
 /* A version counter of its own, shared by a tensor and its views: PyTorch
@@ -1313,6 +1320,14 @@ typedef struct WasmModule {
   size_t scratch;    /* > 0: the kernel needs this many bytes of scratch
                         memory, passed (16-byte aligned) as one more data
                         pointer after the outputs */
+  int nkeep;         /* matmul B operands (graph inputs) whose packed
+                        panels stay in scratch between calls: input
+                        keep_slot[k], a 16-byte header at scratch byte
+                        keep_off[k] (its first i32: 1 when the panels
+                        after it hold that input's current values, set by
+                        the caller; the kernel then does not pack) */
+  int keep_slot[DW_MAXKEEP];
+  size_t keep_off[DW_MAXKEEP];
   char *wat;         /* the same module as text, with `;;@ file:line:col`
                         annotations (binaryen.parseText keeps them) */
   size_t wat_section;/* bytes of the trailing custom section "dynawasm.wat"

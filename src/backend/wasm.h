@@ -435,7 +435,11 @@ struct Em {
   bool cs_on;
   int cs_lo, cs_sp0;
   int64_t cs_W;
-  size_t cs_scratch; /* scratch bytes the tiled sums use, after the plan's */
+  size_t cs_scratch; /* scratch bytes the tiled sums and kept panels use,
+                        after the plan's */
+  int nkeep;         /* matmul operands whose panels are kept (WasmModule) */
+  int keep_slot[DW_MAXKEEP];
+  size_t keep_off[DW_MAXKEEP];
   int coltiled;    /* tiled column sums emitted (WasmModule.coltiled) */
   /* sizes as arguments (dw.h WSized); NULL: every constant in the code */
   WSized *sz;

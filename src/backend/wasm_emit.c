@@ -2189,6 +2189,7 @@ typedef struct MM {
   int pa[4], pb;    /* A row pointers and the B pointer */
   int panel;        /* local: address of B's packed panel, -1: B in place */
   int pstride;      /* bytes per k in the panel (4 x its columns) */
+  int kbase;        /* local: the kept panels' base (mm_keep_open) */
 } MM;
 
 /* float32 tiles read A through one pointer, row i at byte offset
@@ -2486,6 +2487,60 @@ static void mm_pack_panel(Em *E, MM *mm, int w) {
 #undef COL_ADDR
 }
 
+/* B's panels kept in scratch between calls (WasmModule.keep): a 2-d
+ * matmul of static sizes whose B is a graph input. The panels of all N
+ * columns (panel ln at 4 * K * ln) follow a 16-byte header whose first
+ * i32 the runtime sets when the input is the one they were packed from,
+ * unchanged since (dynamo/compile.c): the kernel then skips packing.
+ * Consumes the scratch pointer on the stack, leaves the panels' base and
+ * returns the local of the header's flag (-1: not kept, stack untouched). */
+static int mm_keep_open(Em *E, MM *mm) {
+  const FNest *n = E->n;
+  const FBuf *b = &E->p->buf[n->mm_b];
+  int vk = n->nouter, K = (int)n->ext[vk];
+  if (E->sz || n->nouter != 2 || b->kind != FB_INPUT || E->nkeep >= DW_MAXKEEP ||
+      sym_var(E, 0) || sym_var(E, 1) || sym_var(E, vk))
+    return -1;
+  size_t off = E->p->scratch + E->cs_scratch;
+  E->cs_scratch += 16 + (((size_t)K * (size_t)(n->ext[1] & ~(int64_t)3) * 4 + 15) & ~(size_t)15);
+  E->keep_slot[E->nkeep] = b->slot;
+  E->keep_off[E->nkeep++] = off;
+  int flag = local_new(E, T_I32, "kept"), hdr = local_new(E, T_I32, "khdr");
+  mm->kbase = local_new(E, T_I32, "kbase");
+  i32c(E, (int64_t)off);
+  ins(E, W_I32_ADD);
+  set(E, hdr);
+  get(E, hdr);
+  ins_mem(E, W_I32_LOAD, 4, 0);
+  set(E, flag);
+  get(E, hdr);
+  i32c(E, 16);
+  ins(E, W_I32_ADD);
+  ins_i(E, W_LOCAL_TEE, mm->kbase);
+  return flag;
+}
+
+/* The panel of columns [ln, ln + w): packed now, or (kept) at its place
+ * among the kept panels, packed only when the header says they are not
+ * valid. */
+static void mm_keep_pack(Em *E, MM *mm, int keep, int w) {
+  if (keep < 0) {
+    mm_pack_panel(E, mm, w);
+    return;
+  }
+  get(E, mm->kbase);
+  get(E, mm->ln);
+  i32c(E, 4 * E->n->ext[E->n->nouter]);
+  ins(E, W_I32_MUL);
+  ins(E, W_I32_ADD);
+  set(E, mm->panel);
+  get(E, keep);
+  ins(E, W_I32_EQZ);
+  ins(E, W_IF);
+  mm_pack_panel(E, mm, w);
+  guard_close(E);
+}
+
 /* x @ W.T: for each panel of 8 (then 4) columns, pack it, then every row
  * tile over it; the last N % 4 columns read B in place, one by one. The
  * products accumulate over k in the same order as unpacked. */
@@ -2496,17 +2551,18 @@ static void mm_packed(Em *E, MM *mm) {
   mm->panel = local_new(E, T_I32, "panel");
   get(E, E->args);
   ins_mem(E, W_I32_LOAD, 4, (uint32_t)(4 * (p->ninputs + p->noutputs)));
-  if (n->mm_pack_off) {
+  int keep = mm_keep_open(E, mm); /* B's panels kept between calls: its local */
+  if (n->mm_pack_off && keep < 0) {
     i32c(E, (int64_t)n->mm_pack_off);
     ins(E, W_I32_ADD);
   }
   set(E, mm->panel);
-  int64_t n8 = N & ~(int64_t)7, start = n8;
+  int64_t n8 = N & ~(int64_t)7, start = n8; /* (kept: mm->panel is set per panel) */
   bool sn = sym_var(E, n->nouter - 1); /* any N: each part skipped at run time */
   if (n8 || sn) {
     if (sn) guard_open(E, 0, n8);
     loop_open(E, mm->ln, 0);
-    mm_pack_panel(E, mm, 8);
+    mm_keep_pack(E, mm, keep, 8);
     mm->pstride = 32;
     mm_rows(E, mm, 2, 4);
     loop_close(E, mm->ln, 8, n8);
@@ -2516,7 +2572,7 @@ static void mm_packed(Em *E, MM *mm) {
     if (sn) guard_open(E, n8, N & ~(int64_t)3);
     i32c(E, start);
     set(E, mm->ln);
-    mm_pack_panel(E, mm, 4);
+    mm_keep_pack(E, mm, keep, 4);
     mm->pstride = 16;
     mm_rows(E, mm, 1, 4);
     if (sn) ins(E, W_END);
@@ -2902,6 +2958,11 @@ bool dwW_emit_sized(Ctx *c, const FPlan *p, EmitMode mode, const char *filename,
   out->ncarries = E.ncarries;
   out->maxjam = E.maxjam > 1 ? E.maxjam : 1;
   out->scratch = p->scratch + E.cs_scratch;
+  out->nkeep = E.nkeep;
+  for (int k = 0; k < E.nkeep; k++) {
+    out->keep_slot[k] = E.keep_slot[k];
+    out->keep_off[k] = E.keep_off[k];
+  }
   out->coltiled = E.coltiled;
   out->nrelaxed = E.nrelaxed;
   for (int k = 0; k < E.nfn; k++) fn_free(E.fns[k]);

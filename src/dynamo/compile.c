@@ -342,6 +342,7 @@ static bool sized_serves(Interp *I, Kernel *k, const Graph *g, Tensor *const *in
 }
 
 void dwC_kernel_free(Interp *I, Kernel *k) {
+  free(k->keep_mem);
   ksized_free(k->sized);
   dwG_free(&k->g);
   dwV_decref(&I->c, k->fn);
@@ -578,6 +579,11 @@ static bool lower(Interp *I, Frame *root, Kernel *k, GraphRec *rec, char *err, s
       return false;
     }
     k->scratch = m.scratch;
+    k->nkeep = m.nkeep;
+    for (int q = 0; q < m.nkeep; q++) {
+      k->keep_slot[q] = m.keep_slot[q];
+      k->keep_off[q] = m.keep_off[q];
+    }
     GraphRec *gr = rec ? rec : dwJ_graph_rec(I, k->graph_id);
     if (gr) gr->modules++;
     double c1 = dw_now_ms();
@@ -983,6 +989,18 @@ dw_host_poll(void);
 static void dw_host_poll(void) {}
 #endif
 
+/* The header of each kept panel set in scratch: 1 when its input is the
+ * tensor the panels were packed from (same storage, address and writes:
+ * written in no way since), else 0 (the kernel packs it again). */
+static void keep_check(const Kernel *k, void *scratch, Tensor **cin, int nin) {
+  for (int q = 0; q < k->nkeep; q++) {
+    Tensor *b = k->keep_slot[q] < nin ? cin[k->keep_slot[q]] : NULL;
+    int32_t valid = b && b->st && k->keep_id[q] && b->st->id == k->keep_id[q] &&
+                    b->st->writes == k->keep_writes[q] && dwT_data(b) == k->keep_data[q];
+    memcpy((char *)scratch + k->keep_off[q], &valid, sizeof valid);
+  }
+}
+
 bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
              int *err_line) {
   const Graph *g = &k->g;
@@ -1033,7 +1051,11 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     c++;
   }
   if (ok && ks) argv[nio + g->nout + 1] = (int32_t)(uintptr_t)ks->block;
-  if (ok && scratch_bytes) {
+  bool keep = k->nkeep > 0 && !ks; /* the scratch holding kept panels stays */
+  if (ok && keep && k->keep_mem) {
+    scratch = k->keep_mem;
+    argv[nio + g->nout] = (int32_t)(uintptr_t)scratch;
+  } else if (ok && scratch_bytes) {
     if (I->c.tensor_bytes + scratch_bytes > I->c.tensor_cap) {
       dw_fail(&I->c, EXC_RuntimeError,
               "[enforce fail at alloc_cpu.cpp] DefaultCPUAllocator: not enough memory: "
@@ -1051,6 +1073,7 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     ok = cin[j] != NULL;
     if (ok) argv[j] = (int32_t)(uintptr_t)dwT_data(cin[j]);
   }
+  if (ok && keep) keep_check(k, scratch, cin, nin);
   for (int j = 0; ok && j < g->nout; j++) {
     const TMeta *m = &g->nodes[g->outputs[j]].meta;
     outs[j] = dwT_empty(&I->c, (DType)m->dtype, m->ndim, ks ? ks->oshape[j] : m->shape); /* kernel writes all */
@@ -1094,16 +1117,26 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
    * view, as in eager mode (Inductor regenerates aliased outputs the same
    * way): in-place updates through it must reach its base. */
   if (ok) ok = alias_outputs(I, g, inputs, outs);
-  for (int j = 0; j < nio; j++)
-    if (cin && cin[j]) dwV_decref_o(&I->c, &cin[j]->h);
   if (!ok)
     for (int j = 0; j < g->nout; j++)
       if (outs[j]) {
         dwV_decref_o(&I->c, &outs[j]->h);
         outs[j] = NULL;
       }
+  if (keep && scratch) { /* the kernel packed what was not valid: all are now */
+    k->keep_mem = scratch;
+    for (int q = 0; q < k->nkeep; q++) {
+      const Tensor *b = k->keep_slot[q] < nin ? cin[k->keep_slot[q]] : NULL;
+      bool now = ok && b && b->st;
+      k->keep_id[q] = now ? b->st->id : 0;
+      k->keep_writes[q] = now ? b->st->writes : 0;
+      k->keep_data[q] = now ? dwT_data(b) : NULL;
+    }
+  }
+  for (int j = 0; j < nio; j++)
+    if (cin && cin[j]) dwV_decref_o(&I->c, &cin[j]->h);
   free(argv);
   free(cin);
-  free(scratch);
+  if (!keep) free(scratch);
   return ok;
 }

@@ -68,6 +68,17 @@ typedef struct Kernel {
                         sizes from a size block and serves every size its
                         code is the same for (compile.c); NULL: it was built
                         for the sizes of g */
+  /* matmul B operands whose packed panels stay in scratch between calls
+   * (WasmModule.keep_*): that scratch (kept while the kernel lives) and,
+   * per operand, the input the panels were packed from: its storage's id
+   * and writes and its address (id 0: nothing valid) */
+  void *keep_mem;
+  int nkeep;
+  int keep_slot[DW_MAXKEEP];
+  size_t keep_off[DW_MAXKEEP];
+  uint64_t keep_id[DW_MAXKEEP];
+  int64_t keep_writes[DW_MAXKEEP];
+  const void *keep_data[DW_MAXKEEP];
 } Kernel;
 
 typedef struct Guard Guard; /* trace.c */

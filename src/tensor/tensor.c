@@ -92,8 +92,11 @@ static Storage *storage_new(Ctx *c, uint64_t nbytes) {
   }
   st->rc = 1;
   st->nbytes = (size_t)nbytes;
+  static uint64_t ids;
   st->data = data;
   st->version = 0;
+  st->writes = 0;
+  st->id = ++ids;
   c->tensor_bytes += st->nbytes;
   if (c->tensor_bytes > c->tensor_peak) c->tensor_peak = c->tensor_bytes;
   return st;
@@ -229,6 +232,7 @@ bool dwT_bump(Tensor *t, int64_t n) {
   if (!t->vc && !t->st && !dwT_set_counter(t, NULL)) return false;
   if (t->vc) t->vc->v += n;
   else t->st->version += n;
+  if (t->st) t->st->writes += n;
   return true;
 }
 

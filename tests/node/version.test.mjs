@@ -6,7 +6,10 @@
 // updates it, another tensor in the same argument), and checks after each
 // write that the compiled result equals the same Python run eagerly
 // (allclose: relaxed SIMD FMA may change the last bits) and that the
-// weight's version is the eager run's. Every program runs three ways
+// weight's version is the eager run's. The compiled kernels keep B's packed
+// panels between calls and skip packing while B is unchanged (dynamo/
+// compile.c keep_check: storage, address, writes): a write they miss is a
+// wrong result here. Every program runs three ways
 // (WebAssembly kernels, backend "eager", compile: false) and must print the
 // same text in all three: the versions are exact.
 import assert from 'node:assert/strict';
@@ -20,13 +23,16 @@ before(async () => { c = await createCompiler(); });
 
 const MODES = [['wasm', {}], ['eager', { backend: 'eager' }], ['plain', { compile: false }]];
 /** Runs src three ways; returns the common stdout (asserting they agree). */
+let lastWasm = null; // the wasm run's report of the last runAll
 function runAll(src) {
   let first = null;
   for (const [mode, opts] of MODES) {
     const r = c.run(src, { ...opts, filename: 'main.py' });
     assert.equal(r.ok, true, `${mode}: ${r.error && r.error.text}`);
-    if (first === null) first = r.stdout;
-    else assert.equal(r.stdout, first, `${mode} prints what wasm prints`);
+    if (first === null) {
+      first = r.stdout;
+      lastWasm = r;
+    } else assert.equal(r.stdout, first, `${mode} prints what wasm prints`);
   }
   return first;
 }
@@ -62,6 +68,10 @@ ${lines}
   const out = runAll(src).trim().split('\n');
   assert.equal(out.length, WRITES.length);
   WRITES.forEach(([stmt, dv], k) => assert.equal(out[k], `${k} ${dv} True True`, stmt));
+  // the calls after the first are replayed (replay.c): the kept panels'
+  // check is on that path too (dwC_run)
+  const fr = lastWasm.frames.find((f) => f.function === 'f');
+  assert.ok(fr.replays >= WRITES.length, `replays ${fr.replays}`);
 });
 
 test('nn.Linear weights written between calls of a compiled MLP (module, .data, a graph that updates them)', () => {
