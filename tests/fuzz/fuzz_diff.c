@@ -91,6 +91,7 @@ static bool excused(const uint8_t *src, size_t size, const Outcome *a,
                                       "TESTING_ONLY",
                                       "set_stance",
                                       "fail_on_recompile_limit_hit", /* the limit exists only compiled */
+                                      "error_on_recompile",          /* so does a recompile */
                                       "optimize",
                                       "_dynamo.testing",
                                       "_dynamo.utils",
