@@ -299,7 +299,10 @@ test('share link reopens the program; the last program survives a reload', async
   await page2.close();
   // localStorage: a fresh load (no fragment) restores the last program
   await page.evaluate((s) => window.dynawasm.setSource(s + '# edited\n'), src);
-  await page.waitForTimeout(500);
+  // the draft is saved 300 ms after the edit (and on pagehide): wait for
+  // it rather than for a fixed time (500 ms was once too short, a
+  // clean-clone CI run at load 5: the reload found the first example)
+  await page.waitForFunction((s) => localStorage.getItem('dynawasm.playground.source') === s, src + '# edited\n');
   await page.goto(env.url + '?autorun=0');
   await page.waitForFunction(() => window.dynawasm && window.dynawasm.view);
   assert.equal(await page.evaluate(() => window.dynawasm.getSource()), src + '# edited\n');
