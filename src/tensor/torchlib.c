@@ -1867,14 +1867,6 @@ Value dwL_alias(Interp *I, Tensor *x, const OpAttrs *at) {
   return op1(I, OP_ALIAS, x, at);
 }
 
-/* dwL_alias of a method of kind k (`x.float() is x` eagerly) */
-static Value alias_of(Interp *I, Value x, AliasKind k) {
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  at.flag = (uint8_t)k;
-  return dwL_alias(I, TEN(x), &at);
-}
-
 /* .float() .double() .long() .int() .bool() .to(dtype) (.type: torchops.c) */
 BI(t_cast) {
   int dt = def->data;

@@ -435,6 +435,13 @@ extern const BuiltinDef dwVr_autograd_c_defs[];
  * OP_ALIAS node with attributes at (its flag the AliasKind), since Dynamo
  * records the call. */
 Value dwL_alias(Interp *I, Tensor *x, const OpAttrs *at);
+/* dwL_alias of a method of kind k (`x.float() is x` eagerly) */
+static inline Value alias_of(Interp *I, Value x, AliasKind k) {
+  OpAttrs at;
+  memset(&at, 0, sizeof at);
+  at.flag = (uint8_t)k;
+  return dwL_alias(I, TEN(x), &at);
+}
 /* device.c: devices (only the CPU) and the missing autograd */
 bool dwDv_init(Interp *I, Module *torch);
 bool dwDv_check_device(Interp *I, Value v); /* None / 'cpu' / torch.device('cpu') */

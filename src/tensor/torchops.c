@@ -1591,10 +1591,7 @@ BI(o_type) {
     return dwI_raise(I, EXC_TypeError, "dtype must be a type, str, or dtype object");
   }
   if (x->dtype != dt) return cast_to(I, x, dt);
-  OpAttrs at;
-  memset(&at, 0, sizeof at);
-  at.flag = AK_TYPE;
-  return dwL_alias(I, x, &at);
+  return alias_of(I, v[0], AK_TYPE);
 }
 
 const BuiltinDef dwO_tensor_methods[] = {
