@@ -309,12 +309,11 @@ void dwJ_break_message(const Break *b, Buf *out) {
 
 /* Line `line` of the program, without its indentation. */
 static void source_line(Interp *I, int line, Buf *out) {
-  const char *p = I->src, *end = I->src + I->srclen;
-  for (int n = 1; p < end && n < line; p++)
-    if (*p == '\n') n++;
-  while (p < end && (*p == ' ' || *p == '\t')) p++;
-  const char *e = p;
-  while (e < end && *e != '\n' && *e != '\r') e++;
+  const char *e, *p = dwTb_line(I, line, &e);
+  if (!p) return;
+  const char *cr = memchr(p, '\r', (size_t)(e - p));
+  if (cr) e = cr;
+  while (p < e && (*p == ' ' || *p == '\t')) p++;
   while (e > p && (e[-1] == ' ' || e[-1] == '\t')) e--;
   dwB_putn(out, p, (size_t)(e - p));
 }

@@ -286,6 +286,8 @@ Value dwI_new_inst(Interp *I, struct Class *c);
 void dwTb_format(Interp *I, Buf *b, Exc *e); /* the text CPython prints */
 void dwTb_add(Interp *I, Frame *f);          /* f's entry while unwinding */
 void dwTb_err_at(Interp *I, Frame *f, const Node *n); /* n failed in f */
+/* line `line` of the program (to *end, no newline); NULL past the end */
+const char *dwTb_line(Interp *I, int line, const char **end);
 Str *dwI_intern(Interp *I, const char *s);
 int dwI_global_slot(Interp *I, Str *name);
 Value dwI_call(Interp *I, Value callee, Args *a);

@@ -23,8 +23,9 @@ void dwTb_err_at(Interp *I, Frame *f, const Node *n) {
   if (e->cur_frame == f && !e->cur_node) e->cur_node = n;
 }
 
-/* Line `line` of the program: its start and end (no newline). */
-static const char *line_text(Interp *I, int line, const char **end) {
+/* Line `line` of the program: its start and end (no newline), NULL past
+ * the end. */
+const char *dwTb_line(Interp *I, int line, const char **end) {
   const char *p = I->src, *e = I->src + I->srclen;
   for (int k = 1; k < line && p < e; k++) {
     const char *nl = memchr(p, '\n', (size_t)(e - p));
@@ -69,7 +70,7 @@ static void anchors(const char *seg, int len, const Node *n, TbEntry *t) {
 /* Entry t's range: expression n, as CPython locates the failing
  * instruction (the traceback line is where it starts). */
 static void position(Interp *I, TbEntry *t, const Node *n) {
-  const char *end, *p = line_text(I, n->line, &end);
+  const char *end, *p = dwTb_line(I, n->line, &end);
   if (!p || n->col > end - p) return;
   t->line = n->line;
   t->col = n->col;
@@ -90,7 +91,7 @@ static long chars(const char *p, long n) {
  * CPython's display_source_line_with_margin) and the caret line of its
  * range. */
 static void entry_lines(Interp *I, Buf *b, const TbEntry *t) {
-  const char *end, *p = line_text(I, t->line, &end);
+  const char *end, *p = dwTb_line(I, t->line, &end);
   if (!p) return;
   const char *s = p;
   while (s < end && (*s == ' ' || *s == '\t' || *s == '\f')) s++;
@@ -174,15 +175,8 @@ void dwTb_add(Interp *I, Frame *f) {
  * a SyntaxError's offset), CPython's caret line under that column, a
  * caret per column up to end_col when end_col > col. */
 static void source_line(Interp *I, Buf *b, int line, int col, int end_col) {
-  const char *p = I->src, *end = I->src + I->srclen;
-  for (int k = 1; k < line && p < end; k++) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) return;
-    p = nl + 1;
-  }
-  if (p >= end) return;
-  const char *nl = memchr(p, '\n', (size_t)(end - p));
-  const char *e = nl ? nl : end, *start = p;
+  const char *e, *p = dwTb_line(I, line, &e), *start = p;
+  if (!p) return;
   while (p < e && (*p == ' ' || *p == '\t')) p++;
   while (e > p && (e[-1] == ' ' || e[-1] == '\r' || e[-1] == '\t')) e--;
   if (e > p) {
