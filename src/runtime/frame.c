@@ -148,17 +148,25 @@ bool dwFr_stack_ok(Interp *I) {
   uintptr_t sp = (uintptr_t)&probe;
   size_t used = I->stack_base > sp ? I->stack_base - sp : sp - I->stack_base;
   if (used <= I->stack_budget && !DW_HOST_DEEP(I)) return true;
+  return dwFr_stack_exceeded(I);
+}
+
+/* The RecursionError of a stack (the C stack, or the engine's in
+ * WebAssembly) that ran out before sys.getrecursionlimit() frames: the run
+ * is marked stack_limited (the report's; a host may run it again on a
+ * bigger stack). Always false. */
+bool dwFr_stack_exceeded(Interp *I) {
   I->stack_limited = true;
   dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
   return false;
 }
 
 Frame *dwFr_push(Interp *I, Func *fn, Value self, Args *a) {
-  if (I->depth + 1 >= I->max_depth || DW_HOST_NEAR(I)) { /* the module frame counts, as in CPython */
-    if (I->depth + 1 < I->max_depth) I->stack_limited = true;
+  if (I->depth + 1 >= I->max_depth) { /* the module frame counts, as in CPython */
     dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
     return NULL;
   }
+  if (DW_HOST_NEAR(I)) return dwFr_stack_exceeded(I), NULL;
   if (!dwFr_stack_ok(I)) return NULL;
   Code *c = fn->code;
   Frame *f = calloc(1, sizeof(Frame) + sizeof(Value) * (size_t)(c->nslots + 1));

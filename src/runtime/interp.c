@@ -1481,10 +1481,7 @@ static __attribute__((noinline)) Value eval_compare(Interp *I, Frame *f, Node *n
  * three eval_node frames (docs/architecture.md, "Recursion"); the other
  * cases run in eval_rest's frame. */
 static Value eval_node(Interp *I, Frame *f, Node *n) {
-  if (DW_HOST_DEEP(I)) {
-    I->stack_limited = true;
-    return dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
-  }
+  if (DW_HOST_DEEP(I)) return dwFr_stack_exceeded(I), dwV_null();
 again:
   switch (n->kind) {
   case N_NAME:
@@ -2621,11 +2618,7 @@ static __attribute__((noinline)) Exec exec_rest(Interp *I, Frame *f, Node *s) {
 static inline __attribute__((always_inline)) Exec exec_stmt(Interp *I, Frame *f, Node *s) {
   f->line = s->line;
   f->col = s->col;
-  if (DW_HOST_DEEP(I)) {
-    I->stack_limited = true;
-    dwI_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
-    return X_EXC;
-  }
+  if (DW_HOST_DEEP(I)) return dwFr_stack_exceeded(I), X_EXC;
   if (I->opt.max_steps && ++I->steps > I->opt.max_steps) {
     dwI_raise(I, EXC_TimeoutError, "the program exceeded its budget of %llu steps",
               (unsigned long long)I->opt.max_steps);

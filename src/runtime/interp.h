@@ -320,6 +320,7 @@ double dw_now_ms(void);
 
 /* frame.c: call frames and the recursion checks */
 bool dwFr_stack_ok(Interp *I); /* RecursionError when the C stack is low */
+bool dwFr_stack_exceeded(Interp *I); /* that RecursionError (stack_limited) */
 /* a frame for fn(self, *a), its arguments bound; NULL: an exception set
  * (RecursionError at the recursion limit or low stack, TypeError, ...) */
 Frame *dwFr_push(Interp *I, Func *fn, Value self, Args *a);
