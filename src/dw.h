@@ -28,6 +28,9 @@
  *   dwTy_ runtime/mod_typing.c   typing and __future__
  *   dwIt_ runtime/mod_itertools.c itertools
  *   dwFt_ runtime/mod_functools.c functools
+ *   dwCo_ runtime/mod_collections.c collections (namedtuple, OrderedDict,
+ *                                defaultdict, Counter, deque)
+ *   dwTp_ runtime/mod_types.c    types (SimpleNamespace, MethodType)
  *   tensor/   tensors and the torch library
  *   dwT_  tensor/tensor.c        tensors: shape inference, views, dispatch
  *         tensor/tensor_kernels.c  the eager kernels
@@ -355,11 +358,19 @@ typedef struct List {
   Value *items;
 } List;
 
-enum TupleKind { TUP_PLAIN, TUP_SIZE /* torch.Size */, TUP_RETTYPE /* torch.return_types.<name> */ };
+enum TupleKind {
+  TUP_PLAIN,
+  TUP_SIZE /* torch.Size */,
+  TUP_RETTYPE /* torch.return_types.<name> */,
+  TUP_NAMED /* an instance of a collections.namedtuple class (cls) */
+};
 typedef struct Tuple {
   Obj h;          /* h.flags = TupleKind */
   int64_t len;
-  const char *rt_name;   /* TUP_RETTYPE: "max", "min" */
+  union {
+    const char *rt_name;   /* TUP_RETTYPE: "max", "min" */
+    struct Class *cls;     /* TUP_NAMED: its class (a reference) */
+  };
   Value items[];
 } Tuple;
 
@@ -375,6 +386,11 @@ typedef struct Dict {
   DictEntry *ent;     /* insertion order */
   int32_t *idx;       /* open-addressing index into ent; -1 empty */
   int64_t idxcap;     /* power of two */
+  /* an instance of a dict subclass of collections (OrderedDict,
+   * defaultdict, Counter, or a class deriving from one): its class and,
+   * for a defaultdict, default_factory (references); NULL / V_NULL */
+  struct Class *cls;
+  Value extra;
 } Dict;
 
 typedef struct Range {
@@ -763,6 +779,9 @@ extern const char dwV_type_doc[];
 bool dwV_is_type_def(const BuiltinDef *d);
 void dwV_str_of(Buf *b, Value v);
 const char *dwV_type_name(Value v);
+/* the class of an instance, exception, namedtuple or collections dict;
+ * NULL for any other value */
+struct Class *dwV_class_of(Value v);
 
 /* Set primitives (value.c): they keep the dict and the model in step,
  * in CPython's order of operations. false: out of memory (in c). */

@@ -1412,6 +1412,7 @@ const char *dwL_type_key(Value v) {
                                                         : "function";
   case V_TENSOR: return OBJ(v)->flags & DW_TENSOR_PARAM ? "torch.nn.parameter.Parameter" : "torch.Tensor";
   case V_TUPLE: return OBJ(v)->flags == TUP_SIZE ? "torch.Size" : "tuple";
+  case V_DICT: return "dict"; /* an OrderedDict, ... too */
   case V_BUILTIN:
     return ((Builtin *)OBJ(v))->self.t == V_NULL && dwV_is_type_def(((Builtin *)OBJ(v))->def)
                ? "type"
@@ -1446,8 +1447,8 @@ BI(b_type) {
 
 /* type(v), which is also v.__class__ (a new reference) */
 Value dwL_type_of(Interp *I, Value v) {
-  if (v.t == V_INST) {
-    Class *c = ((Inst *)OBJ(v))->cls;
+  if (v.t == V_INST || ((v.t == V_TUPLE || v.t == V_DICT) && dwV_class_of(v))) {
+    Class *c = dwV_class_of(v);
     dwV_incref_o(&c->h);
     return dwV_obj(&c->h);
   }
@@ -1473,6 +1474,7 @@ BI(b_type_new) {
     if (a->n || a->nkw) return dwI_raise(I, EXC_TypeError, "NoneType takes no arguments");
     return dwV_none();
   }
+  if (!strcmp(n, "method")) return dwTp_method_new(I, a); /* types.MethodType (mod_types.c) */
   return dwI_raise(I, EXC_TypeError, "cannot create '%s' instances", n);
 }
 
@@ -1623,8 +1625,8 @@ static bool is_instance(Interp *I, Value v, Value cls, bool *out) {
       *out = true;
       return true;
     }
-    if (v.t == V_INST) {
-      *out = dwI_subclass(((Inst *)OBJ(v))->cls, c);
+    if (v.t == V_INST || ((v.t == V_TUPLE || v.t == V_DICT) && dwV_class_of(v))) {
+      *out = dwI_subclass(dwV_class_of(v), c);
       return true;
     }
     if (v.t == V_EXC) {
@@ -2041,7 +2043,7 @@ Value dwL_import(Interp *I, const char *dotted) {
   if (v.t == V_NULL)
     return dwI_raise(I, EXC_ModuleNotFoundError,
                      "No module named '%s' (dynawasm provides torch, math, time, sys, operator, typing, "
-                     "__future__, itertools and functools)",
+                     "__future__, itertools, functools, collections and types)",
                      dotted);
   dwV_incref(v);
   return v;

@@ -64,6 +64,14 @@ bool dwMt_cp_isspace(uint32_t c);
 /* set(iterable): the builtin */
 Value dwMt_set_builtin(Interp *I, const BuiltinDef *def, Value self, Args *a);
 
+/* mod_collections.c: an attribute of a namedtuple or a collections dict
+ * (a field, a method of its class bound to it); V_NULL: none (or an
+ * exception) */
+Value dwCo_attr(Interp *I, Value self, Str *name);
+
+/* mod_types.c: types.MethodType(func, obj), the type `method` called */
+Value dwTp_method_new(Interp *I, Args *a);
+
 /* mathlib.c */
 bool dwMa_init(Interp *I); /* the math and time modules */
 

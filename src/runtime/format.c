@@ -16,8 +16,7 @@
 /* ------------------------------------------------------------------ */
 
 Value dwFm_user_method(Interp *I, Value v, const char *name) {
-  if (v.t != V_INST && v.t != V_EXC) return dwV_null();
-  Class *c = v.t == V_INST ? ((Inst *)OBJ(v))->cls : ((Exc *)OBJ(v))->cls;
+  Class *c = dwV_class_of(v); /* an instance, exception, namedtuple, collections dict */
   if (!c) return dwV_null();
   return dwOb_class_lookup(c, dwI_intern(I, name));
 }

@@ -682,17 +682,21 @@ Value dwI_new_inst(Interp *I, Class *c) {
 static Value call_class(Interp *I, Class *c, Args *a) {
   if (c->builtin_base >= 0 && (c->cflags & CLS_EXCEPTION))
     return call_exc_class(I, c, a);
+  Value nw = (c->cflags & CLS_NEW) ? dwOb_class_lookup(c, dwI_intern(I, "__new__")) : dwV_null();
   if ((c->cflags & CLS_BUILTIN) && !(c->cflags & CLS_EXCEPTION) &&
-      !(c->cflags & CLS_OBJECT))
+      !(c->cflags & CLS_OBJECT) && nw.t != V_BUILTIN)
     /* a builtin class implemented in C (torch.nn.Module) */
     return dwL_builtin_class_call(I, c, a);
   Value self;
-  Value nw = (c->cflags & CLS_NEW) ? dwOb_class_lookup(c, dwI_intern(I, "__new__")) : dwV_null();
   if (nw.t == V_WRAP && ((Wrap *)OBJ(nw))->kind == WRAP_STATIC) nw = ((Wrap *)OBJ(nw))->target;
-  if (nw.t == V_FUNC) {
-    self = call_prepend(I, nw, dwV_obj(&c->h), a);
+  if (nw.t == V_FUNC || nw.t == V_BUILTIN) {
+    /* a C __new__ (a namedtuple class, collections.OrderedDict, ...) makes
+     * a tuple or dict of its class; __init__ then runs on it */
+    self = nw.t == V_FUNC ? call_prepend(I, nw, dwV_obj(&c->h), a)
+                          : ((Builtin *)OBJ(nw))->def->fn(I, ((Builtin *)OBJ(nw))->def, dwV_obj(&c->h), a);
     if (self.t == V_NULL) return self;
-    if (self.t != V_INST || !dwI_subclass(((Inst *)OBJ(self))->cls, c)) return self;
+    Class *sc = dwV_class_of(self);
+    if (self.t == V_EXC || !sc || !dwI_subclass(sc, c)) return self;
   } else {
     self = dwI_new_inst(I, c);
     if (self.t == V_NULL) return self;
@@ -715,7 +719,7 @@ static Value call_class(Interp *I, Class *c, Args *a) {
                        "__init__() should return None, not '%s'",
                        dwV_type_name(r));
     }
-  } else if (a->n || a->nkw) {
+  } else if ((a->n || a->nkw) && nw.t != V_BUILTIN) {
     if (!(c->cflags & CLS_NN_MODULE)) {
       dwV_decref(&I->c, self);
       return dwI_raise(I, EXC_TypeError, "%s() takes no arguments", c->name->s);

@@ -1675,6 +1675,10 @@ static const BuiltinDef float_methods[] = {
     {"float.conjugate", m_conjugate, TK_PURE, 0, 0}, {NULL, NULL, 0, 0, 0}};
 
 Value dwMt_method(Interp *I, Value self, Str *name) {
+  if ((self.t == V_TUPLE || self.t == V_DICT) && dwV_class_of(self)) {
+    Value m = dwCo_attr(I, self, name); /* a namedtuple, OrderedDict, ... */
+    if (m.t != V_NULL || I->exc.t != V_NULL) return m;
+  }
   if (name->s[0] == '_' && (self.t == V_STR || self.t == V_LIST || self.t == V_DICT ||
                             self.t == V_SET || self.t == V_TUPLE || self.t == V_RANGE)) {
     Value m = find_method(I, container_dunders, self, name);

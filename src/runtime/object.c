@@ -236,16 +236,15 @@ static Value call_method(Interp *I, Value self, Value m, int n, Value *args) {
 /* A special method of a user instance (or a user exception), borrowed;
  * V_NULL when its class does not define it. */
 static Value special(Interp *I, Value v, const char *name) {
-  Class *c = v.t == V_INST ? ((Inst *)OBJ(v))->cls
-             : v.t == V_EXC ? ((Exc *)OBJ(v))->cls
-                            : NULL;
+  Class *c = dwV_class_of(v);
   if (!c) return dwV_null();
   return dwOb_class_lookup(c, dwI_intern(I, name));
 }
 
-static Class *class_of(Value v) {
-  return v.t == V_INST ? ((Inst *)OBJ(v))->cls : v.t == V_EXC ? ((Exc *)OBJ(v))->cls : NULL;
-}
+static Class *class_of(Value v) { return dwV_class_of(v); }
+
+/* a dict of a collections class (Counter, OrderedDict, ...) */
+static bool classed_dict(Value v) { return v.t == V_DICT && ((Dict *)OBJ(v))->cls; }
 
 /* Python's float floor division and modulo (Objects/floatobject.c) */
 static double py_floordiv(double vx, double wx) {
@@ -294,6 +293,11 @@ Value dwOb_binop(Interp *I, int op, Value a, Value b) {
 static Value binop(Interp *I, int op, Value a, Value b) {
   if (a.t == V_TENSOR || b.t == V_TENSOR)
     return dwL_tensor_binop(I, op, a, b, false);
+  if (classed_dict(a) || classed_dict(b)) { /* Counter's +, -, |, & */
+    bool handled = false;
+    Value r = user_binop(I, op, a, b, &handled);
+    if (handled) return r;
+  }
   if (is_intlike(a) && is_intlike(b)) {
     int64_t x = a.u.i, y = b.u.i, r;
     switch (op) {
@@ -852,11 +856,14 @@ Value dwOb_compare(Interp *I, int op, Value a, Value b) {
     bool handled = false;
     Value r = user_compare(I, op, a, b, &handled);
     if (handled) return r;
-    if (op == CMP_EQ || op == CMP_NE) {
-      bool same = same_object(a, b);
-      return dwV_bool(op == CMP_EQ ? same : !same);
+    /* a namedtuple or a collections dict compares as a tuple or dict */
+    if (a.t == V_INST || a.t == V_EXC || b.t == V_INST || b.t == V_EXC) {
+      if (op == CMP_EQ || op == CMP_NE) {
+        bool same = same_object(a, b);
+        return dwV_bool(op == CMP_EQ ? same : !same);
+      }
+      goto unorderable;
     }
-    goto unorderable;
   }
   if (op == CMP_EQ || op == CMP_NE) {
     bool eq;
@@ -1953,6 +1960,8 @@ Value dwOb_getitem(Interp *I, Value obj, Value idx) {
     if (!dwOb_check_hashable(I, idx)) return dwV_null();
     Value v = dwV_dict_get((Dict *)OBJ(obj), idx);
     if (v.t == V_NULL) {
+      Value miss = special(I, obj, "__missing__"); /* defaultdict, Counter */
+      if (miss.t != V_NULL) return call_method(I, obj, miss, 1, &idx);
       dwI_raise_key(I, idx);
       return dwV_null();
     }

@@ -116,6 +116,8 @@ static const struct {
     {"typing", dwTy_missing},
     {"itertools", dwIt_missing},
     {"functools", dwFt_missing},
+    {"collections", dwCo_missing},
+    {"types", dwTp_missing},
 
 };
 
@@ -131,4 +133,4 @@ Value dwL_stdlib_missing(Interp *I, Module *m, Str *name) {
                    name->s);
 }
 
-bool dwL_stdlib_init(Interp *I) { return dwTy_init(I) && dwIt_init(I) && dwFt_init(I); }
+bool dwL_stdlib_init(Interp *I) { return dwTy_init(I) && dwIt_init(I) && dwFt_init(I) && dwCo_init(I) && dwTp_init(I); }

@@ -33,9 +33,13 @@ Value dwSl_stop(Interp *I);                                /* raise StopIteratio
 extern const char *const dwTy_missing[]; /* mod_typing.c */
 extern const char *const dwIt_missing[]; /* mod_itertools.c */
 extern const char *const dwFt_missing[]; /* mod_functools.c */
+extern const char *const dwCo_missing[]; /* mod_collections.c */
+extern const char *const dwTp_missing[]; /* mod_types.c */
 
 bool dwTy_init(Interp *I); /* typing and __future__ */
 bool dwIt_init(Interp *I); /* itertools */
 bool dwFt_init(Interp *I); /* functools */
+bool dwCo_init(Interp *I); /* collections */
+bool dwTp_init(Interp *I); /* types */
 
 #endif

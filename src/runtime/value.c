@@ -81,6 +81,7 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
     Tuple *t = (Tuple *)o;
     if (deep)
       for (int64_t k = 0; k < t->len; k++) dwV_decref(c, t->items[k]);
+    if (deep && t->h.flags == TUP_NAMED && t->cls) dwV_decref_o(c, &t->cls->h);
     break;
   }
   case V_SET: {
@@ -102,6 +103,8 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
           dwV_decref(c, d->ent[k].key);
           dwV_decref(c, d->ent[k].val);
         }
+    if (deep && d->cls) dwV_decref_o(c, &d->cls->h);
+    if (deep) dwV_decref(c, d->extra);
     free(d->ent);
     free(d->idx);
     break;
@@ -1097,6 +1100,16 @@ const char dwV_type_doc[] = "<type>";
 
 bool dwV_is_type_def(const BuiltinDef *d) { return d && d->doc == dwV_type_doc; }
 
+Class *dwV_class_of(Value v) {
+  switch (v.t) {
+  case V_INST: return ((Inst *)v.u.o)->cls;
+  case V_EXC: return ((Exc *)v.u.o)->cls;
+  case V_TUPLE: return v.u.o->flags == TUP_NAMED ? ((Tuple *)v.u.o)->cls : NULL;
+  case V_DICT: return ((Dict *)v.u.o)->cls;
+  default: return NULL;
+  }
+}
+
 const char *dwV_type_name(Value v) {
   switch (v.t) {
   case V_NONE: return "NoneType";
@@ -1107,8 +1120,14 @@ const char *dwV_type_name(Value v) {
   case V_STR: return "str";
   case V_LIST: return "list";
   case V_TUPLE:
+    if (v.u.o->flags == TUP_NAMED) return ((Tuple *)v.u.o)->cls->name->s;
     return v.u.o->flags == TUP_SIZE ? "torch.Size" : "tuple";
-  case V_DICT: return "dict";
+  case V_DICT:
+    if (((Dict *)v.u.o)->cls) { /* Counter for collections.Counter */
+      const char *n = ((Dict *)v.u.o)->cls->name->s, *d = strrchr(n, '.');
+      return d ? d + 1 : n;
+    }
+    return "dict";
   case V_TENSOR: return "Tensor";
   case V_FUNC: return "function";
   case V_BUILTIN: return "builtin_function_or_method";

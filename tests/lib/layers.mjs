@@ -41,6 +41,8 @@ export const LAYERS = {
   'runtime/methods.c': 3, 'runtime/mathlib.c': 3, 'runtime/operator.c': 3,
   'runtime/stdmod.h': 3, 'runtime/stdmod.c': 3, 'runtime/mod_typing.c': 3, 'runtime/mod_itertools.c': 3,
   'runtime/mod_functools.c': 3,
+  'runtime/mod_collections.c': 3,
+  'runtime/mod_types.c': 3,
   'tensor/torchlib.h': 3, 'tensor/torchlib.c': 3, 'tensor/torchops.c': 3, 'tensor/randlib.c': 3, 'tensor/version.c': 3,
   'tensor/nn.c': 3, 'tensor/nn_module.c': 3, 'tensor/device.c': 3,
   // the tracer and compiler
