@@ -31,6 +31,7 @@
  *   dwCo_ runtime/mod_collections.c collections (namedtuple, OrderedDict,
  *                                defaultdict, Counter, deque)
  *   dwTp_ runtime/mod_types.c    types (SimpleNamespace, MethodType)
+ *   dwCp_ runtime/mod_copy.c     copy (copy, deepcopy)
  *   tensor/   tensors and the torch library
  *   dwT_  tensor/tensor.c        tensors: shape inference, views, dispatch
  *         tensor/tensor_kernels.c  the eager kernels

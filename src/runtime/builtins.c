@@ -2043,7 +2043,7 @@ Value dwL_import(Interp *I, const char *dotted) {
   if (v.t == V_NULL)
     return dwI_raise(I, EXC_ModuleNotFoundError,
                      "No module named '%s' (dynawasm provides torch, math, time, sys, operator, typing, "
-                     "__future__, itertools, functools, collections and types)",
+                     "__future__, itertools, functools, collections, types and copy)",
                      dotted);
   dwV_incref(v);
   return v;

@@ -391,10 +391,10 @@ BI(co_namedtuple) {
       return drop(I, flv), dwV_null();
     for (int64_t j = 0; j < k; j++)
       if (!strcmp(STR(fl->items[j])->s, STR(fl->items[k])->s)) {
+        dwI_raise(I, EXC_ValueError, "Encountered duplicate field name: '%s'",
+                  STR(fl->items[k])->s);
         drop(I, flv);
-        return dwI_raise(I, EXC_ValueError,
-                         "Encountered duplicate field name: '%s'",
-                         STR(fl->items[k])->s);
+        return dwV_null();
       }
   }
   List *dl = NULL;
@@ -1341,6 +1341,7 @@ static const BuiltinDef dq_methods[] = {
     {"rotate", dq_rotate, TK_PURE, 0, 0},
     {"clear", dq_clear, TK_PURE, 0, 0},
     {"copy", dq_copy, TK_PURE, 0, 0},
+    {"__copy__", dq_copy, TK_PURE, 0, 0},
     {"count", dq_forward, TK_PURE, 0, 0},
     {"index", dq_forward, TK_PURE, 0, 0},
     {"remove", dq_forward, TK_PURE, 0, 0},

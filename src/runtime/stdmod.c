@@ -118,6 +118,7 @@ static const struct {
     {"functools", dwFt_missing},
     {"collections", dwCo_missing},
     {"types", dwTp_missing},
+    {"copy", dwCp_missing},
 
 };
 
@@ -133,4 +134,5 @@ Value dwL_stdlib_missing(Interp *I, Module *m, Str *name) {
                    name->s);
 }
 
-bool dwL_stdlib_init(Interp *I) { return dwTy_init(I) && dwIt_init(I) && dwFt_init(I) && dwCo_init(I) && dwTp_init(I); }
+bool dwL_stdlib_init(Interp *I) { return dwTy_init(I) && dwIt_init(I) && dwFt_init(I) && dwCo_init(I) && dwTp_init(I) &&
+         dwCp_init(I); }

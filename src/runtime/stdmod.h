@@ -35,11 +35,13 @@ extern const char *const dwIt_missing[]; /* mod_itertools.c */
 extern const char *const dwFt_missing[]; /* mod_functools.c */
 extern const char *const dwCo_missing[]; /* mod_collections.c */
 extern const char *const dwTp_missing[]; /* mod_types.c */
+extern const char *const dwCp_missing[]; /* mod_copy.c */
 
 bool dwTy_init(Interp *I); /* typing and __future__ */
 bool dwIt_init(Interp *I); /* itertools */
 bool dwFt_init(Interp *I); /* functools */
 bool dwCo_init(Interp *I); /* collections */
 bool dwTp_init(Interp *I); /* types */
+bool dwCp_init(Interp *I); /* copy */
 
 #endif
