@@ -12,7 +12,7 @@ def f(x, cfg):
     c = copy.deepcopy(cfg)  # traced
     c["n"].append(3)  # traced
     y = x * len(c["n"])  # traced
-    z = copy.deepcopy(y)  # graph break: unsupported_call
+    z = copy.deepcopy(y)  # traced, graph break: unsupported_call
     return z + 1, c  # traced
 
 
