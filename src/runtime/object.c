@@ -1728,10 +1728,21 @@ bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v) {
       dwOb_attr_error(I, obj, name);
       return false;
     }
+    /* CPython's three messages: a method of the type (a non-data
+     * descriptor) is "read-only"; a data attribute is a getset descriptor
+     * ("not writable", named by the type that defines it: bool's real is
+     * int's) or, for slice and range, a member descriptor ("readonly
+     * attribute") */
+    bool method = has.t == V_BUILTIN && ((Builtin *)OBJ(has))->self.t != V_NULL;
     dwV_decref(&I->c, has);
-    dwI_raise(I, EXC_AttributeError,
-              "'%s' object attribute '%s' is read-only", dwV_type_name(obj),
-              name->s);
+    if (method)
+      dwI_raise(I, EXC_AttributeError, "'%s' object attribute '%s' is read-only",
+                dwV_type_name(obj), name->s);
+    else if (obj.t == V_SLICE || obj.t == V_RANGE)
+      dwI_raise(I, EXC_AttributeError, "readonly attribute");
+    else
+      dwI_raise(I, EXC_AttributeError, "attribute '%s' of '%s' objects is not writable", name->s,
+                obj.t == V_BOOL ? "int" : dwV_type_name(obj));
     return false;
   }
   if (dwR_tracing(I)) dwR_log_obj(I, &d->h);
