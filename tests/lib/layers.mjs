@@ -41,7 +41,7 @@ export const LAYERS = {
   'runtime/methods.c': 3, 'runtime/mathlib.c': 3, 'runtime/operator.c': 3,
   'runtime/stdmod.h': 3, 'runtime/stdmod.c': 3, 'runtime/mod_typing.c': 3, 'runtime/mod_itertools.c': 3,
   'runtime/mod_functools.c': 3,
-  'tensor/torchlib.h': 3, 'tensor/torchlib.c': 3, 'tensor/torchops.c': 3, 'tensor/randlib.c': 3, 'tensor/version.c': 3,
+  'tensor/torchlib.h': 3, 'tensor/torchlib.c': 3, 'tensor/torchops.c': 3, 'tensor/torchmore.c': 3, 'tensor/nnmore.c': 3, 'tensor/randlib.c': 3, 'tensor/version.c': 3,
   'tensor/nn.c': 3, 'tensor/nn_module.c': 3, 'tensor/device.c': 3,
   // the tracer and compiler
   'dynamo/': 4, 'dynamo/modguard.c': 4,
