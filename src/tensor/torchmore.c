@@ -1091,6 +1091,153 @@ BI(tm_histc) {
   return tv(r);
 }
 
+/* A double uniform on [0, 1) from torch's CPU generator
+ * (uniform_real_distribution<double>: 53 bits of random64()) */
+static double unit_double(Interp *I) {
+  return (double)(dwRng_u64(&I->c.rng) & ((1ull << 53) - 1)) * 0x1p-53;
+}
+
+/* torch.multinomial(input, num_samples, replacement=False): ATen's CPU
+ * algorithm. With replacement (and more than one sample): per row the
+ * running sum in input's dtype normalised by the total, the last entry
+ * set to 1, one double uniform per sample, the first entry >= it
+ * (multinomial_with_replacement_kernel_impl). Otherwise argmax / topk of
+ * p / q with q ~ Exp(1) drawn per element as -log1p(-u), u a double
+ * uniform (exponential_ without MKL: builds with MKL draw other numbers).
+ * Eager: a graph break when compiled (Dynamo traces it into the graph). */
+BI(tm_multinomial) {
+  Value v[4];
+  (void)def;
+  if (!dwL_bind(I, "multinomial", self, a,
+                "input,num_samples,replacement,generator", v, 4))
+    return dwV_null();
+  Tensor *x = targ(I, v[0], "multinomial", "input");
+  int64_t ns;
+  bool repl;
+  if (!x || !dwL_int(I, v[1], "num_samples", &ns) ||
+      !truthy(I, v[2], false, &repl))
+    return dwV_null();
+  if (!none(v[3]))
+    return dwI_raise(
+        I, EXC_NotImplementedError,
+        "torch.multinomial(generator=...) is not supported by dynawasm");
+  if (x->ndim < 1 || x->ndim > 2)
+    return dwI_raise(I, EXC_RuntimeError, "prob_dist must be 1 or 2 dim");
+  if (!dwT_is_float(x->dtype))
+    return dwI_raise(
+        I, EXC_RuntimeError,
+        "multinomial only supports floating-point dtypes for input, got: %s",
+        dwT_scalar_name((DType)x->dtype));
+  if (ns <= 0)
+    return dwI_raise(I, EXC_RuntimeError,
+                     "cannot sample n_sample <= 0 samples");
+  int64_t nc = x->shape[x->ndim - 1], nd = x->ndim == 2 ? x->shape[0] : 1;
+  if (!repl && ns > nc)
+    return dwI_raise(I, EXC_RuntimeError,
+                     "cannot sample n_sample > prob_dist.size(-1) samples "
+                     "without replacement");
+  if (ns > ((int64_t)1 << 24))
+    return dwI_raise(I, EXC_RuntimeError,
+                     "multinomial: too many samples for dynawasm");
+  if (dwR_tracing(I) &&
+      !dwR_break_here(
+          I, BR_UNSUPPORTED_CALL,
+          "torch.multinomial is run eagerly by dynawasm (Dynamo traces it)"))
+    return dwV_null();
+  if (!x->st)
+    return dwI_raise(I, EXC_InternalTorchDynamoError,
+                     "a traced tensor escaped its graph");
+  bool f32 = x->dtype == DT_F32;
+  int64_t rs[2] = {nd, ns};
+  Tensor *r = dwT_new(&I->c, DT_I64, x->ndim, x->ndim == 2 ? rs : &ns);
+  double *w = malloc(sizeof(double) * (size_t)(nc ? nc : 1));
+  if (!r || !w) {
+    free(w);
+    if (r) dwV_decref_o(&I->c, &r->h);
+    return r ? dwI_raise(I, EXC_MemoryError, "out of memory")
+             : dwI_raise_ctx(I);
+  }
+  const char *bad = NULL;
+  if (!repl || ns == 1) {
+    /* the checks of the fast path, over the whole input first */
+    bool zero_row = false;
+    for (int64_t i = 0; i < nd && !bad; i++) {
+      double sum = 0;
+      for (int64_t j = 0; j < nc; j++) {
+        double e = dwT_get(x, i * nc + j);
+        if (!(e >= 0) || isinf(e))
+          bad =
+              "probability tensor contains either `inf`, `nan` or element < 0";
+        sum += e;
+      }
+      zero_row = zero_row || sum == 0;
+    }
+    if (!bad && zero_row)
+      bad = "invalid multinomial distribution (sum of probabilities <= 0)";
+    for (int64_t i = 0; i < nd && !bad; i++) {
+      for (int64_t j = 0; j < nc;
+           j++) { /* q = exponential_(1); p / q in input's dtype */
+        double q = -log1p(-unit_double(I));
+        double p = dwT_get(x, i * nc + j);
+        w[j] = f32 ? (double)((float)p / (float)q) : p / q;
+      }
+      for (int64_t k = 0; k < ns;
+           k++) { /* topk: the largest first, the first index on ties */
+        int64_t best = -1;
+        for (int64_t j = 0; j < nc; j++)
+          if (!isnan(w[j]) && (best < 0 || w[j] > w[best])) best = j;
+        if (best < 0) best = 0;
+        dwT_set(&I->c, r, i * ns + k, (double)best);
+        w[best] = NAN;
+      }
+    }
+  } else {
+    for (int64_t i = 0; i < nd && !bad; i++) {
+      double sum = 0;
+      float sf = 0;
+      for (int64_t j = 0; j < nc; j++) {
+        double e = dwT_get(x, i * nc + j);
+        if (!(e >= 0))
+          bad = "invalid multinomial distribution (encountering probability "
+                "entry < 0)";
+        else if (!isfinite(e))
+          bad = "invalid multinomial distribution (encountering probability "
+                "entry = infinity or NaN)";
+        if (bad) break;
+        if (f32)
+          sf += (float)e, w[j] = sf;
+        else
+          sum += e, w[j] = sum;
+      }
+      if (f32) sum = sf;
+      if (!bad && !(sum > 0))
+        bad = "invalid multinomial distribution (sum of probabilities <= 0)";
+      if (bad) break;
+      for (int64_t j = 0; j < nc; j++)
+        w[j] = f32 ? (double)((float)w[j] / sf) : w[j] / sum;
+      w[nc - 1] = 1;
+      for (int64_t k = 0; k < ns; k++) {
+        double u = unit_double(I);
+        int64_t lo = 0, hi = nc;
+        while (hi - lo > 0) {
+          int64_t mid = lo + (hi - lo) / 2;
+          if (w[mid] < u)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+        dwT_set(&I->c, r, i * ns + k, (double)lo);
+      }
+    }
+  }
+  free(w);
+  if (bad) {
+    dwV_decref_o(&I->c, &r->h);
+    return dwI_raise(I, EXC_RuntimeError, "%s", bad);
+  }
+  return tv(r);
+}
+
 /* ------------------------------------------------------------------ */
 /* Tables                                                              */
 /* ------------------------------------------------------------------ */
@@ -1119,6 +1266,7 @@ const BuiltinDef dwTm_torch_defs[] = {
     {"torch.unique", tm_unique, TK_TENSOR, 0, 0},
     {"torch.bincount", tm_bincount, TK_TENSOR, 0, 0},
     {"torch.histc", tm_histc, TK_TENSOR, 0, 0},
+    {"torch.multinomial", tm_multinomial, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 #undef UN
 
@@ -1151,6 +1299,7 @@ const BuiltinDef dwTm_tensor_methods[] = {
     {"Tensor.unique", tm_unique, TK_TENSOR, 0, 0},
     {"Tensor.bincount", tm_bincount, TK_TENSOR, 0, 0},
     {"Tensor.histc", tm_histc, TK_TENSOR, 0, 0},
+    {"Tensor.multinomial", tm_multinomial, TK_TENSOR, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 #undef UN
 

@@ -8,7 +8,7 @@ import torch
 @torch.compile
 def f(x):
     y = x * 2  # traced
-    u, inv, cnt = torch.unique(y, return_inverse=True, return_counts=True)  # graph break: data_dependent
+    u, inv, cnt = torch.unique(y, return_inverse=True, return_counts=True)  # traced, graph break: data_dependent
     return u + 1, inv, cnt  # traced
 
 for r in f(torch.tensor([1, 3, 2, 3])):

@@ -1476,6 +1476,10 @@ function s9TensorOpsCases() {
   add('l[0].bincount(minlength=5)', ok('int64', [5]));
   add('torch.bincount(l[0], weights=v)', ok('float32', [2]));
   add('torch.bincount(f[0])', err('RuntimeError', '"bincount_cpu" not implemented for \'Float\'', 'aten/src/ATen/native/SummaryOps.cpp'));
+  add('torch.multinomial(v, 2)', ok('int64', [2]));
+  add('f.multinomial(4, replacement=True)', ok('int64', [2, 4]));
+  add('torch.multinomial(v, 4)', err('RuntimeError', 'cannot sample n_sample > prob_dist.size(-1) samples without replacement', 'aten/src/ATen/native/Distributions.cpp multinomial'));
+  add('torch.multinomial(l, 1)', err('RuntimeError', 'multinomial only supports floating-point dtypes for input, got: Long', 'aten/src/ATen/native/Distributions.cpp multinomial'));
   add('torch.histc(f)', ok('float32', [100]));
   add('f.histc(bins=4, min=0, max=2)', ok('float32', [4]));
   add('torch.histc(l)', err('RuntimeError', '"histogram_cpu" not implemented for \'Long\'', 'aten/src/ATen/native/SummaryOps.cpp'));
