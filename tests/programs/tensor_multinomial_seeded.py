@@ -18,7 +18,7 @@ print(p.multinomial(2))
 @torch.compile
 def f(w):
     w = w * 1  # traced
-    return torch.multinomial(w, 1)  # graph break: unsupported_call
+    return torch.multinomial(w, 1)  # traced, graph break: unsupported_call
 
 torch.manual_seed(0)
 print(f(torch.tensor([[0.0, 1.0], [1.0, 0.0]])))
