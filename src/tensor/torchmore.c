@@ -255,6 +255,17 @@ BI(tm_unary) {
 /* ||x||_p over dims (nd == 0: every element), as linalg.vector_norm */
 static Tensor *vnorm(Interp *I, Tmp *T, Tensor *x, double p,
                      const int64_t *dims, int nd, bool keep) {
+  /* a negative or infinite order has no value over no elements */
+  bool empty = nd == 0 && dwT_numel(x) == 0;
+  for (int k = 0; k < nd; k++)
+    empty = empty || x->shape[norm_dim(dims[k], x->ndim)] == 0;
+  if (empty && (p < 0 || isinf(p))) {
+    dwI_raise(I, EXC_RuntimeError,
+              "linalg.vector_norm cannot compute the %g norm on an empty "
+              "tensor because the operation does not have an identity",
+              p);
+    return NULL;
+  }
   if (p == 2) {
     Tensor *sq = tc_op2(I, T, OP_MUL, x, x);
     Tensor *s = sq ? reduce_t(I, T, OP_SUM, sq, dims, nd, keep) : NULL;

@@ -33,6 +33,11 @@ try:
     torch.linalg.matrix_norm(torch.tensor([1.0]))
 except RuntimeError as e:
     print(e)
+print(torch.linalg.vector_norm(torch.ones(0, 2), float("inf"), dim=1))
+try:
+    torch.linalg.vector_norm(torch.ones(0, 2), float("inf"))
+except RuntimeError as e:
+    print(e)
 
 # expected output:
 # tensor(5.4772)
@@ -47,4 +52,6 @@ except RuntimeError as e:
 # tensor(7.) tensor([3.1623, 4.4721])
 # linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long
 # linalg.matrix_norm: The input tensor A must have at least 2 dimensions.
+# tensor([])
+# linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation does not have an identity
 # expected explain: graph_count=1 graph_break_count=0

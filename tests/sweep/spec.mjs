@@ -1441,6 +1441,8 @@ function s9TensorOpsCases() {
   add('torch.linalg.norm(f, 1)', ok('float32', []));
   add('torch.linalg.vector_norm(f, ord=3, dim=0)', ok('float32', [3]));
   add('torch.linalg.matrix_norm(f, ord=float("inf"))', ok('float32', []));
+  add('torch.linalg.vector_norm(e, ord=-1)', err('RuntimeError', 'linalg.vector_norm cannot compute the -1 norm on an empty tensor because the operation does not have an identity', SRC_LIN));
+  add('torch.linalg.vector_norm(e, ord=float("inf"), dim=1)', ok('float32', [0]));
   add('torch.linalg.matrix_norm(v)', err('RuntimeError', 'linalg.matrix_norm: The input tensor A must have at least 2 dimensions.', SRC_LIN));
   add('f.new_zeros(2)', ok('float32', [2]));
   add('l.new_ones((2, 2))', ok('int64', [2, 2]));
