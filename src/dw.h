@@ -38,7 +38,9 @@
  *         tensor/tensor_print.c  printing with PyTorch's print options
  *   dwL_  tensor/torchlib.c      the torch module, Tensor methods
  *   dwO_  tensor/torchops.c      more tensor ops (einsum, gather, sort, ...)
+ *   dwTm_ tensor/torchmore.c     more ops (isnan, norms, new_*, diag, meshgrid, unique, ...)
  *   dwNn_ tensor/nn.c            torch.nn layers and torch.nn.functional
+ *   dwNx_ tensor/nnmore.c        F.interpolate, nn.Upsample, the BCE losses
  *   dwNm_ tensor/nn_module.c     nn.Module machinery (parameters, state_dict)
  *   dwDv_ tensor/device.c        torch.device, torch.cuda, no-autograd errors
  *   dynamo/   tracing and compiling (dynamo/dynamo.h)
@@ -1005,6 +1007,14 @@ bool dwRng_at(const Rng *g, const RngMark *m); /* g has drawn nothing since m */
 
 /* Printing with PyTorch's default print options (tensor_print.c). */
 void dwT_repr(Buf *b, const Tensor *t);      /* tensor([...]) */
+/* torch.set_printoptions's PRINT_OPTS (sci_mode -1: None), read by dwT_repr */
+typedef struct DwPrintOpts {
+  int precision;
+  double threshold; /* inf: profile='full' */
+  int edgeitems, linewidth;
+  int sci_mode;
+} DwPrintOpts;
+DwPrintOpts *dwT_print_opts(void);
 
 /* ------------------------------------------------------------------ */
 /* Tokens and AST (lex.c, parse.c)                                     */

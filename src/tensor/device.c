@@ -627,6 +627,7 @@ bool dwDv_init(Interp *I, Module *torch) {
        dwL_add_defs(I, ((Module *)tc.u.o)->attrs, grad_c_defs);
   ok = ok && submodule(I, torch, "cuda", "torch.cuda", cuda_defs, NULL) &&
        submodule(I, torch, "optim", "torch.optim", optim_defs, NULL) &&
+       submodule(I, torch, "linalg", "torch.linalg", dwTm_linalg_defs, NULL) &&
        submodule(I, torch, "autograd", "torch.autograd", autograd_defs, NULL) &&
        submodule(I, (Module *)tc.u.o, "_autograd", "torch._C._autograd", dwVr_autograd_c_defs, NULL) &&
        submodule(I, torch, "backends", "torch.backends", cuda_defs + 5, &backends) &&

@@ -934,6 +934,7 @@ static void put_ints_attr(Interp *I, Buf *b, Value m, const char *name) {
 }
 
 bool dwNm_extra_repr(Interp *I, Buf *b, Value m, const char *cls) {
+  if (dwNx_extra_repr(I, b, m, cls)) return true;
   if (!strcmp(cls, "Embedding") || !strcmp(cls, "EmbeddingBag")) {
     dwB_printf(b, "%lld, %lld", (long long)attr_int(I, m, "num_embeddings", 0),
                (long long)attr_int(I, m, "embedding_dim", 0));

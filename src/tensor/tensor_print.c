@@ -1,6 +1,6 @@
 /* tensor_print.c - repr of tensors with PyTorch's default print options
  * (torch/_tensor_str.py: precision 4, threshold 1000, edgeitems 3,
- * linewidth 80, sci_mode None).
+ * linewidth 80, sci_mode None) or those torch.set_printoptions set.
  *
  * The functions mirror _tensor_str.py: Formatter is _Formatter,
  * fmt_vector is _vector_str, fmt_tensor is _tensor_str_with_formatter,
@@ -14,10 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PRECISION 4
-#define THRESHOLD 1000
-#define EDGEITEMS 3
-#define LINEWIDTH 80
+/* torch.set_printoptions: the options of the run (PRINT_OPTS), reset to
+ * PyTorch's defaults when the torch module is made (each run) */
+static DwPrintOpts print_opts = {4, 1000, 3, 80, -1};
+
+#define PRECISION (print_opts.precision)
+#define THRESHOLD (print_opts.threshold)
+#define EDGEITEMS (print_opts.edgeitems)
+#define LINEWIDTH (print_opts.linewidth)
+
+DwPrintOpts *dwT_print_opts(void) { return &print_opts; }
 
 /* ------------------------------------------------------------------ */
 /* Formatter                                                           */
@@ -131,7 +137,7 @@ static void formatter_init(Formatter *f, const Tensor *t, bool summarize) {
   if (f->floating) {
     FloatScan fs = {t, false, true, 0, 0};
     for_printed(t, summarize, scan_float, &fs);
-    if (!fs.any) return;
+    if (!fs.any) return; /* before PRINT_OPTS.sci_mode is read, as PyTorch */
     f->int_mode = fs.all_int;
     if (fs.amax / fs.amin > 1000.0 || fs.amax > 1.0e8 ||
         (!f->int_mode && fs.amin < 1.0e-4))
@@ -139,6 +145,8 @@ static void formatter_init(Formatter *f, const Tensor *t, bool summarize) {
   }
   WidthScan ws = {t, f};
   for_printed(t, summarize, scan_width, &ws);
+  /* PRINT_OPTS.sci_mode overrides the choice after the widths are set */
+  if (f->floating && print_opts.sci_mode >= 0) f->sci_mode = print_opts.sci_mode;
 }
 
 static void fmt_elem(Buf *b, const Formatter *f, const Tensor *t,
@@ -282,7 +290,7 @@ void dwT_repr(Buf *b, const Tensor *t) {
   } else {
     /* has_default_dtype: float32, int64 and bool print none */
     if (t->dtype == DT_I32 || t->dtype == DT_F64) suffixes[ns++] = dtypebuf;
-    bool summarize = dwT_numel(t) > THRESHOLD;
+    bool summarize = (double)dwT_numel(t) > THRESHOLD;
     Formatter f;
     formatter_init(&f, t, summarize);
     fmt_tensor(b, &f, t, 0, 0, indent, summarize);

@@ -2315,7 +2315,7 @@ static const BuiltinDef tensor_methods[];
 /* the tables of Tensor methods; I->tensor_methods maps a name to
  * table << 16 | index */
 static const BuiltinDef *const method_tables[] = {tensor_methods, dwO_tensor_methods, dwNm_tensor_methods,
-                                                   dwDv_tensor_methods, dwRl_tensor_methods};
+                                                   dwDv_tensor_methods, dwRl_tensor_methods, dwTm_tensor_methods};
 
 Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   Tensor *t = TEN(self);
@@ -2916,8 +2916,10 @@ bool dwL_torch_init(Interp *I) {
   if (!dwL_add_defs(I, torch->attrs, torch_defs) || !dwL_add_defs(I, torch->attrs, dwO_torch_defs) ||
       !dwL_add_defs(I, torch->attrs, dwNn_torch_defs) || !dwL_add_defs(I, torch->attrs, dwNm_torch_defs) ||
       !dwL_add_defs(I, F->attrs, dwNn_functional_defs) || !dwL_add_defs(I, F->attrs, functional_defs) ||
-      !dwL_add_defs(I, torch->attrs, dwRl_torch_defs) || !dwL_add_defs(I, init->attrs, dwRl_init_defs))
+      !dwL_add_defs(I, torch->attrs, dwRl_torch_defs) || !dwL_add_defs(I, init->attrs, dwRl_init_defs) ||
+      !dwL_add_defs(I, torch->attrs, dwTm_torch_defs) || !dwL_add_defs(I, F->attrs, dwNx_functional_defs))
     return false;
+  dwTm_print_reset(); /* torch.set_printoptions: each run starts at PyTorch's defaults */
   /* F also has the activations as torch.* names */
   set_mod(I, torch, "nn", nn);
   set_mod(I, nn, "functional", F);
@@ -2968,8 +2970,8 @@ bool dwL_torch_init(Interp *I) {
     dwL_set(I, nn->attrs, nc->name, dwV_obj(&c->h));
     dwV_decref_o(&I->c, &c->h);
   }
-  const DwNClass *more[2] = {dwNn_classes, dwNm_classes};
-  for (int t = 0; t < 2; t++)
+  const DwNClass *more[3] = {dwNn_classes, dwNm_classes, dwNx_classes};
+  for (int t = 0; t < 3; t++)
   for (const DwNClass *nc = more[t]; nc->name; nc++) {
     Class *c = dwL_new_class(I, nc->name, module, CLS_BUILTIN | CLS_NN_MODULE);
     if (!c || !add_def(I, c->ns, "__init__", &nc->init) ||

@@ -389,6 +389,11 @@ Value dwL_item_of(Interp *I, Tensor *t);
 
 /* Tables of torchops.c and nn.c (registered by dwL_torch_init) */
 extern const BuiltinDef dwO_torch_defs[], dwO_tensor_methods[];
+/* torchmore.c: isnan..., norms, new_*, diag, meshgrid, unique, ...; torch.linalg;
+ * torch.set_printoptions's options back to PyTorch's defaults (each run) */
+extern const BuiltinDef dwTm_torch_defs[], dwTm_tensor_methods[], dwTm_linalg_defs[];
+void dwTm_print_reset(void);
+Value dwTm_log1p(Interp *I, Tensor *x); /* an accurate log1p of a float x (composite) */
 /* randlib.c: randperm, normal, bernoulli, uniform_/normal_, torch.nn.init */
 extern const BuiltinDef dwRl_torch_defs[], dwRl_tensor_methods[], dwRl_init_defs[];
 /* torch.nn classes implemented in C: __init__ and forward (NULL name: none) */
@@ -400,6 +405,11 @@ typedef struct DwNClass {
 extern const BuiltinDef dwNn_functional_defs[], dwNn_torch_defs[];
 extern const BuiltinDef dwNn_from_pretrained_def, dwNn_dropout_forward;
 extern const DwNClass dwNn_classes[];
+/* nnmore.c: F.interpolate, the BCE losses; nn.Upsample, nn.BCELoss,
+ * nn.BCEWithLogitsLoss; Upsample's extra_repr (false for other classes) */
+extern const BuiltinDef dwNx_functional_defs[];
+extern const DwNClass dwNx_classes[];
+bool dwNx_extra_repr(Interp *I, Buf *b, Value m, const char *cls);
 /* nn_module.c: the Module machinery */
 extern const BuiltinDef dwNm_tensor_methods[], dwNm_torch_defs[], dwNm_module_methods[],
     dwNm_moddict_methods[];

@@ -918,6 +918,35 @@ const UNARY = [
     err: (x) => 1 + errOf(x),
   },
   {
+    name: 'log1p',
+    forms: ['{x}.log1p()', 'torch.log1p({x})'],
+    in: 'num',
+    out: () => 'f32',
+    pos: 0,
+    iv: (x) => ({ lo: Math.log1p(x.lo), hi: Math.log1p(x.hi) }),
+    err: (x) => errOf(x) / (1 + x.lo) + ULP_T * Math.max(1, Math.abs(Math.log1p(x.hi))),
+  },
+  {
+    name: 'expm1',
+    forms: ['{x}.expm1()', 'torch.expm1({x})'],
+    in: 'num',
+    out: () => 'f32',
+    dom: (x) => x.hi <= 11,
+    iv: (x) => ({ lo: Math.expm1(x.lo), hi: Math.expm1(x.hi) }),
+    err: (x) => Math.exp(x.hi) * (1.01 * errOf(x) + ULP_T),
+  },
+  {
+    // -1, 0, 1 in the input's dtype: exact on exact inputs; an inexact
+    // input near 0 may land on either side (error 2)
+    name: 'sign',
+    forms: ['{x}.sign()', 'torch.sign({x})', 'torch.sgn({x})'],
+    in: 'num',
+    out: (dt) => dt,
+    iv: () => ({ lo: -1, hi: 1 }),
+    det: true,
+    err: () => 2,
+  },
+  {
     name: 'silu',
     forms: ['F.silu({x})'],
     in: 'f32',
@@ -2040,6 +2069,7 @@ const MAKERS_BY = Object.fromEntries(MAKERS.map((m) => [m.name, m]));
 const DYN_DIM = 11;
 const DYN_MAKERS = new Set([
   'neg', 'abs', 'relu', 'exp', 'log', 'sqrt', 'rsqrt', 'sin', 'cos', 'tanh', 'sigmoid', 'gelu', 'tan', 'erf', 'floor', 'silu',
+  'log1p', 'expm1', 'sign',
   'unary', 'binary', 'compare', 'where', 'clamp', 'cast', 'reduce', 'softmax', 'loop', 'inplace', 'clone', 'tcond',
   // views whose sizes follow from their input (the graph is the same at
   // every size: docs/semantics.md): a static dim inserted, dropped or

@@ -44,7 +44,7 @@ export const LAYERS = {
   'runtime/mod_collections.c': 3,
   'runtime/mod_types.c': 3,
   'runtime/mod_copy.c': 3,
-  'tensor/torchlib.h': 3, 'tensor/torchlib.c': 3, 'tensor/torchops.c': 3, 'tensor/randlib.c': 3, 'tensor/version.c': 3,
+  'tensor/torchlib.h': 3, 'tensor/torchlib.c': 3, 'tensor/torchops.c': 3, 'tensor/torchmore.c': 3, 'tensor/nnmore.c': 3, 'tensor/randlib.c': 3, 'tensor/version.c': 3,
   'tensor/nn.c': 3, 'tensor/nn_module.c': 3, 'tensor/device.c': 3,
   // the tracer and compiler
   'dynamo/': 4, 'dynamo/modguard.c': 4,

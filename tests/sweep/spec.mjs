@@ -642,7 +642,10 @@ function argCases(names) {
   // functions whose argument semantics differ from a tensor op's
   const skipFn = new Set(['tensor', 'as_tensor', 'Tensor', 'is_tensor', 'compile', 'manual_seed', 'no_grad',
     'enable_grad', 'inference_mode', 'set_grad_enabled', 'is_grad_enabled', 'is_inference_mode_enabled', 'ones', 'zeros', 'empty', 'rand', 'randn', 'full',
-    'randint', 'arange', 'linspace', 'eye', 'get_default_dtype', 'initial_seed']);
+    'randint', 'arange', 'linspace', 'eye', 'get_default_dtype', 'initial_seed',
+    // set_printoptions() / set_printoptions("a") just set PRINT_OPTS; meshgrid
+    // of no or 2-d tensors is a RuntimeError (s9TensorOpsCases)
+    'set_printoptions', 'meshgrid']);
   for (const n of names.torch) {
     // torch.device and the device submodules' functions (torch.cuda.*,
     // torch.optim.*, ...) have their own cases (issue12DeviceCases), and so
@@ -659,7 +662,10 @@ function argCases(names) {
     'argmin', 'max', 'min', 'var', 'std', 'flatten', 'squeeze', 'to', 'type',
     // backward("a") / cuda("a"): what PyTorch does with the value past the
     // argument parser is autograd's or CUDA's (issue12DeviceCases)
-    'backward', 'cuda']);
+    'backward', 'cuda',
+    // f.norm("a") is p='a', matrix_norm's RuntimeError "Order a not
+    // supported."; f.unique("a") is sorted='a', truthy (s9TensorOpsCases)
+    'norm', 'unique']);
   for (const n of names.methods) {
     add(`f.${n}(bogus=1)`, errType('TypeError', ARG_WHY), { args: true });
     add(`f.${n}(f, f, f, f, f, f, f)`, errType('TypeError', ARG_WHY), { args: true });
@@ -739,6 +745,7 @@ export function allCases(names) {
   issue12OpCases();
   issue12NnCases();
   issue12DeviceCases();
+  s9TensorOpsCases();
   return cases;
 }
 
@@ -1400,4 +1407,100 @@ function issue12DeviceCases() {
   add('torch.autograd.grad(f, f)', AG('torch.autograd.grad'));
   add('torch.autograd.backward(f)', AG('torch.autograd.backward'));
   for (const o of ['SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad']) add(`torch.optim.${o}(torch.nn.Linear(3, 2).parameters(), lr=0.1)`, AG(`torch.optim.${o}`));
+}
+
+// ---------------------------------------------------------------------------
+// Session 9's common ops (torchmore.c dwTm_*, nnmore.c dwNx_*): results'
+// dtypes and shapes as PyTorch's docs give them, and their checks.
+function s9TensorOpsCases() {
+  const SRC_LIN = 'aten/src/ATen/native/LinearAlgebra.cpp';
+  add('torch.set_printoptions(precision=3)', ok());
+  add('torch.set_printoptions(profile="default")', ok());
+  for (const n of ['isnan', 'isinf', 'isfinite', 'isposinf', 'isneginf']) {
+    add(`torch.${n}(f)`, ok('bool', [2, 3]));
+    add(`l.${n}()`, ok('bool', [2, 3]));
+  }
+  add('torch.sign(f)', ok('float32', [2, 3]));
+  add('torch.sgn(l)', ok('int64', [2, 3]));
+  add('b.sign()', ok('bool', [2, 3]));
+  add('f.sgn()', ok('float32', [2, 3]));
+  add('do: r = f.sign_()', ok('float32', [2, 3]));
+  add('torch.log1p(f)', ok('float32', [2, 3]));
+  add('torch.log1p(l)', ok('float32', [2, 3]));
+  add('d.log1p()', ok('float64', [2, 3]));
+  add('torch.expm1(d)', ok('float64', [2, 3]));
+  add('f.expm1()', ok('float32', [2, 3]));
+  add('do: r = f.log1p_()', ok('float32', [2, 3]));
+  add('do: r = f.expm1_()', ok('float32', [2, 3]));
+  add('do: r = l.log1p_()', err('RuntimeError', "result type Float can't be cast to the desired output type Long", 'aten/src/ATen/native/TypeProperties.cpp canCast'));
+  add('torch.norm(f)', ok('float32', []));
+  add('f.norm("a")', err('RuntimeError', 'linalg.matrix_norm: Order a not supported.', SRC_LIN));
+  add('f.norm(dim=1, keepdim=True)', ok('float32', [2, 1]));
+  add('torch.norm(l)', err('RuntimeError', 'linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long', SRC_LIN));
+  add('torch.linalg.norm(f)', ok('float32', []));
+  add('torch.linalg.norm(f, 1)', ok('float32', []));
+  add('torch.linalg.vector_norm(f, ord=3, dim=0)', ok('float32', [3]));
+  add('torch.linalg.matrix_norm(f, ord=float("inf"))', ok('float32', []));
+  add('torch.linalg.vector_norm(e, ord=-1)', err('RuntimeError', 'linalg.vector_norm cannot compute the -1 norm on an empty tensor because the operation does not have an identity', SRC_LIN));
+  add('torch.linalg.vector_norm(e, ord=float("inf"), dim=1)', ok('float32', [0]));
+  add('torch.linalg.matrix_norm(v)', err('RuntimeError', 'linalg.matrix_norm: The input tensor A must have at least 2 dimensions.', SRC_LIN));
+  add('f.new_zeros(2)', ok('float32', [2]));
+  add('l.new_ones((2, 2))', ok('int64', [2, 2]));
+  add('f.new_empty(3, dtype=torch.int32)', ok('int32', [3]));
+  add('f.new_full((2,), 3)', ok('float32', [2]));
+  add('l.new_tensor([1.0, 2.0])', ok('int64', [2]));
+  add('torch.unbind(f)[1]', ok('float32', [3]));
+  add('f.unbind(1)[0]', ok('float32', [2]));
+  add('torch.unbind(f, 2)', errType('IndexError', 'Dimension out of range'));
+  add('torch.outer(v, w)', ok('float32', [3, 4]));
+  add('v.outer(l[0])', ok('float32', [3, 3]));
+  add('torch.ger(v, v)', ok('float32', [3, 3]));
+  add('torch.outer(f, v)', err('RuntimeError', 'outer: Expected 1-D argument self, but got 2-D', SRC_LIN));
+  add('torch.diag(v)', ok('float32', [3, 3]));
+  add('torch.diag(v, 1)', ok('float32', [4, 4]));
+  add('torch.diag(f)', ok('float32', [2]));
+  add('f.diag(-1)', ok('float32', [1]));
+  add('torch.diag(s)', err('RuntimeError', 'diag(): Supports 1D or 2D tensors. Got 0D', 'aten/src/ATen/native/TensorShape.cpp diag'));
+  add('torch.diagonal(f)', ok('float32', [2]));
+  add('f.diagonal(1)', ok('float32', [2]));
+  add('m.diagonal(0, 1, 0)', ok('float32', [2]));
+  add('torch.trace(f)', ok('float32', []));
+  add('l.trace()', ok('int64', []));
+  add('torch.trace(v)', err('RuntimeError', 'trace: expected a matrix, but got tensor with dim 1', 'aten/src/ATen/native/ReduceOps.cpp trace_cpu'));
+  add('torch.meshgrid(v, w, indexing="ij")[0]', ok('float32', [3, 4]));
+  add('torch.meshgrid([v, w], indexing="xy")[1]', ok('float32', [4, 3]));
+  add('torch.meshgrid(f, v, indexing="ij")', errType('RuntimeError', 'torch.meshgrid: Expected 0D or 1D tensor in the tensor list'));
+  add('torch.meshgrid(v, w, indexing="ab")', errType('RuntimeError', 'torch.meshgrid: indexing must be one of "xy" or "ij"'));
+  add('torch.unique(l)', ok('int64', [1]));
+  add('f.unique(return_counts=True)[1]', ok('int64', [1]));
+  add('torch.unique(f, return_inverse=True)[1]', ok('int64', [2, 3]));
+  add('torch.bincount(l[0])', ok('int64', [2]));
+  add('l[0].bincount(minlength=5)', ok('int64', [5]));
+  add('torch.bincount(l[0], weights=v)', ok('float32', [2]));
+  add('torch.bincount(f[0])', err('RuntimeError', '"bincount_cpu" not implemented for \'Float\'', 'aten/src/ATen/native/SummaryOps.cpp'));
+  add('torch.multinomial(v, 2)', ok('int64', [2]));
+  add('f.multinomial(4, replacement=True)', ok('int64', [2, 4]));
+  add('torch.multinomial(v, 4)', err('RuntimeError', 'cannot sample n_sample > prob_dist.size(-1) samples without replacement', 'aten/src/ATen/native/Distributions.cpp multinomial'));
+  add('torch.multinomial(l, 1)', err('RuntimeError', 'multinomial only supports floating-point dtypes for input, got: Long', 'aten/src/ATen/native/Distributions.cpp multinomial'));
+  add('torch.histc(f)', ok('float32', [100]));
+  add('f.histc(bins=4, min=0, max=2)', ok('float32', [4]));
+  add('torch.histc(l)', err('RuntimeError', '"histogram_cpu" not implemented for \'Long\'', 'aten/src/ATen/native/SummaryOps.cpp'));
+  const X4 = 'torch.ones(1, 2, 3, 3)';
+  add(`F.interpolate(${X4}, scale_factor=2)`, ok('float32', [1, 2, 6, 6]));
+  add(`F.interpolate(${X4}, size=(4, 5), mode="bilinear")`, ok('float32', [1, 2, 4, 5]));
+  add(`F.interpolate(${X4}, size=4, mode="bilinear", align_corners=True)`, ok('float32', [1, 2, 4, 4]));
+  add('F.interpolate(torch.ones(1, 2, 3), size=5, mode="linear")', ok('float32', [1, 2, 5]));
+  add(`F.interpolate(${X4}, size=2, scale_factor=2)`, err('ValueError', 'only one of size or scale_factor should be defined', 'torch/nn/functional.py interpolate'));
+  add(`F.interpolate(${X4}, scale_factor=2, align_corners=True)`, err('ValueError', 'align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear', 'torch/nn/functional.py interpolate'));
+  add(`torch.nn.Upsample(scale_factor=2)(${X4})`, ok('float32', [1, 2, 6, 6]));
+  add(`torch.nn.Upsample(size=(2, 2), mode="bilinear")(${X4})`, ok('float32', [1, 2, 2, 2]));
+  add('F.binary_cross_entropy(f * 0.5, f)', ok('float32', []));
+  add('F.binary_cross_entropy(f * 0.5, f, reduction="none")', ok('float32', [2, 3]));
+  add('F.binary_cross_entropy(f * 0.5, v)', errType('ValueError', 'Using a target size (torch.Size([3])) that is different to the input size'));
+  add('F.binary_cross_entropy_with_logits(f, f, pos_weight=v)', ok('float32', []));
+  add('F.binary_cross_entropy_with_logits(f, f, weight=v, reduction="sum")', ok('float32', []));
+  add('F.binary_cross_entropy_with_logits(f, v)', err('ValueError', 'Target size (torch.Size([3])) must be the same as input size (torch.Size([2, 3]))', 'torch/nn/functional.py binary_cross_entropy_with_logits'));
+  add('torch.nn.BCELoss()(f * 0.5, f)', ok('float32', []));
+  add('torch.nn.BCELoss(weight=v, reduction="none")(f * 0.5, f)', ok('float32', [2, 3]));
+  add('torch.nn.BCEWithLogitsLoss(pos_weight=v)(f, f)', ok('float32', []));
 }
