@@ -864,8 +864,12 @@ typedef enum ExpKind {
                   expf everywhere */
   EXP_SOFTMAX, /* softmax's / log_softmax's own exp of x - amax(x) (<= 0 or
                   nan): dw_expf_sm, within 2 ulp there (torchlib.c) */
-  EXP_NONPOS   /* the emitter's dw_expf_nonpos for a plain exp of an
+  EXP_NONPOS,  /* the emitter's dw_expf_nonpos for a plain exp of an
                   argument <= 0 (wasm_emit.c; never in a graph) */
+  EXP_SOFTMAX_UNSCALED /* softmax's exp whose values only feed the sum and
+                  the product by its reciprocal (torchlib.c dwL_softmax,
+                  not log_softmax): float32 e^x * 2^63 (dw_expf_smu), the
+                  factor cancels in e / sum; float64 e^x */
 } ExpKind;
 
 /* OP_GATHER's flag: which op it implements, for its bounds rule and the

@@ -52,21 +52,23 @@ static int exp4_(Em *E, int x, bool nonpos) {
               VSHIFT(E, W_I32X4_SHL, V2(E, W_I32X4_SUB, m, h), 23));
 }
 static int exp4(Em *E, int x) { return exp4_(E, x, false); }
-/* dw_expf_sm4: softmax's exp (argument <= 0 or nan). Its multiply-adds
- * are VMADD/VNMADD: with relaxed SIMD, 14 vector steps instead of 22
- * (dw_expf_sm_madd, fused or not; without it the same instructions as
- * dw_expf_sm4) */
-static int exp4sm(Em *E, int x) {
+/* dw_expf_sm4: softmax's exp (argument <= 0 or nan); !scaled:
+ * dw_expf_smu4, e^x * 2^63 (ExpKind EXP_SOFTMAX_UNSCALED). Its
+ * multiply-adds are VMADD/VNMADD: with relaxed SIMD, 13 vector steps
+ * instead of 21 (12 unscaled; dw_expf_sm_madd, fused or not; without it
+ * the same instructions as dw_expf_sm4) */
+static int exp4sm(Em *E, int x, bool scaled) {
   int xc = V2(E, W_F32X4_PMAX, x, VK(E, DWM_EXP_LO));
   int t = VMADD(E, xc, VK(E, DWM_LOG2E), VK(E, DWM_EXP_MAGIC));
   int k = FSUB(t, VK(E, DWM_EXP_MAGIC));
   int r = VNMADD(E, k, VK(E, DWM_EXP_LN2_LO), VNMADD(E, k, VK(E, DWM_EXP_LN2_HI), xc));
   int s = VSHIFT(E, W_I32X4_SHL, t, 23);
-  int r2 = FMUL(r, r);
-  int pa = VMADD(E, VK(E, DWM_EXPSM_C2), r, VK(E, DWM_EXPSM_C1));
-  int pb = VMADD(E, VK(E, DWM_EXPSM_C4), r, VK(E, DWM_EXPSM_C3));
-  int p = VMADD(E, r2, VMADD(E, r2, VK(E, DWM_EXPSM_C5), pb), pa);
-  return FMUL(VMADD(E, FMUL(r, s), p, s), VK(E, DWM_EXP_NONPOS_SCALE));
+  int p = VMADD(E, VK(E, DWM_EXPSM_C5), r, VK(E, DWM_EXPSM_C4)); /* Horner */
+  p = VMADD(E, p, r, VK(E, DWM_EXPSM_C3));
+  p = VMADD(E, p, r, VK(E, DWM_EXPSM_C2));
+  p = VMADD(E, p, r, VK(E, DWM_EXPSM_C1));
+  int e = VMADD(E, FMUL(r, s), p, s); /* dw_expf_smu: e^x * 2^63 */
+  return scaled ? FMUL(e, VK(E, DWM_EXP_NONPOS_SCALE)) : e;
 }
 
 /* dw_logf4 */
@@ -261,7 +263,8 @@ static int erf4(Em *E, int x) {
 int dwW_fmath4(Em *E, Op op, int flag, int x) {
   switch (op) {
   case OP_EXP: /* flag: ExpKind */
-    return flag == EXP_SOFTMAX ? exp4sm(E, x) : exp4_(E, x, flag == EXP_NONPOS);
+    if (flag == EXP_SOFTMAX || flag == EXP_SOFTMAX_UNSCALED) return exp4sm(E, x, flag == EXP_SOFTMAX);
+    return exp4_(E, x, flag == EXP_NONPOS);
   case OP_LOG: return log4(E, x);
   case OP_SIN: return sincos4(E, x, false);
   case OP_COS: return sincos4(E, x, true);

@@ -175,15 +175,20 @@ static inline float dw_expf_nonpos(float x) {
 
 /* softmax's exp (torch.softmax, log_softmax and the softmax of
  * attention: the exp of x - amax(x), an argument <= 0 or nan), shorter
- * than dw_expf by a degree less (22 vector steps instead of 23, and 2
- * steps fewer on its longest dependency chain):
+ * than dw_expf by a degree less (21 vector steps instead of 23; softmax's
+ * unscaled form dw_expf_smu 20):
  *   x < -104 -> -104 (e^-104 rounds to +0; -inf -> +0); nan -> nan
  *   t = x*log2(e) + DWM_EXP_MAGIC, k = t - DWM_EXP_MAGIC, s = bits(t) << 23
  *     = 2^(k+63) and r = (x - k*LN2_HI) - k*LN2_LO as in dw_expf_nonpos
  *   e^x = (s + (r*s) * P(r)) * 2^-63, P = C1 + C2 r + ... + C5 r^4
- *     (XNNPACK's degree-5 fit of e^r = 1 + r P(r)) in Estrin's form
- *     (C1 + C2 r) + r2 ((C3 + C4 r) + r2 C5): one step more than Horner
- *     and 3 dependent steps fewer, faster in softmax's exp pass (measured);
+ *     (XNNPACK's degree-5 fit of e^r = 1 + r P(r)) in Horner's form
+ *     (((C5 r + C4) r + C3) r + C2) r + C1, as XNNPACK's rr2-p5: one step
+ *     fewer than Estrin's form (which this was until 2026-12-02), and
+ *     with relaxed SIMD 12 multiply-adds and products instead of 14: the
+ *     exp pass of softmax runs out of the FP ports' multiply-add slots
+ *     before its dependency chains (measured 2026-12-02: the softmax
+ *     kernel 0.95x of the Estrin form's; as accurate: 3733051 inputs at
+ *     2 ulp instead of 3848700, 3158939 fused instead of 3290718);
  *     s + (r*s)P is normal, the product by 2^-63 rounds once (subnormal
  *     results too).
  * Error: at most 2 ulp from the correctly rounded expf for every float32
@@ -199,18 +204,28 @@ static inline float dw_expf_nonpos(float x) {
 #define DWM_EXPSM_C3 0x1.555a80p-3f
 #define DWM_EXPSM_C4 0x1.573a1ap-5f
 #define DWM_EXPSM_C5 0x1.0f9f9cp-7f
-static inline float dw_expf_sm(float x) {
+/* dw_expf_smu: dw_expf_sm before its last step, e^x * 2^63 (normal for
+ * every x <= 0: 2^-87 .. 2^63), the exp of softmax itself (not
+ * log_softmax): its values only feed the row's sum and the product by the
+ * sum's reciprocal, where the factor cancels (e * 2^63 and the sum's
+ * 2^63 are exact; 1 / sum is 2^-63 / sum exactly), so softmax's outputs
+ * are dw_expf_sm's but for subnormal outputs (e^x < 2^-126), which are
+ * rounded once instead of twice. One vector step fewer per 4 elements
+ * (ExpKind EXP_SOFTMAX_UNSCALED). */
+static inline float dw_expf_smu(float x) {
   if (x != x) return x;
   if (x < DWM_EXP_LO) x = DWM_EXP_LO;
   float t = x * DWM_LOG2E + DWM_EXP_MAGIC;
   float k = t - DWM_EXP_MAGIC;
   float r = (x - k * DWM_EXP_LN2_HI) - k * DWM_EXP_LN2_LO;
   float s = dwm_bitsf(dwm_fbits(t) << 23);
-  float r2 = r * r;
-  float p = (DWM_EXPSM_C1 + DWM_EXPSM_C2 * r) +
-            r2 * ((DWM_EXPSM_C3 + DWM_EXPSM_C4 * r) + r2 * DWM_EXPSM_C5);
-  return (s + (r * s) * p) * DWM_EXP_NONPOS_SCALE;
+  float p = DWM_EXPSM_C5 * r + DWM_EXPSM_C4;
+  p = p * r + DWM_EXPSM_C3;
+  p = p * r + DWM_EXPSM_C2;
+  p = p * r + DWM_EXPSM_C1;
+  return s + (r * s) * p;
 }
+static inline float dw_expf_sm(float x) { return dw_expf_smu(x) * DWM_EXP_NONPOS_SCALE; }
 
 /* dw_expf_sm as the compiled kernels compute it where the engine runs
  * relaxed SIMD (backend/wasm_math.c exp4sm): its multiply-adds are
@@ -261,10 +276,10 @@ static inline float dw_expf_sm_madd(float x, int fused) {
   float r = -dwm_madd(k, DWM_EXP_LN2_HI, -x, fused); /* nmadd: x - k*LN2_HI */
   r = -dwm_madd(k, DWM_EXP_LN2_LO, -r, fused);
   float s = dwm_bitsf(dwm_fbits(t) << 23);
-  float r2 = r * r;
-  float pa = dwm_madd(DWM_EXPSM_C2, r, DWM_EXPSM_C1, fused);
-  float pb = dwm_madd(DWM_EXPSM_C4, r, DWM_EXPSM_C3, fused);
-  float p = dwm_madd(r2, dwm_madd(r2, DWM_EXPSM_C5, pb, fused), pa, fused);
+  float p = dwm_madd(DWM_EXPSM_C5, r, DWM_EXPSM_C4, fused);
+  p = dwm_madd(p, r, DWM_EXPSM_C3, fused);
+  p = dwm_madd(p, r, DWM_EXPSM_C2, fused);
+  p = dwm_madd(p, r, DWM_EXPSM_C1, fused);
   return dwm_madd(r * s, p, s, fused) * DWM_EXP_NONPOS_SCALE;
 }
 
@@ -672,17 +687,20 @@ static inline v128_t dw_expf4(v128_t x) {
 }
 
 /* dw_expf_sm, 4 lanes (pmax keeps a nan: the clamp is the only select) */
-static inline v128_t dw_expf_sm4(v128_t x) {
+static inline v128_t dw_expf_smu4(v128_t x) { /* dw_expf_smu */
   v128_t xc = wasm_f32x4_pmax(x, F4(DWM_EXP_LO));
   v128_t t = FADD(FMUL(xc, F4(DWM_LOG2E)), F4(DWM_EXP_MAGIC));
   v128_t k = FSUB(t, F4(DWM_EXP_MAGIC));
   v128_t r = FSUB(FSUB(xc, FMUL(k, F4(DWM_EXP_LN2_HI))), FMUL(k, F4(DWM_EXP_LN2_LO)));
   v128_t s = wasm_i32x4_shl(t, 23);
-  v128_t r2 = FMUL(r, r);
-  v128_t pa = FADD(FMUL(F4(DWM_EXPSM_C2), r), F4(DWM_EXPSM_C1));
-  v128_t pb = FADD(FMUL(F4(DWM_EXPSM_C4), r), F4(DWM_EXPSM_C3));
-  v128_t p = FADD(pa, FMUL(r2, FADD(pb, FMUL(r2, F4(DWM_EXPSM_C5)))));
-  return FMUL(FADD(s, FMUL(FMUL(r, s), p)), F4(DWM_EXP_NONPOS_SCALE));
+  v128_t p = FADD(FMUL(F4(DWM_EXPSM_C5), r), F4(DWM_EXPSM_C4));
+  p = FADD(FMUL(p, r), F4(DWM_EXPSM_C3));
+  p = FADD(FMUL(p, r), F4(DWM_EXPSM_C2));
+  p = FADD(FMUL(p, r), F4(DWM_EXPSM_C1));
+  return FADD(s, FMUL(FMUL(r, s), p));
+}
+static inline v128_t dw_expf_sm4(v128_t x) {
+  return FMUL(dw_expf_smu4(x), F4(DWM_EXP_NONPOS_SCALE));
 }
 
 static inline v128_t dw_logf4(v128_t x) {

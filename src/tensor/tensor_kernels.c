@@ -490,6 +490,7 @@ DEF_UN(f32_neg, float, float, -x, VUN_F32(wasm_f32x4_neg(vx)))
 DEF_UN(f32_abs, float, float, fabsf(x), VUN_F32(wasm_f32x4_abs(vx)))
 DEF_UN(f32_exp, float, float, dw_expf(x), VUN_F32(dw_expf4(vx)))
 DEF_UN(f32_exp_sm, float, float, dw_expf_sm(x), VUN_F32(dw_expf_sm4(vx)))
+DEF_UN(f32_exp_smu, float, float, dw_expf_smu(x), VUN_F32(dw_expf_smu4(vx)))
 DEF_UN(f32_log, float, float, dw_logf(x), VUN_F32(dw_logf4(vx)))
 DEF_UN(f32_sqrt, float, float, sqrtf(x), VUN_F32(wasm_f32x4_sqrt(vx)))
 DEF_UN(f32_rsqrt, float, float, 1.0f / sqrtf(x),
@@ -567,7 +568,9 @@ static LoopFn unary_loop(Op op, DType dt, const OpAttrs *a) {
   switch (op) {
     ROW(OP_NEG, f32_neg, f64_neg, i64_neg, i32_neg, NULL)
     ROW(OP_ABS, f32_abs, f64_abs, i64_abs, i32_abs, b_id)
-    ROW(OP_EXP, a->flag == EXP_SOFTMAX ? f32_exp_sm : f32_exp, f64_exp, NULL, NULL, NULL)
+    ROW(OP_EXP,
+        a->flag == EXP_SOFTMAX ? f32_exp_sm : a->flag == EXP_SOFTMAX_UNSCALED ? f32_exp_smu : f32_exp,
+        f64_exp, NULL, NULL, NULL)
     ROW(OP_LOG, f32_log, f64_log, NULL, NULL, NULL)
     ROW(OP_SQRT, f32_sqrt, f64_sqrt, NULL, NULL, NULL)
     ROW(OP_RSQRT, f32_rsqrt, f64_rsqrt, NULL, NULL, NULL)

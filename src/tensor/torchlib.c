@@ -956,8 +956,9 @@ Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
   if (m.t == V_NULL) goto out;
   s = op2(I, OP_SUB, TEN(xf), TEN(m));
   if (s.t == V_NULL) goto out;
-  /* softmax's own exp (dwmath.h dw_expf_sm: x - max is <= 0 or nan) */
-  e = op1(I, OP_EXP, TEN(s), &(OpAttrs){.flag = EXP_SOFTMAX});
+  /* softmax's own exp (dwmath.h dw_expf_sm: x - max is <= 0 or nan);
+   * softmax's e^x * 2^63 (dw_expf_smu: the factor cancels in e / sum) */
+  e = op1(I, OP_EXP, TEN(s), &(OpAttrs){.flag = log ? EXP_SOFTMAX : EXP_SOFTMAX_UNSCALED});
   if (e.t == V_NULL) goto out;
   Value sum = reduce(I, OP_SUM, TEN(e), &dim, 1, true);
   if (sum.t == V_NULL) goto out;

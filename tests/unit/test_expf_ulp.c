@@ -31,7 +31,9 @@
  * multiply-adds of relaxed SIMD (dw_expf_sm_madd: the compiled kernels'
  * where the engine runs f32x4.relaxed_madd) must give dw_expf_sm's bits
  * unfused and meet the same bound fused (fmaf: `test_expf_ulp
- * softmax_fma`, its own ctest entry).
+ * softmax_fma`, its own ctest entry); its unscaled form (dw_expf_smu,
+ * softmax's e^x * 2^63) must be normal and give dw_expf_sm's bits once
+ * multiplied by 2^-63.
  * dw_expf's relaxed-SIMD form (dw_expf_madd: its multiply-adds as the
  * compiled kernels' f32x4.relaxed_madd) must give dw_expf's bits unfused
  * (checked in the same loop) and meet the 1-ulp bound fused, its
@@ -92,7 +94,7 @@ static float expf_sm_fused(float x) { return dw_expf_sm_madd(x, 1); }
  * dw_expf_sm the unfused relaxed form must give its bits on every input. */
 static int check_softmax_exp(const char *name, float (*exp)(float)) {
   int64_t worst = 0;
-  uint64_t unfused_diff = 0;
+  uint64_t unfused_diff = 0, unscaled_bad = 0;
   float worst_x = 0, real_x = 0;
   double worst_real = 0;
   uint64_t n = 0, not_cr = 0, bad_special = 0, by_dist[3] = {0, 0, 0};
@@ -109,6 +111,14 @@ static int check_softmax_exp(const char *name, float (*exp)(float)) {
     if (exp == dw_expf_sm) {
       float z = dw_expf_sm_madd(x, 0);
       unfused_diff += !(dwm_fbits(z) == dwm_fbits(y) || (z != z && y != y));
+      /* softmax's unscaled form: e^x * 2^63, normal (so that the factor
+       * cancels exactly in e / sum), dw_expf_sm's bits once scaled */
+      float e = dw_expf_smu(x);
+      if (x == x)
+        unscaled_bad += !(isnormal(e) && e <= 0x1p63f &&
+                          dwm_fbits(e * DWM_EXP_NONPOS_SCALE) == dwm_fbits(y));
+      else
+        unscaled_bad += e == e;
     }
     if (x != x) {
       bad_special += y == y;
@@ -151,9 +161,10 @@ static int check_softmax_exp(const char *name, float (*exp)(float)) {
          bad_special, undecided);
   if (exp == dw_expf_sm)
     printf("dw_expf_sm_madd unfused (relaxed SIMD without FMA): %" PRIu64
-           " inputs differ from dw_expf_sm\n",
-           unfused_diff);
-  int fail = worst > 2 || bad_special || undecided || unfused_diff;
+           " inputs differ from dw_expf_sm; dw_expf_smu (softmax's e^x * 2^63): %" PRIu64
+           " inputs not normal or not dw_expf_sm's bits once scaled\n",
+           unfused_diff, unscaled_bad);
+  int fail = worst > 2 || bad_special || undecided || unfused_diff || unscaled_bad;
   if (fail) printf("FAIL test_expf_ulp %s\n", name);
   return fail;
 }

@@ -1652,16 +1652,21 @@ static void test_math(void) {
     CHECK(bad == 0);
   }
   /* softmax's exp, 4 lanes: the scalar's floats on every 97th float <= 0
-   * (all exponents, -inf, nan payloads) and every float of [-104, -87] */
+   * (all exponents, -inf, nan payloads) and every float of [-104, -87];
+   * its unscaled form (softmax's e^x * 2^63) likewise */
   {
     int bad = 0;
     for (uint64_t u = 0x80000000u; u <= 0xffffffffu; u += 97) {
       float x = dwm_bitsf((uint32_t)u);
       float g = wasm_f32x4_extract_lane(dw_expf_sm4(wasm_f32x4_splat(x)), 0), w = dw_expf_sm(x);
       bad += !(dwm_fbits(g) == dwm_fbits(w) || (isnan(g) && isnan(w)));
+      g = wasm_f32x4_extract_lane(dw_expf_smu4(wasm_f32x4_splat(x)), 0), w = dw_expf_smu(x);
+      bad += !(dwm_fbits(g) == dwm_fbits(w) || (isnan(g) && isnan(w)));
     }
     for (float x = -104.0f; x <= -87.0f; x = nextafterf(x, 0)) {
       float g = wasm_f32x4_extract_lane(dw_expf_sm4(wasm_f32x4_splat(x)), 0), w = dw_expf_sm(x);
+      bad += dwm_fbits(g) != dwm_fbits(w);
+      g = wasm_f32x4_extract_lane(dw_expf_smu4(wasm_f32x4_splat(x)), 0), w = dw_expf_smu(x);
       bad += dwm_fbits(g) != dwm_fbits(w);
     }
     CHECK(bad == 0);
