@@ -16,6 +16,8 @@
  *                                comparison, iteration, attributes, items
  *   dwI_  runtime/interp.c       exceptions, names, calls, the evaluator
  *                                (eager and tracing modes)
+ *   dwGe_ runtime/gen.c          generators: resumable bodies, next/send/
+ *                                throw/close
  *   dwL_  runtime/builtins.c     builtin functions, isinstance, sys, the
  *                                registry (runtime/builtins.h: the library's
  *                                own header)
@@ -236,6 +238,7 @@ typedef enum ValType {
   V_OPAQUE,  /* Opaque: host objects (explain results, ...) */
   V_SET,     /* Set: a set (interp.h; its elements live in a Dict) */
   V_DICTVIEW,/* DictView: dict.keys() / values() / items() (interp.h) */
+  V_GEN,     /* Gen: a generator (runtime/gen.c) */
   V_COUNT
 } ValType;
 
@@ -306,6 +309,9 @@ typedef struct Ctx {
    * structure never recurses deeply on the C stack. */
   Obj *free_later;
   int free_depth;
+  /* A suspended generator whose count reached zero is closed before it is
+   * freed, as CPython's finalizer does (runtime/gen.c sets it; NULL: none) */
+  void (*gen_final)(struct Ctx *c, Obj *o);
 } Ctx;
 
 /* Sets ctx->err/errmsg and returns false / NULL-friendly 0. */
@@ -532,6 +538,7 @@ typedef struct Code {
   int nparams;         /* positional-or-keyword + keyword-only params */
   int firstline;       /* the def line */
   bool is_module, is_class, is_comp;
+  bool is_gen;         /* a generator function: its body has a yield */
   bool prelude;        /* runtime library code (no marks, own file name) */
   struct UnitCache *caches; /* Dynamo caches of this code (trace.c) */
 } Code;
@@ -743,6 +750,34 @@ typedef struct Iter {
   int64_t i, n, step;  /* position (IT_RANGE: next value, items left,
                           step; IT_DICT / IT_SET: size when created) */
 } Iter;
+
+/* A generator (runtime/gen.c): the slots of its function's frame, kept
+ * between resumptions, and where its body stopped: one record per level
+ * of the statements on the path to the yield it is suspended at (a
+ * block's statement index; an if's branch; a for loop's iterator; a
+ * try's part, the exception it handles or the outcome its finally block
+ * holds; a with's __exit__; a yield from's iterator). */
+typedef struct GenRec {
+  Value v, w;   /* held values (references), V_NULL when none */
+  int idx;      /* a block: the statement index */
+  int part;     /* a compound statement: which of its blocks */
+  int sub;      /* try: the handler index, or the status a finally holds */
+} GenRec;
+
+enum GenState { GS_CREATED, GS_SUSPENDED, GS_RUNNING, GS_DONE };
+
+typedef struct Gen {
+  Obj h;
+  Func *fn;            /* the generator function (a reference) */
+  Value *slots;        /* fn->code->nslots; NULL once done */
+  GenRec *rec;         /* the records of the suspended path */
+  int nrec, caprec;
+  uint8_t state;       /* GenState */
+  int line;            /* the line it stopped at */
+  uint64_t owner;      /* the Dynamo unit (trace serial) that made it, 0:
+                          made eagerly */
+  Value yielded;       /* the value being yielded (while suspending) */
+} Gen;
 
 /* ------------------------------------------------------------------ */
 /* Values (value.c)                                                    */
@@ -1044,6 +1079,7 @@ typedef enum NodeKind {
   N_SET,      /* kids (set literal, {a, b}) */
   N_LISTCOMP, /* a = element; kids = N_COMPFOR generators */
   N_DICTCOMP, /* a = key, b = value; kids = N_COMPFOR generators */
+  N_SETCOMP,  /* a = element; kids = N_COMPFOR generators */
   N_GENEXP,   /* a = element; kids = N_COMPFOR (as in sum(x for x in y)) */
   N_COMPFOR,  /* a = target, b = iterable, kids = if-conditions */
   N_BINOP,    /* op = BinOp; a, b */
@@ -1061,6 +1097,9 @@ typedef enum NodeKind {
   N_LAMBDA,   /* params; a = body expression */
   N_IFEXP,    /* b if a else c */
   N_NAMEDEXPR,/* s := a (walrus) */
+  N_YIELD,    /* yield a (a may be NULL): in a generator (runtime/gen.c), only
+                 as an expression statement or an assignment's value */
+  N_YIELDFROM,/* yield from a: the same places */
   /* statements */
   N_MODULE,   /* body */
   N_EXPR,     /* a */
@@ -1109,6 +1148,8 @@ enum NodeFlags {
   NF_PAREN = 2,     /* expression was parenthesised (tuples) */
   NF_BIGINT = 4,    /* integer literal beyond int64 */
   NF_TRIPLE = 8,    /* string literal was triple-quoted */
+  NF_YIELD = 16,    /* statement of a generator with a yield in it or in a
+                       statement it holds (resolve.c; runtime/gen.c) */
 };
 
 typedef struct Node Node;

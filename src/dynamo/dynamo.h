@@ -194,6 +194,8 @@ struct Trace {
   Entry *hit;        /* guards matched: reuse this entry's kernel */
   const CompileOpts *opts;
   uint64_t serial;   /* unique per unit (a freed Trace's address may return) */
+  bool gen_inlined;  /* a generator was resumed inlined (runtime/gen.c): a
+                        graph break skips the frame */
   Graph g;
   Tensor **inputs;   /* real tensors lifted as graph inputs (refs) */
   int *input_node;   /* their OP_INPUT node ids */

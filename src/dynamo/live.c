@@ -51,6 +51,7 @@ static void reads(Live *L, Node *e) {
     return;
   case N_LISTCOMP:
   case N_DICTCOMP:
+  case N_SETCOMP:
   case N_GENEXP:
     /* the first iterable is evaluated in the enclosing code */
     if (e->kids.n) reads(L, e->kids.v[0]->b);

@@ -2131,6 +2131,14 @@ static bool break_dispatch(Interp *I, Tensor *cond, bool test, Node *stmt, Node 
     dwB_free(&m);
     return false;
   }
+  if (t->gen_inlined) {
+    /* a generator was inlined into this unit (gen.c): Dynamo skips the
+     * frame on a break in its next() (skip_frame=True), and its resume
+     * functions cannot take an inlined generator's state along */
+    snprintf(b->expl + strlen(b->expl), sizeof b->expl - strlen(b->expl), "%s",
+             "\n\nSkipping frame due to graph break in a generator's next() call.");
+    return skip_frame(I, t->root);
+  }
   if (!root_level(site)) {
     /* in an inlined function: the call in the root frame breaks */
     b->pending = true;
@@ -2787,4 +2795,10 @@ int dwR_source_of(Interp *I, Trace *t, const Tensor *x) {
     if (v.t == V_TENSOR && v.u.o == &x->h) return k;
   }
   return -1;
+}
+
+uint64_t dwR_gen_unit(Interp *I) { return I->trace ? I->trace->serial : 0; }
+
+void dwR_gen_inlined(Interp *I) {
+  if (I->trace) I->trace->gen_inlined = true;
 }

@@ -120,7 +120,7 @@
   X(T_TRY, "try")         /* try */                                      \
   X(T_WHILE, "while")     /* while */                                    \
   X(T_WITH, "with")       /* with */                                     \
-  X(T_YIELD, "yield")     /* yield (not supported) */
+  X(T_YIELD, "yield")     /* yield (generators: runtime/gen.c) */
 
 typedef enum TokKind {
 #define X(kind, text) kind,

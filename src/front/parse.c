@@ -439,6 +439,7 @@ static const char *expr_name(const Node *n) {
   case N_GENEXP: return "generator expression";
   case N_LISTCOMP: return "list comprehension";
   case N_DICTCOMP: return "dict comprehension";
+  case N_SETCOMP: return "set comprehension";
   case N_DICT: return "dict literal";
   case N_SET: return "set display";
   case N_FSTR: case N_FORMAT: return "f-string expression";
@@ -450,6 +451,7 @@ static const char *expr_name(const Node *n) {
   case N_COMPARE: return "comparison";
   case N_IFEXP: return "conditional expression";
   case N_NAMEDEXPR: return "named expression";
+  case N_YIELD: case N_YIELDFROM: return "yield expression";
   default: return "expression";
   }
 }
@@ -1056,6 +1058,23 @@ static Node *primary(Parser *p) {
   return e;
 }
 
+/* yield_expr: 'yield' 'from' expression | 'yield' [star_expressions] */
+static Node *yield_expr(Parser *p) {
+  Token *t = next(p);
+  Node *n;
+  if (accept(p, T_FROM)) {
+    if (!(n = node(p, N_YIELDFROM, t)) || !(n->a = expression(p))) return NULL;
+    return finish(p, n);
+  }
+  if (!(n = node(p, N_YIELD, t))) return NULL;
+  int k = kind(p);
+  if (k != T_NEWLINE && k != T_RPAR && k != T_RSQB && k != T_RBRACE && k != T_SEMI &&
+      k != T_ASSIGN && k != T_EOF && k != T_COLON) {
+    if (!(n->a = check_value(p, star_expressions(p)))) return NULL;
+  }
+  return finish(p, n);
+}
+
 /* '(' ... ')': tuple, parenthesised expression or generator expression */
 static Node *paren_atom(Parser *p) {
   Token *st = next(p);
@@ -1065,8 +1084,13 @@ static Node *paren_atom(Parser *p) {
     if (t) t->flags |= NF_PAREN;
     return t ? finish(p, t) : NULL;
   }
-  if (kind(p) == T_YIELD)
-    return fail_tok(p, cur(p), "'yield' expressions are not supported");
+  if (kind(p) == T_YIELD) {
+    Node *y = yield_expr(p);
+    if (!y) return NULL;
+    if (!expect(p, T_RPAR)) return NULL;
+    y->flags |= NF_PAREN;
+    return y;
+  }
   int start = p->pos;
   Node *first = star_named_expression(p);
   if (!first) return NULL;
@@ -1159,12 +1183,16 @@ static Node *brace_atom(Parser *p) {
     if (kind(p) != T_COLON || key->kind == N_STARRED) {
       /* a set */
       n->kind = N_SET;
-      if (kind(p) == T_FOR)
-        return fail_node(p, key,
-                         key->kind == N_STARRED
-                             ? "iterable unpacking cannot be used in "
-                               "comprehension"
-                             : "set comprehensions are not supported");
+      if (kind(p) == T_FOR) {
+        if (key->kind == N_STARRED)
+          return fail_node(p, key, "iterable unpacking cannot be used in comprehension");
+        n->kind = N_SETCOMP;
+        n->a = key;
+        if (!comp_fors(p, &n->kids)) return NULL;
+        if (kind(p) != T_RBRACE) return syntax_error_here(p);
+        next(p);
+        return finish(p, n);
+      }
       if (!push(p, &n->kids, key)) return NULL;
       for (;;) {
         if (kind(p) != T_COMMA && kind(p) != T_RBRACE)
@@ -1282,7 +1310,7 @@ static Node *atom(Parser *p) {
     return n;
   }
   case T_YIELD:
-    return fail_tok(p, t, "'yield' expressions are not supported");
+    return fail_tok(p, t, "invalid syntax");
   case T_AWAIT:
     return fail_tok(p, t, "'await' is not supported");
   default:
@@ -1845,11 +1873,9 @@ static Node *names_stmt(Parser *p, int kind_) {
   return finish(p, n);
 }
 
-/* An assignment's right-hand side: star_expressions (yield is not
- * supported). */
+/* An assignment's right-hand side: yield_expr | star_expressions. */
 static Node *rhs(Parser *p) {
-  if (kind(p) == T_YIELD)
-    return fail_tok(p, cur(p), "'yield' expressions are not supported");
+  if (kind(p) == T_YIELD) return yield_expr(p);
   return check_value(p, star_expressions(p));
 }
 
@@ -1987,8 +2013,12 @@ static Node *simple_stmt(Parser *p) {
     return import_stmt(p);
   case T_FROM:
     return from_stmt(p);
-  case T_YIELD:
-    return fail_tok(p, st, "'yield' expressions are not supported");
+  case T_YIELD: {
+    Node *y = yield_expr(p);
+    if (!y || !(n = node(p, N_EXPR, st))) return NULL;
+    n->a = y;
+    return finish(p, n);
+  }
   default:
     return expr_stmt(p);
   }
@@ -2551,13 +2581,14 @@ const char *const dwP_kind_names[N_COUNT] = {
     [N_TRUE] = "True", [N_FALSE] = "False", [N_NONE] = "None",
     [N_ELLIPSIS] = "Ellipsis", [N_TUPLE] = "Tuple", [N_LIST] = "List",
     [N_DICT] = "Dict", [N_SET] = "Set", [N_LISTCOMP] = "ListComp",
-    [N_DICTCOMP] = "DictComp", [N_GENEXP] = "GenExp",
+    [N_DICTCOMP] = "DictComp", [N_SETCOMP] = "SetComp", [N_GENEXP] = "GenExp",
     [N_COMPFOR] = "CompFor", [N_BINOP] = "BinOp", [N_UNARY] = "Unary",
     [N_BOOLOP] = "BoolOp", [N_COMPARE] = "Compare", [N_CALL] = "Call",
     [N_KEYWORD] = "Keyword", [N_STARRED] = "Starred", [N_DSTAR] = "DStar",
     [N_ATTR] = "Attr", [N_SUBSCRIPT] = "Subscript", [N_SLICE] = "Slice",
     [N_LAMBDA] = "Lambda", [N_IFEXP] = "IfExp",
-    [N_NAMEDEXPR] = "NamedExpr", [N_MODULE] = "Module", [N_EXPR] = "Expr",
+    [N_NAMEDEXPR] = "NamedExpr", [N_YIELD] = "Yield", [N_YIELDFROM] = "YieldFrom",
+    [N_MODULE] = "Module", [N_EXPR] = "Expr",
     [N_ASSIGN] = "Assign", [N_AUGASSIGN] = "AugAssign",
     [N_ANNASSIGN] = "AnnAssign", [N_IF] = "If", [N_WHILE] = "While",
     [N_FOR] = "For", [N_BREAK] = "Break", [N_CONTINUE] = "Continue",
@@ -2682,7 +2713,7 @@ void dwP_dump(Buf *b, const Node *n) {
     if (n->op) dwB_printf(b, " !%c", n->op);
     if (n->b) dump_opt(b, n->b);
     break;
-  case N_LISTCOMP: case N_GENEXP:
+  case N_LISTCOMP: case N_GENEXP: case N_SETCOMP:
     dump_opt(b, n->a);
     dump_list(b, &n->kids);
     break;

@@ -1301,6 +1301,8 @@ BI(b_next) {
     }
     return r;
   }
+  if (a->v[0].t == V_GEN) /* StopIteration carries the return value */
+    return dwGe_next_value(I, (Gen *)OBJ(a->v[0]), a->n == 2 ? a->v[1] : dwV_null());
   if (a->v[0].t != V_ITER)
     return dwI_raise(I, EXC_TypeError, "'%s' object is not an iterator", dwV_type_name(a->v[0]));
   Value v = dwOb_next(I, a->v[0]);
@@ -1491,6 +1493,7 @@ static const BuiltinDef type_defs[] = {
     {"ellipsis", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"NotImplementedType", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"cell", b_type_new, TK_PURE, 0, dwV_type_doc},
+    {"generator", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"list_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"tuple_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},
     {"str_iterator", b_type_new, TK_PURE, 0, dwV_type_doc},

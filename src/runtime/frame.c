@@ -25,7 +25,9 @@ static const char *fn_display(Func *fn) {
 
 /* Binds arguments to fresh slots (Python's rules and messages, in
  * CPython's order: keywords, then too many positionals, then missing). */
-static bool bind_args(Interp *I, Func *fn, Value self, Args *a, Value *slots) {
+/* inlined in dwFr_push, every call's path (dwFr_bind_slots has its own copy) */
+static inline __attribute__((always_inline)) bool bind_args(Interp *I, Func *fn, Value self, Args *a,
+                                                             Value *slots) {
   Code *c = fn->code;
   Params *p = c->node->params;
   int np = p ? p->n : 0;
@@ -208,4 +210,34 @@ void dwFr_pop(Interp *I, Frame *f) {
   I->frame = f->back;
   I->depth--;
   free(f);
+}
+
+/* The slots of a generator's frame (runtime/gen.c): the call's arguments
+ * bound as dwFr_push binds them, cells made, no frame pushed. NULL: an
+ * exception is pending. */
+Value *dwFr_bind_slots(Interp *I, Func *fn, Value self, Args *a) {
+  Code *c = fn->code;
+  Value *slots = calloc((size_t)c->nslots + 1, sizeof(Value));
+  if (!slots) {
+    dwI_raise(I, EXC_MemoryError, "out of memory");
+    return NULL;
+  }
+  bool ok = bind_args(I, fn, self, a, slots);
+  for (int k = 0; ok && k < c->nslots; k++) {
+    if (!c->slotcell[k]) continue;
+    Cell *cell = (Cell *)dwV_alloc(&I->c, V_CELL, sizeof(Cell));
+    if (!cell) {
+      dwI_raise_ctx(I);
+      ok = false;
+      break;
+    }
+    cell->v = slots[k];
+    slots[k] = dwV_obj(&cell->h);
+  }
+  if (!ok) {
+    for (int k = 0; k < c->nslots; k++) dwV_decref(&I->c, slots[k]);
+    free(slots);
+    return NULL;
+  }
+  return slots;
 }

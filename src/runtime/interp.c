@@ -382,6 +382,7 @@ static __attribute__((noinline)) Value call_traced(Interp *I, Func *fn, Value se
 
 static Value call_func(Interp *I, Func *fn, Value self, Args *a, int mode) {
   Frame *caller = I->frame;
+  if (__builtin_expect(fn->code->is_gen, 0)) return dwGe_new(I, fn, self, a); /* gen.c */
   if (mode == CM_AUTO && caller && caller->trace) return call_traced(I, fn, self, a);
   if (mode == CM_AUTO && caller && caller->cctx)
     return dwR_call_compiled(I, fn, self, a, caller->cctx, dwV_null());
@@ -475,6 +476,9 @@ static Value call_wrap(Interp *I, Wrap *w, Value self, Args *a) {
       return dwI_call(I, w->target, a);
     }
     if (self.t != V_NULL) tself = self;
+    /* a generator function: calling it makes a generator (Dynamo compiles
+     * no generator frame) */
+    if (fn->code->is_gen && gw.t == V_NULL) return dwGe_new(I, fn, tself, a);
     if (caller && caller->trace)
       return gw.t != V_NULL ? dwDv_grad_call(I, gw, tself, a) : call_func(I, fn, tself, a, CM_AUTO);
     return dwR_call_compiled(I, fn, tself, a, &w->opts, gw);
@@ -795,6 +799,11 @@ static bool comp_emit(Interp *I, Frame *cf, Node *n, Value acc) {
   }
   Value v = eval(I, cf, n->a);
   if (v.t == V_NULL) return false;
+  if (n->kind == N_SETCOMP) {
+    bool added = dwMt_set_add(I, (Set *)OBJ(acc), v);
+    dwV_decref(&I->c, v);
+    return added;
+  }
   bool ok = dwV_list_append(&I->c, (List *)OBJ(acc), v);
   dwV_decref(&I->c, v);
   if (!ok) dwI_raise_ctx(I);
@@ -843,11 +852,18 @@ static bool comp_loop(Interp *I, Frame *cf, Node *n, int g, Value iter0,
 static bool reiterable(Value v);
 static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0);
 
+/* A generator of the program, which a traced loop takes item by item
+ * (gen.c inlines it; an endless one with a `break` traces); the runtime's
+ * own (Module.parameters() & co, a list's items) it takes whole first. */
+static bool lazy_gen(Value v) {
+  return v.t == V_GEN && !((Gen *)OBJ(v))->fn->code->prelude;
+}
+
 static Value eval_comp(Interp *I, Frame *f, Node *n) {
   if (!dwFr_stack_ok(I)) return dwV_null();
   Value iter0 = eval(I, f, n->kids.v[0]->b);
   if (iter0.t == V_NULL) return iter0;
-  if (f->trace && !reiterable(iter0)) {
+  if (f->trace && !reiterable(iter0) && !lazy_gen(iter0)) {
     List *l = dwOb_to_list(I, iter0);
     dwV_decref(&I->c, iter0);
     if (!l) return dwV_null();
@@ -911,8 +927,9 @@ static Value comp_run(Interp *I, Frame *f, Node *n, Value iter0) {
       cf->slots[k] = dwV_obj(&cell->h);
     }
   }
-  Value acc = n->kind == N_DICTCOMP ? dwV_obj(&dwV_dict(&I->c)->h)
-                                    : dwV_obj(&dwV_list(&I->c, 0)->h);
+  Value acc = n->kind == N_DICTCOMP  ? dwV_obj(&dwV_dict(&I->c)->h)
+              : n->kind == N_SETCOMP ? dwMt_set_new(I)
+                                     : dwV_obj(&dwV_list(&I->c, 0)->h);
   if (!ok || acc.u.o == NULL) {
     ok = false;
     dwI_raise_ctx(I);
@@ -1372,6 +1389,7 @@ static __attribute__((noinline)) Value eval_rest(Interp *I, Frame *f, Node *n) {
   }
   case N_LISTCOMP:
   case N_DICTCOMP:
+  case N_SETCOMP:
   case N_GENEXP:
     return eval_comp(I, f, n);
   case N_BOOLOP: {
@@ -1625,6 +1643,9 @@ static bool eval_jumps(Interp *I, Frame *f, Node *stmt, Node *n, bool *out) {
 }
 
 Value dwI_eval(Interp *I, Frame *f, Node *n) { return eval(I, f, n); }
+bool dwI_test(Interp *I, Frame *f, Node *stmt, Node *n, bool *out) {
+  return eval_test(I, f, stmt, n, out);
+}
 
 /* ------------------------------------------------------------------ */
 /* Assignment                                                          */
@@ -1782,6 +1803,13 @@ static Exec exec_block(Interp *I, Frame *f, NodeList *b) {
 
 Exec dwI_exec_block(Interp *I, Frame *f, NodeList *b) { return exec_block(I, f, b); }
 
+/* For runtime/gen.c, which runs the statements of a generator that hold a
+ * yield: assignment, names, handlers' matching. */
+bool dwI_assign(Interp *I, Frame *f, Node *target, Value v) { return assign(I, f, target, v); }
+bool dwI_store_name(Interp *I, Frame *f, Node *n, Value v) { return store_name(I, f, n, v); }
+bool dwI_delete_name(Interp *I, Frame *f, Node *n) { return delete_name(I, f, n); }
+bool dwI_exc_matches(Value e, Value cls) { return exc_matches(e, cls); }
+
 /* Executes from statement s to the end of the frame's body: the rest of
  * s's block, then what follows each enclosing (non-loop) statement. */
 Exec dwI_exec_from(Interp *I, Frame *f, Node *s) {
@@ -1847,7 +1875,7 @@ static Exec exec_for_once(Interp *I, Frame *f, Node *s, Value src);
 static Exec exec_for(Interp *I, Frame *f, Node *s) {
   Value src = eval(I, f, s->b);
   if (src.t == V_NULL) return fail_status(I);
-  if (f->trace && !reiterable(src)) {
+  if (f->trace && !reiterable(src) && !lazy_gen(src)) {
     List *l = dwL_endless_iter(I, src) ? NULL : dwOb_to_list(I, src);
     dwV_decref(&I->c, src);
     if (!l) return fail_status(I);
@@ -2185,9 +2213,11 @@ static Exec exec_with(Interp *I, Frame *f, Node *s, int k) {
     pending = I->exc;
     I->exc = dwV_null();
     args[1] = pending;
+    args[0] = dwL_type_of(I, pending); /* __exit__(type, value, traceback) */
   }
   Value r = dwI_call0(I, exitm, 3, args);
   dwV_decref(&I->c, exitm);
+  dwV_decref(&I->c, args[0]);
   if (r.t == V_NULL) {
     dwV_decref(&I->c, pending);
     return X_EXC;

@@ -325,6 +325,43 @@ bool dwFr_stack_exceeded(Interp *I); /* that RecursionError (stack_limited) */
  * (RecursionError at the recursion limit or low stack, TypeError, ...) */
 Frame *dwFr_push(Interp *I, Func *fn, Value self, Args *a);
 void dwFr_pop(Interp *I, Frame *f);
+/* a generator's slots: fn's arguments bound, no frame pushed (gen.c) */
+Value *dwFr_bind_slots(Interp *I, Func *fn, Value self, Args *a);
+/* interp.c for gen.c: assignment, names, an if/while test, except matching */
+bool dwI_assign(Interp *I, Frame *f, Node *target, Value v);
+bool dwI_store_name(Interp *I, Frame *f, Node *n, Value v);
+bool dwI_delete_name(Interp *I, Frame *f, Node *n);
+bool dwI_test(Interp *I, Frame *f, Node *stmt, Node *n, bool *out);
+bool dwI_exc_matches(Value e, Value cls);
+
+/* gen.c: generators. Calling a generator function makes one (dwGe_new:
+ * its arguments bound, its body not started). The C API, for the
+ * evaluator and the library (contextlib.contextmanager, ...): each
+ * resumption returns GR_YIELD with the yielded value in *out (a new
+ * reference), GR_RETURN when the body ended (*out: its return value, None
+ * when it fell off the end; the Python methods raise StopIteration(value)
+ * for it) or GR_ERROR with an exception (or a graph break) pending. */
+enum GenResult { GR_YIELD, GR_RETURN, GR_ERROR };
+Value dwGe_new(Interp *I, Func *fn, Value self, Args *a);
+int dwGe_next(Interp *I, Gen *g, Value *out);             /* next(g) */
+int dwGe_send(Interp *I, Gen *g, Value v, Value *out);    /* g.send(v) */
+int dwGe_throw(Interp *I, Gen *g, Value exc, Value *out); /* g.throw(exc): an
+                                        exception instance or class */
+/* g.close(): GeneratorExit at the yield; true when the generator ended
+ * (false: an exception pending, RuntimeError if it yielded again) */
+bool dwGe_close(Interp *I, Gen *g);
+/* dwOb_next on a generator: the next value, V_NULL with nothing pending
+ * when it ended */
+Value dwGe_iternext(Interp *I, Gen *g);
+/* next(g[, dflt]): the value; at the end dflt (V_NULL: none) or
+ * StopIteration(return value) */
+Value dwGe_next_value(Interp *I, Gen *g, Value dflt);
+extern const BuiltinDef dwGe_methods[]; /* send, throw, close, __next__, ... */
+/* A generator named qualname ("Module.parameters") yielding the items of
+ * `items` (stolen): what a library function that is a generator in
+ * PyTorch returns. */
+Value dwGe_over(Interp *I, const char *qualname, Value items);
+Value dwGe_attr(Interp *I, Gen *g, Str *name); /* gi_running, __name__, ... */
 
 /* ------------------------------------------------------------------ */
 /* object.c: the object protocol                                       */
@@ -414,6 +451,7 @@ Value dwFm_str_percent(Interp *I, Str *fmt, Value args); /* fmt % args */
 /* Attribute of a tensor / str / list / dict / ... value. */
 Value dwMt_method(Interp *I, Value self, Str *name);
 Value dwMt_set_new(Interp *I);                   /* an empty set */
+bool dwMt_set_add(Interp *I, Set *s, Value v);   /* raises if unhashable */
 bool dwMt_set_from(Interp *I, Set *s, Value iterable);
 List *dwMt_set_order(Interp *I, Set *s);         /* elements, display order */
 Value dwMt_set_binop(Interp *I, int op, Value a, Value b, bool inplace);
@@ -679,6 +717,14 @@ Value dwD_stance_error(Interp *I);
  * value (tensor/nn_module.c). */
 struct Func *dwNm_compiled_forward(Interp *I, Value m);
 
+/* Generators under Dynamo (trace.c): the unit being traced (its serial,
+ * 0: none), which a generator made there is inlined into when resumed;
+ * dwR_gen_inlined notes that one was: from then on a graph break in the
+ * unit skips the frame, as Dynamo does after a break in a generator's
+ * next() (its rerun makes the generator again). */
+uint64_t dwR_gen_unit(Interp *I);
+void dwR_gen_inlined(Interp *I);
+
 /* ================================================================== */
 /* INTERFACE_END                                                       */
 /* ================================================================== */
@@ -725,6 +771,5 @@ Value dwL_tensor_round(Interp *I, Value t, Value ndigits);
  * new reference. */
 Class *dwL_new_class(Interp *I, const char *name, Class *base, uint16_t flags);
 Value dwMt_bound(Interp *I, const BuiltinDef *d, Value self);
-bool dwMt_set_add(Interp *I, Set *s, Value v);   /* raises if unhashable */
 
 #endif

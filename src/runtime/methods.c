@@ -1749,6 +1749,11 @@ Value dwMt_method(Interp *I, Value self, Str *name) {
     if (o->getattr) return o->getattr(I, o->p, name->s);
     return dwV_null();
   }
+  case V_GEN: {
+    Value v = dwGe_attr(I, (Gen *)OBJ(self), name);
+    if (v.t != V_NULL || I->exc.t != V_NULL) return v;
+    return find_method(I, dwGe_methods, self, name);
+  }
   case V_WRAP: {
     Wrap *w = (Wrap *)OBJ(self);
     if (w->kind != WRAP_PROPERTY) return dwV_null();

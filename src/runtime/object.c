@@ -738,7 +738,8 @@ static Value contains(Interp *I, Value container, Value item) {
   default:
     break;
   }
-  if (container.t == V_INST || container.t == V_ITER || container.t == V_RANGE) {
+  if (container.t == V_INST || container.t == V_ITER || container.t == V_GEN ||
+      container.t == V_RANGE) {
     /* iterate: __iter__ or __getitem__ (a range: for objects that may
      * equal an int) */
     Value it = dwOb_iter(I, container);
@@ -1048,6 +1049,7 @@ Value dwOb_iter(Interp *I, Value v) {
   Iter *it = NULL;
   switch (v.t) {
   case V_ITER:
+  case V_GEN:
     dwV_incref(v);
     return v;
   case V_LIST:
@@ -1136,7 +1138,7 @@ Value dwOb_iter(Interp *I, Value v) {
     }
     Value r = call_method(I, v, m, 0, NULL);
     if (r.t == V_NULL) return r;
-    if (r.t == V_ITER) return r;
+    if (r.t == V_ITER || r.t == V_GEN) return r;
     if (r.t == V_INST && special(I, r, "__next__").t != V_NULL) {
       Iter *ui = iter_new(I, IT_NEXT, r);
       dwV_decref(&I->c, r);
@@ -1177,6 +1179,7 @@ static bool catch_exc(Interp *I, ExcType t) {
 }
 
 Value dwOb_next(Interp *I, Value itv) {
+  if (itv.t == V_GEN) return dwGe_iternext(I, (Gen *)OBJ(itv));
   Iter *it = (Iter *)OBJ(itv);
   switch (it->kind) {
   case IT_SEQ: {
@@ -1606,6 +1609,13 @@ Value dwOb_getattr_default(Interp *I, Value obj, Str *name) {
     if (!strcmp(name->s, "args")) {
       dwV_incref(e->args);
       return e->args;
+    }
+    if (!strcmp(name->s, "value") && dwV_exc_below(e->type, EXC_StopIteration)) {
+      /* StopIteration.value: args[0], None without args */
+      Value v = e->args.t == V_TUPLE && ((Tuple *)OBJ(e->args))->len ? ((Tuple *)OBJ(e->args))->items[0]
+                                                                    : dwV_none();
+      dwV_incref(v);
+      return v;
     }
     if (e->cls) {
       Value v = dwOb_class_lookup(e->cls, name);

@@ -58,6 +58,8 @@ typedef struct Resolver {
   Use *uses;
   int nuses, capuses;
   bool failed;
+  Node *stmt;     /* the statement being walked */
+  Node *yield_ok; /* the one place a yield may be: that statement's value */
   int err_line, err_col;
   char err[200];
 } Resolver;
@@ -257,8 +259,38 @@ static void walk_expr(Resolver *R, Scope *s, Node *n) {
   case N_DICTCOMP:
     walk_comp(R, s, n, "<dictcomp>");
     return;
+  case N_SETCOMP:
+    walk_comp(R, s, n, "<setcomp>");
+    return;
   case N_GENEXP:
     walk_comp(R, s, n, "<genexpr>");
+    return;
+  case N_YIELD:
+  case N_YIELDFROM:
+    if (s->kind == SC_COMP) {
+      const char *cn = s->code->name;
+      fail(R, n, "'yield' inside %s",
+           !strcmp(cn, "<listcomp>")   ? "list comprehension"
+           : !strcmp(cn, "<dictcomp>") ? "dict comprehension"
+           : !strcmp(cn, "<setcomp>")  ? "set comprehension"
+                                       : "generator expression");
+      return;
+    }
+    if (s->kind != SC_FUNCTION) {
+      fail(R, n, "'yield' outside function%s", "");
+      return;
+    }
+    if (n != R->yield_ok || (s->code->node && s->code->node->kind == N_LAMBDA)) {
+      /* the generators of runtime/gen.c resume statement by statement */
+      fail(R, n,
+           "'yield' is supported as a statement (yield x, yield from g) and as the value "
+           "of an assignment (y = yield x) only, not inside another expression%s",
+           "");
+      return;
+    }
+    s->code->is_gen = true;
+    for (Node *p = R->stmt; p; p = p->parent) p->flags |= NF_YIELD;
+    walk_expr(R, s, n->a);
     return;
   case N_NAMEDEXPR: {
     walk_expr(R, s, n->a);
@@ -282,6 +314,8 @@ static void walk_expr(Resolver *R, Scope *s, Node *n) {
 
 static void walk_stmt(Resolver *R, Scope *s, Node *n) {
   if (R->failed) return;
+  R->stmt = n;
+  R->yield_ok = n->kind == N_EXPR || n->kind == N_ASSIGN ? n->a : NULL;
   switch (n->kind) {
   case N_EXPR:
     walk_expr(R, s, n->a);

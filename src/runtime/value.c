@@ -95,6 +95,27 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
   case V_DICTVIEW:
     if (deep && ((DictView *)o)->d) dwV_decref_o(c, &((DictView *)o)->d->h);
     break;
+  case V_GEN: {
+    Gen *g = (Gen *)o;
+    /* a suspended generator is closed first: its finally blocks and
+     * __exit__ methods run (Ctx.gen_final), as CPython's finalizer does.
+     * Nothing can refer to it again (no Python path leads to a generator
+     * nothing references), so it is freed after. */
+    if (deep && c->gen_final && g->state == GS_SUSPENDED) c->gen_final(c, o);
+    if (deep) {
+      int n = g->fn ? g->fn->code->nslots : 0;
+      for (int k = 0; g->slots && k < n; k++) dwV_decref(c, g->slots[k]);
+      for (int k = 0; k < g->nrec; k++) {
+        dwV_decref(c, g->rec[k].v);
+        dwV_decref(c, g->rec[k].w);
+      }
+      dwV_decref(c, g->yielded);
+      if (g->fn) dwV_decref_o(c, &g->fn->h);
+    }
+    free(g->slots);
+    free(g->rec);
+    break;
+  }
   case V_DICT: {
     Dict *d = (Dict *)o;
     if (deep)
@@ -1164,6 +1185,7 @@ const char *dwV_type_name(Value v) {
     return e->cls ? e->cls->name->s : dwV_exc_names[e->type];
   }
   case V_CELL: return "cell";
+  case V_GEN: return "generator";
   case V_SET: return "set";
   case V_DICTVIEW: {
     static const char *const n[] = {"dict_keys", "dict_values", "dict_items"};
@@ -1374,6 +1396,12 @@ static void repr_v(Buf *b, Value v, ReprSt *st) {
     dwB_puts(b, ", ");
     repr_v(b, s->step, st);
     dwB_puts(b, ")");
+    break;
+  }
+  case V_GEN: {
+    Code *gc = ((Gen *)v.u.o)->fn->code;
+    dwB_printf(b, "<generator object %s at 0x%08llx>", gc->qualname ? gc->qualname : gc->name,
+               (unsigned long long)(uintptr_t)v.u.o & 0xffffffffull);
     break;
   }
   case V_FUNC:

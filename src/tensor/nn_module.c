@@ -311,7 +311,8 @@ BI(nn_collect) {
   } else {
     l = collect(I, self, what, def->data % 2 != 0);
   }
-  return l ? dwV_obj(&l->h) : dwV_null();
+  /* a generator, as PyTorch's (<generator object Module.parameters ...>) */
+  return l ? dwGe_over(I, def->name, dwV_obj(&l->h)) : dwV_null();
 }
 
 typedef struct ChildList {
@@ -338,7 +339,7 @@ BI(nn_children) {
     dwV_decref_o(&I->c, &c.out->h);
     return dwV_null();
   }
-  return dwV_obj(&c.out->h);
+  return dwGe_over(I, def->name, dwV_obj(&c.out->h)); /* a generator, as PyTorch's */
 }
 
 BI(nn_state_dict) {

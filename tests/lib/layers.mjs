@@ -35,7 +35,7 @@ export const LAYERS = {
   // the evaluator
   'runtime/interp.h': 2, 'runtime/resolve.c': 2, 'runtime/object.c': 2, 'runtime/interp.c': 2,
   'runtime/frame.c': 2,
-  'runtime/traceback.c': 2,
+  'runtime/traceback.c': 2, 'runtime/gen.c': 2,
   // the library
   'runtime/builtins.h': 3, 'runtime/builtins.c': 3, 'runtime/format.c': 3,
   'runtime/methods.c': 3, 'runtime/mathlib.c': 3, 'runtime/operator.c': 3,

@@ -1,0 +1,8 @@
+def g():
+    yield 1
+    raise KeyError("k")
+
+
+x = g()
+next(x)
+print(next(x))

@@ -1,0 +1,6 @@
+def g():
+    yield 1
+
+
+x = g()
+x.throw(ValueError("v"))
