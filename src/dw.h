@@ -44,7 +44,11 @@
  *   dwNn_ tensor/nn.c            torch.nn layers and torch.nn.functional
  *   dwNx_ tensor/nnmore.c        F.interpolate, nn.Upsample, the BCE losses
  *   dwNm_ tensor/nn_module.c     nn.Module machinery (parameters, state_dict)
- *   dwDv_ tensor/device.c        torch.device, torch.cuda, no-autograd errors
+ *   dwDv_ tensor/device.c        torch.device, torch.cuda, the grad mode
+ *   dwAg_ tensor/autograd.c      autograd: backward nodes, the engine (autograd.h)
+ *         tensor/derivatives.c   autograd: each op's backward formula
+ *   dwAp_ tensor/autograd_py.c   autograd as Python sees it (.grad, backward)
+ *   dwOpt_ tensor/optim.c        torch.optim: SGD, Adam, AdamW
  *   dynamo/   tracing and compiling (dynamo/dynamo.h)
  *   dwR_  dynamo/trace.c         compile units, graph breaks, guards, undo
  *   dwN_  dynamo/live.c          live locals at a graph break
@@ -312,6 +316,11 @@ typedef struct Ctx {
   /* A suspended generator whose count reached zero is closed before it is
    * freed, as CPython's finalizer does (runtime/gen.c sets it; NULL: none) */
   void (*gen_final)(struct Ctx *c, Obj *o);
+  struct AgNode *ag_nodes;   /* every live autograd node (tensor/autograd.c) */
+  uint64_t ag_seq;           /* the next node's sequence number */
+  uint32_t ag_run;           /* the engine's runs */
+  bool ag_sweep;             /* dwV_free_all is sweeping: nodes wait for
+                                dwAg_free_all */
 } Ctx;
 
 /* Sets ctx->err/errmsg and returns false / NULL-friendly 0. */
@@ -512,14 +521,19 @@ typedef struct Tensor {
   VCounter *vc;              /* NULL: the version counter is st->version;
                                 else this one (x.data and its views; a
                                 fake written in place while traced) */
+  struct AgMeta *ag;         /* autograd: grad_fn, .grad (tensor/autograd.h);
+                                NULL: none */
 } Tensor;
 
 /* Obj.flags of a real tensor: an nn.Parameter (torch.nn parameters()),
- * and a parameter whose requires_grad is False (Parameter(requires_grad=
- * False), requires_grad_(False)); only parameters require gradients */
+ * a parameter whose requires_grad is False (Parameter(requires_grad=
+ * False), requires_grad_(False)), and requires_grad (a leaf made so, a
+ * parameter, or the result of an op recorded by autograd) */
+#define DW_TENSOR_VIEW 0x1000 /* made by a view op from another tensor's memory */
+#define DW_TENSOR_RG 0x2000
 #define DW_TENSOR_PARAM 0x4000
 #define DW_TENSOR_NOGRAD 0x8000
-#define DW_REQUIRES_GRAD(t) (((t)->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)) == DW_TENSOR_PARAM)
+#define DW_REQUIRES_GRAD(t) (((t)->h.flags & DW_TENSOR_RG) != 0)
 
 /* One function body, lambda, comprehension, class body or module. */
 typedef struct Code {

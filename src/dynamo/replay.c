@@ -216,7 +216,7 @@ static bool ret_template(Replay *p, const Trace *t, Value v,
   }
   case V_TENSOR: {
     const Tensor *x = (const Tensor *)v.u.o;
-    if (x->wrapped || (x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)))
+    if (x->wrapped || (x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD | DW_TENSOR_RG)))
       return false;
     if (x->st) {
       for (int j = 0; j < t->ninputs; j++)
@@ -411,7 +411,7 @@ static bool walk(Interp *I, Replay *p, int k, Value v, bool root, int depth, boo
     if (!x->st) return false; /* a fake of the unit */
     l->check = LC_TENSOR;
     l->obj = v.u.o; /* the alias pattern's, not checked */
-    l->flags = x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD);
+    l->flags = x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD | DW_TENSOR_RG);
     dwT_meta_of(x, &l->meta);
     memcpy(l->stride, x->stride, sizeof(int64_t) * x->ndim);
     l->alias = (int16_t)loc_find(p, k, LC_TENSOR, v.u.o);
@@ -642,7 +642,7 @@ static bool loc_holds(const Replay *p, const Value *vals, int k, Value v) {
     const Tensor *x = (const Tensor *)v.u.o;
     if (!x->st || x->dtype != l->meta.dtype || x->ndim != l->meta.ndim ||
         x->wrapped != l->meta.wrapped ||
-        (x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)) != l->flags ||
+        (x->h.flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD | DW_TENSOR_RG)) != l->flags ||
         memcmp(x->shape, l->meta.shape, sizeof(int64_t) * x->ndim) ||
         memcmp(x->stride, l->stride, sizeof(int64_t) * x->ndim))
       return false;

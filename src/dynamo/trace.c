@@ -40,6 +40,7 @@
  * against the entry's fingerprint.
  */
 #include "dynamo.h"
+#include "tensor/autograd.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -2605,7 +2606,9 @@ Value dwR_op(Interp *I, Op op, int nin, Tensor **in, const OpAttrs *at) {
       if (!in[k]->st)
         return dwI_raise(I, EXC_InternalTorchDynamoError,
                          "a traced tensor escaped its graph");
-    Tensor *r = dwT_op(&I->c, op, nin, in, at);
+    /* autograd records only when the grad mode is on and an input
+     * requires grad: the no-grad path pays this test */
+    Tensor *r = !I->no_grad && dwAg_wants(nin, in) ? dwAg_op(&I->c, op, nin, in, at) : dwT_op(&I->c, op, nin, in, at);
     return r ? dwV_obj(&r->h) : dwI_raise_ctx(I);
   }
   Trace *t = I->frame->trace;

@@ -473,6 +473,9 @@ void dwDv_grad_leave(Interp *I, Frame *f, const Node *s);
  * or a function it wrapped (runs it under the mode; self: a method's
  * instance, or V_NULL). */
 Value dwDv_grad_call(Interp *I, Value callee, Value self, Args *a);
+/* t.requires_grad = v / t.grad = v (tensor/autograd_py.c); other
+ * attributes of a tensor are read-only */
+bool dwAp_tensor_setattr(Interp *I, Tensor *t, Str *name, Value v);
 /* The function a DW_OPQ_GRAD_FN wraps (borrowed), else V_NULL. */
 Value dwDv_grad_fn(Value v);
 /* A grad-mode context's kind, mode and the mode it replaces as one number

@@ -1730,6 +1730,7 @@ bool dwOb_setattr(Interp *I, Value obj, Str *name, Value v) {
     }
     d = fn->attrs;
   }
+  if (!d && obj.t == V_TENSOR) return dwAp_tensor_setattr(I, (Tensor *)OBJ(obj), name, v);
   if (!d) { /* CPython: read-only when the type has it, else missing */
     Value has = obj.t == V_TENSOR ? dwV_none() : dwOb_getattr_default(I, obj, name);
     if (has.t == V_NULL) {

@@ -1,6 +1,7 @@
 /* value.c - objects: allocation, reference counting, teardown; Python
  * repr/str of values; strings, lists, tuples, dicts. */
 #include "dw.h"
+#include "tensor/autograd.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -135,6 +136,7 @@ static void teardown(Ctx *c, Obj *o, bool deep) {
     Storage *st = t->st;
     t->st = NULL;
     dwT_counter_drop(t);
+    if (t->ag) dwAg_meta_free(c, t, deep);
     if (st && --st->rc <= 0) {
       c->tensor_bytes -= st->nbytes;
       free(st->data);
@@ -285,6 +287,7 @@ void dwV_free_obj(Ctx *c, Obj *o) {
 
 void dwV_free_all(Ctx *c) {
   live_init(c);
+  c->ag_sweep = true;
   /* Tensors first release their storage so accounting returns to zero. */
   while (c->live.next != &c->live) {
     Obj *o = c->live.next;
@@ -292,6 +295,8 @@ void dwV_free_all(Ctx *c) {
     teardown(c, o, false);
     free(o);
   }
+  dwAg_free_all(c);
+  c->ag_sweep = false;
 }
 
 /* ------------------------------------------------------------------ */

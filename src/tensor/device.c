@@ -248,17 +248,10 @@ BI(d_optim) {
   return dwDv_no_autograd(I, what);
 }
 
-/* Tensor.backward / Tensor.requires_grad_(True) / Module.requires_grad_(True) */
+/* Module.requires_grad_(requires_grad=True) */
 BI(d_backward) {
   (void)self;
-  if (def->data == 0) {
-    /* Tensor.backward(gradient, retain_graph, create_graph, inputs):
-     * a bad call is a TypeError before autograd is reached */
-    Value b[5];
-    if (!dwL_bind(I, "backward", self, a, "self,gradient,retain_graph,create_graph,inputs", b, 5))
-      return dwV_null();
-    return dwDv_no_autograd(I, ".backward()");
-  }
+  (void)def;
   Value v[2];
   if (!dwL_bind(I, "requires_grad_", self, a, "self,requires_grad", v, 2)) return dwV_null();
   bool on = true;
@@ -551,21 +544,12 @@ static const BuiltinDef mps_defs[] = {
     {NULL, NULL, 0, 0, 0}};
 
 static const BuiltinDef optim_defs[] = {
-    {"torch.optim.SGD", d_optim, TK_PURE, 0, 0},
-    {"torch.optim.Adam", d_optim, TK_PURE, 0, 0},
-    {"torch.optim.AdamW", d_optim, TK_PURE, 0, 0},
     {"torch.optim.RMSprop", d_optim, TK_PURE, 0, 0},
     {"torch.optim.Adagrad", d_optim, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
-static const BuiltinDef autograd_defs[] = {
-    {"torch.autograd.grad", d_optim, TK_PURE, 0, 0},
-    {"torch.autograd.backward", d_optim, TK_PURE, 0, 0},
-    {NULL, NULL, 0, 0, 0}};
 
 const BuiltinDef dwDv_tensor_methods[] = {
-    {"Tensor.backward", d_backward, TK_PURE, 0, 0},
-    {"Tensor.requires_grad_", d_backward, TK_PURE, 1, 0},
     {"Tensor.cuda", d_no_cuda, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
@@ -621,14 +605,14 @@ bool dwDv_init(Interp *I, Module *torch) {
   Value f = dwL_new_builtin(I, &ctor);
   ok = ok && f.t != V_NULL && dwL_set(I, torch->attrs, "device", f);
   drop(I, f);
-  Module *backends = NULL;
+  Module *backends = NULL, *optim = NULL;
   Value tc = dwV_dict_gets(torch->attrs, dwI_intern(I, "_C")); /* torchlib.c made it */
   ok = ok && tc.t == V_MODULE && dwL_add_defs(I, torch->attrs, grad_defs) &&
        dwL_add_defs(I, ((Module *)tc.u.o)->attrs, grad_c_defs);
   ok = ok && submodule(I, torch, "cuda", "torch.cuda", cuda_defs, NULL) &&
-       submodule(I, torch, "optim", "torch.optim", optim_defs, NULL) &&
+       submodule(I, torch, "optim", "torch.optim", optim_defs, &optim) && dwOpt_init(I, optim) &&
        submodule(I, torch, "linalg", "torch.linalg", dwTm_linalg_defs, NULL) &&
-       submodule(I, torch, "autograd", "torch.autograd", autograd_defs, NULL) &&
+       submodule(I, torch, "autograd", "torch.autograd", dwAp_autograd_defs, NULL) &&
        submodule(I, (Module *)tc.u.o, "_autograd", "torch._C._autograd", dwVr_autograd_c_defs, NULL) &&
        submodule(I, torch, "backends", "torch.backends", cuda_defs + 5, &backends) &&
        submodule(I, backends, "mps", "torch.backends.mps", mps_defs, NULL);

@@ -108,7 +108,7 @@ static bool float_arg(Interp *I, Value v, const char *what, double dflt, double 
 
 /* A parameter: a tensor marked as such (nn.Parameter) */
 static Value param(Value t) {
-  if (t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_PARAM;
+  if (t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_PARAM | DW_TENSOR_RG;
   return t;
 }
 
@@ -324,7 +324,7 @@ done:
   return r;
 }
 
-static Value conv_forward(Interp *I, const char *name, Tensor *x, Tensor *w, Tensor *b,
+static Value conv_forward_ag(Interp *I, const char *name, Tensor *x, Tensor *w, Tensor *b,
                           const ConvSpec *cs) {
   char s1[256], s2[256];
   int nsp = cs->nsp;
@@ -457,6 +457,15 @@ static Value conv_forward(Interp *I, const char *name, Tensor *x, Tensor *w, Ten
     r = tc_reshape(I, &T, r, us, nsp + 1);
   }
   return finish(I, &T, r);
+}
+
+/* autograd: the result's node named as PyTorch's */
+static Value conv_forward(Interp *I, const char *name, Tensor *x, Tensor *w, Tensor *b,
+                          const ConvSpec *cs) {
+  uint64_t s0 = I->c.ag_seq;
+  Value r = conv_forward_ag(I, name, x, w, b, cs);
+  if (r.t == V_TENSOR) dwAg_rename(TEN(r), s0, "ConvolutionBackward0");
+  return r;
 }
 
 /* stride / padding / dilation / groups arguments of conv (functional and
@@ -1086,7 +1095,7 @@ static Tensor *normalize_over(Interp *I, Tmp *T, Tensor *x, const int64_t *dims,
 }
 
 /* F.batch_norm semantics. rm/rv may be NULL (no running stats). */
-static Value batch_norm(Interp *I, Tensor *x, Tensor *rm, Tensor *rv, Tensor *w, Tensor *b,
+static Value batch_norm_ag(Interp *I, Tensor *x, Tensor *rm, Tensor *rv, Tensor *w, Tensor *b,
                         bool training, double momentum, double eps, Tensor *nbt, bool cumulative) {
   char s1[256];
   if (x->ndim < 2)
@@ -1146,6 +1155,8 @@ static Value batch_norm(Interp *I, Tensor *x, Tensor *rm, Tensor *rv, Tensor *w,
         if (cumulative) m = nbt->st ? 1.0 / (double)dwT_get_int(nbt, 0) : m;
       }
       int64_t cs[1] = {C};
+      bool ng = I->no_grad; /* the running statistics record no gradient */
+      I->no_grad = true;
       Tensor *bm = tc_reshape(I, &T, mean, cs, 1);
       Tensor *bv = bm ? tc_reshape(I, &T, var, cs, 1) : NULL;
       Tensor *ub = bv ? n_scal(I, &T, OP_MUL, bv, (double)cnt / (double)(cnt - 1)) : NULL;
@@ -1161,6 +1172,7 @@ static Value batch_norm(Interp *I, Tensor *x, Tensor *rm, Tensor *rv, Tensor *w,
         }
         drop(I, r);
       }
+      I->no_grad = ng;
       if (!ub) y = NULL;
     }
   } else {
@@ -1178,6 +1190,15 @@ static Value batch_norm(Interp *I, Tensor *x, Tensor *rm, Tensor *rv, Tensor *w,
   }
 out:
   return finish(I, &T, y);
+}
+
+/* autograd: the result's node named as PyTorch's */
+static Value batch_norm(Interp *I, Tensor *x, Tensor *rm, Tensor *rv, Tensor *w, Tensor *b,
+                        bool training, double momentum, double eps, Tensor *nbt, bool cumulative) {
+  uint64_t s0 = I->c.ag_seq;
+  Value r = batch_norm_ag(I, x, rm, rv, w, b, training, momentum, eps, nbt, cumulative);
+  if (r.t == V_TENSOR) dwAg_rename(TEN(r), s0, "NativeBatchNormBackward0");
+  return r;
 }
 
 /* F.batch_norm(input, running_mean, running_var, weight, bias, training,
@@ -1399,7 +1420,7 @@ static bool check_index_arg(Interp *I, Tensor *idx, const char *arg, const char 
 static bool check_indices(Interp *I, Tensor *idx, const char *op) { return check_index_arg(I, idx, "indices", op); }
 
 /* weight[idx]: [*idx, D] */
-static Value embedding(Interp *I, Tensor *idx, Tensor *w) {
+static Value embedding_ag(Interp *I, Tensor *idx, Tensor *w) {
   if (w->ndim != 2) return dwI_raise(I, EXC_RuntimeError, "'weight' must be 2-D");
   if (!check_indices(I, idx, "embedding")) return dwV_null();
   if (idx->ndim + 1 > DW_MAXDIM)
@@ -1423,6 +1444,14 @@ static Value embedding(Interp *I, Tensor *idx, Tensor *w) {
   }
   Tensor *r = g ? tc_reshape(I, &T, g, os, idx->ndim + 1) : NULL;
   return finish(I, &T, r);
+}
+
+/* autograd: the result's node named as PyTorch's */
+static Value embedding(Interp *I, Tensor *idx, Tensor *w) {
+  uint64_t s0 = I->c.ag_seq;
+  Value r = embedding_ag(I, idx, w);
+  if (r.t == V_TENSOR) dwAg_rename(TEN(r), s0, "EmbeddingBackward0");
+  return r;
 }
 
 /* F.embedding(input, weight, padding_idx, ...); data 1: torch.embedding(
@@ -2364,7 +2393,7 @@ static Value nll_loss(Interp *I, Tensor *lp, Tensor *t, Tensor *w, int64_t ignor
   return finish(I, &T, r);
 }
 
-BI(f_nll_loss) {
+static Value f_nll_loss_ag(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[7];
   (void)def;
   if (!dwL_bind(I, "nll_loss", self, a, "input,target,weight,size_average,ignore_index,reduce,reduction", v, 7))
@@ -2376,9 +2405,17 @@ BI(f_nll_loss) {
   return nll_loss(I, TEN(v[0]), TEN(v[1]), v[2].t == V_TENSOR ? TEN(v[2]) : NULL, ig, red);
 }
 
+/* autograd: the result's node named as PyTorch's */
+BI(f_nll_loss) {
+  uint64_t s0 = I->c.ag_seq;
+  Value r = f_nll_loss_ag(I, def, self, a);
+  if (r.t == V_TENSOR) dwAg_rename(TEN(r), s0, "NllLossBackward0");
+  return r;
+}
+
 /* cross_entropy: class targets (nll_loss of log_softmax, label smoothing)
  * or class probabilities (a float target of the input's shape) */
-BI(f_cross_entropy) {
+static Value f_cross_entropy_ag(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[8];
   (void)def;
   if (!dwL_bind(I, "cross_entropy", self, a,
@@ -2463,8 +2500,16 @@ BI(f_cross_entropy) {
   return finish(I, &T, l);
 }
 
+/* autograd: the result's node named as PyTorch's */
+BI(f_cross_entropy) {
+  uint64_t s0 = I->c.ag_seq;
+  Value r = f_cross_entropy_ag(I, def, self, a);
+  if (r.t == V_TENSOR) dwAg_rename(TEN(r), s0, "NllLossBackward0");
+  return r;
+}
+
 /* F.mse_loss with PyTorch's checks */
-BI(f_mse_loss2) {
+static Value f_mse_loss2_ag(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[5];
   (void)def;
   if (!dwL_bind(I, "mse_loss", self, a, "input,target,size_average,reduce,reduction", v, 5)) return dwV_null();
@@ -2486,6 +2531,14 @@ BI(f_mse_loss2) {
   Tensor *sq = d ? tc_op2(I, &T, OP_MUL, d, d) : NULL;
   Tensor *r = sq && red != RED_NONE ? n_reduce(I, &T, red == RED_SUM ? OP_SUM : OP_MEAN, sq, NULL, 0, false) : sq;
   return finish(I, &T, r);
+}
+
+/* autograd: the result's node named as PyTorch's */
+BI(f_mse_loss2) {
+  uint64_t s0 = I->c.ag_seq;
+  Value r = f_mse_loss2_ag(I, def, self, a);
+  if (r.t == V_TENSOR) dwAg_rename(TEN(r), s0, "MseLossBackward0");
+  return r;
 }
 
 /* ------------------------------------------------------------------ */

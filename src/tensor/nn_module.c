@@ -86,7 +86,7 @@ Func *dwNm_compiled_forward(Interp *I, Value m) {
 
 /* A parameter: a tensor marked as such (nn.Parameter) */
 static Value param(Value t) {
-  if (t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_PARAM;
+  if (t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_PARAM | DW_TENSOR_RG;
   return t;
 }
 
@@ -504,7 +504,10 @@ BI(nn_load_state_dict) {
     Value cl = op1(I, OP_CLONE, TEN(c), NULL);
     drop(I, c);
     if (cl.t == V_NULL) goto fail;
+    bool ng = I->no_grad; /* load_state_dict copies under torch.no_grad() */
+    I->no_grad = true;
     Value r = dwL_assign_inplace(I, cur, cl);
+    I->no_grad = ng;
     if (r.t == V_NULL) goto fail;
     drop(I, r);
   }
@@ -632,7 +635,7 @@ BI(nn_apply) {
 }
 
 static Value no_grad_if(Value t, bool off) {
-  if (off && t.t == V_TENSOR) TEN(t)->h.flags |= DW_TENSOR_NOGRAD;
+  if (off && t.t == V_TENSOR) TEN(t)->h.flags = (uint16_t)((TEN(t)->h.flags | DW_TENSOR_NOGRAD) & ~DW_TENSOR_RG);
   return t;
 }
 
@@ -661,21 +664,20 @@ BI(nn_parameter) {
   return no_grad_if(param(tv(p)), !rg);
 }
 
-/* requires_grad_(on) of a tensor (a parameter stops requiring grad) or a
- * module (each of its parameters); True where it is not already is
- * NotImplementedError naming autograd */
+/* requires_grad_(on) of a tensor or a module (each of its parameters) */
 bool dwNm_set_requires_grad(Interp *I, Value x, bool on) {
-  if (x.t == V_TENSOR) {
-    Tensor *t = TEN(x);
-    if (on && !DW_REQUIRES_GRAD(t)) return dwDv_no_autograd(I, "requires_grad_(True)"), false;
-    if (!on) t->h.flags |= DW_TENSOR_NOGRAD;
-    return true;
-  }
+  if (x.t == V_TENSOR) return dwAp_set_requires_grad(I, TEN(x), on);
   List *ps = collect(I, x, 0, false);
   bool ok = ps != NULL;
   for (int64_t k = 0; ok && k < ps->len; k++) ok = dwNm_set_requires_grad(I, ps->items[k], on);
   if (ps) dwV_decref_o(&I->c, &ps->h);
   return ok;
+}
+
+Value dwNm_parameters(Interp *I, Value m) {
+  if (!need_module(I, m, "parameters")) return dwV_null();
+  List *l = collect(I, m, 0, false);
+  return l ? dwV_obj(&l->h) : dwV_null();
 }
 
 /* ------------------------------------------------------------------ */

@@ -234,7 +234,7 @@ static bool fans(Interp *I, const Tensor *x, double *fan_in, double *fan_out) {
 
 /* uniform_(tensor, a=0, b=1) (data 0), normal_(tensor, mean=0, std=1)
  * (data 1), constant_(tensor, val) (2), ones_ (3), zeros_ (4) */
-BI(ni_fill) {
+static Value ni_fill_(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   static const char *const names[] = {"uniform_", "normal_", "constant_", "ones_", "zeros_"};
   static const char *const params[] = {"tensor,a,b,generator", "tensor,mean,std,generator", "tensor,val",
                                        "tensor", "tensor"};
@@ -258,6 +258,15 @@ BI(ni_fill) {
   return f.t == V_NULL ? f : dwL_assign_inplace(I, x, f);
 }
 
+/* torch.nn.init functions write under torch.no_grad() */
+BI(ni_fill) {
+  bool ng = I->no_grad;
+  I->no_grad = true;
+  Value r = ni_fill_(I, def, self, a);
+  I->no_grad = ng;
+  return r;
+}
+
 /* the xavier and kaiming fills of standard deviation std: normal_(0,
  * std), or uniform_ over +-sqrt(3) std (the same variance) */
 static Value fill_std(Interp *I, Tensor *x, bool normal, double std) {
@@ -266,7 +275,7 @@ static Value fill_std(Interp *I, Tensor *x, bool normal, double std) {
 }
 
 /* xavier_uniform_(tensor, gain=1) (data 0) / xavier_normal_ (data 1) */
-BI(ni_xavier) {
+static Value ni_xavier_(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[3];
   bool normal = def->data == 1;
   const char *n = normal ? "xavier_normal_" : "xavier_uniform_";
@@ -277,9 +286,18 @@ BI(ni_xavier) {
   return fill_std(I, x, normal, gain * sqrt(2.0 / (fi + fo)));
 }
 
+/* torch.nn.init functions write under torch.no_grad() */
+BI(ni_xavier) {
+  bool ng = I->no_grad;
+  I->no_grad = true;
+  Value r = ni_xavier_(I, def, self, a);
+  I->no_grad = ng;
+  return r;
+}
+
 /* kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu")
  * (data 0) / kaiming_normal_ (data 1) */
-BI(ni_kaiming) {
+static Value ni_kaiming_(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[5];
   bool normal = def->data == 1;
   const char *n = normal ? "kaiming_normal_" : "kaiming_uniform_";
@@ -307,6 +325,15 @@ BI(ni_kaiming) {
   if (lr) dwV_decref_o(&I->c, &lr->h);
   if (!ok) return dwV_null();
   return fill_std(I, x, normal, gain / sqrt(strcmp(mode, "fan_in") ? fo : fi));
+}
+
+/* torch.nn.init functions write under torch.no_grad() */
+BI(ni_kaiming) {
+  bool ng = I->no_grad;
+  I->no_grad = true;
+  Value r = ni_kaiming_(I, def, self, a);
+  I->no_grad = ng;
+  return r;
 }
 
 /* ------------------------------------------------------------------ */

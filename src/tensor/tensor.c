@@ -1242,7 +1242,9 @@ static Tensor *view_op(Ctx *c, Op op, Tensor *x, const OpAttrs *a,
     dwV_decref_o(c, &copy->h);
     return v;
   }
-  return dwT_view(c, x, m->ndim, m->shape, stride, offset);
+  Tensor *v = dwT_view(c, x, m->ndim, m->shape, stride, offset);
+  if (v) v->h.flags |= DW_TENSOR_VIEW; /* shares x's memory (autograd's in-place rule) */
+  return v;
 }
 
 /* ------------------------------------------------------------------ */

@@ -8,6 +8,7 @@
  * strided CPU tensor.
  */
 #include "tensor_impl.h"
+#include "autograd.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -267,7 +268,8 @@ void dwT_repr(Buf *b, const Tensor *t) {
   if (t->st && (t->h.flags & DW_TENSOR_PARAM)) dwB_puts(b, "Parameter containing:\n");
   size_t start = b->len;
   dwB_puts(b, prefix);
-  const char *suffixes[3];
+  const char *suffixes[4];
+  char gfbuf[96];
   int ns = 0;
   char sizebuf[256], dtypebuf[64];
   snprintf(dtypebuf, sizeof dtypebuf, "dtype=%s", dwT_dtype_names[t->dtype]);
@@ -295,7 +297,13 @@ void dwT_repr(Buf *b, const Tensor *t) {
     formatter_init(&f, t, summarize);
     fmt_tensor(b, &f, t, 0, 0, indent, summarize);
   }
-  /* no grad_fn here (no autograd): a leaf that requires grad */
-  if (t->st && DW_REQUIRES_GRAD(t)) suffixes[ns++] = "requires_grad=True";
+  /* _tensor_str: the grad_fn of a result autograd recorded, else
+   * requires_grad of a leaf that requires it */
+  if (t->st && t->ag && t->ag->grad_fn) {
+    snprintf(gfbuf, sizeof gfbuf, "grad_fn=<%s>", t->ag->grad_fn->name);
+    suffixes[ns++] = gfbuf;
+  } else if (t->st && DW_REQUIRES_GRAD(t)) {
+    suffixes[ns++] = "requires_grad=True";
+  }
   add_suffixes(b, start, suffixes, ns, indent);
 }

@@ -121,11 +121,17 @@ Value dwL_assign_inplace(Interp *I, Tensor *x, Value r) {
     }
     /* the graph broke here: the update runs eagerly */
   }
+  if (!dwAp_inplace_pre(I, x, y)) {
+    drop(I, r);
+    return dwV_null();
+  }
   if (!dwT_copy_into(&I->c, x, y) || !dwT_bump(x, 1)) {
     drop(I, r);
     return dwI_raise_ctx(I);
   }
+  bool ok = dwAp_inplace_post(I, x, y);
   drop(I, r);
+  if (!ok) return dwV_null();
   dwV_incref_o(&x->h);
   return tv(x);
 }
@@ -676,6 +682,10 @@ bool dwL_tensor_setitem(Interp *I, Tensor *t, Value idx, Value v) {
   Tensor *own;
   Tensor *src = operand(I, v, &own, "value");
   if (!src) return false;
+  if (!dwAp_setitem_check(I, t, src)) {
+    release(I, own);
+    return false;
+  }
   bool ok;
   if (advanced_index(idx)) {
     ok = setitem_advanced(I, t, idx, src);
@@ -941,7 +951,7 @@ BI(t_where) {
 }
 
 /* softmax / log_softmax, decomposed: exp(x - max) / sum */
-Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
+static Value dwL_softmax_ag(Interp *I, Tensor *x, int64_t dim, bool log) {
   if (!check_dim(I, dim, x->ndim)) return dwV_null();
   if (!dwT_is_float(x->dtype)) /* the CPU kernels dispatch floating types only (SoftMaxKernel.cpp) */
     return dwI_raise(I, EXC_RuntimeError, "\"%ssoftmax_%skernel_impl\" not implemented for '%s'",
@@ -951,7 +961,12 @@ Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
     return op1(I, OP_CLONE, x, NULL);
   dwV_incref_o(&x->h);
   Value xf = tv(x);
+  /* the max is a constant shift (softmax does not depend on it): no
+   * gradient flows through it */
+  bool ng = I->no_grad;
+  I->no_grad = true;
   Value m = reduce(I, OP_AMAX, TEN(xf), &dim, 1, true);
+  I->no_grad = ng;
   Value s = dwV_null(), e = dwV_null(), r = dwV_null();
   if (m.t == V_NULL) goto out;
   s = op2(I, OP_SUB, TEN(xf), TEN(m));
@@ -988,6 +1003,11 @@ out:
   drop(I, s);
   drop(I, e);
   return r;
+}
+
+Value dwL_softmax(Interp *I, Tensor *x, int64_t dim, bool log) {
+  uint64_t s0 = I->c.ag_seq;
+  return ag_named(dwL_softmax_ag(I, x, dim, log), s0, log ? "LogSoftmaxBackward0" : "SoftmaxBackward0");
 }
 
 BI(t_softmax) {
@@ -1184,7 +1204,7 @@ BI(t_permute) {
   return permute_to(I, TEN(x), perm, nd);
 }
 
-BI(t_transpose) {
+static Value t_transpose_ag(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[3];
   if (!dwL_bind(I, "transpose", self, a, "input,dim0,dim1", v, 3)) return dwV_null();
   if (!as_tensor_arg(I, v[0], "transpose", "input")) return dwV_null();
@@ -1204,8 +1224,9 @@ BI(t_transpose) {
   perm[d1] = d0;
   return permute_to(I, x, perm, x->ndim);
 }
+AG_NAMED(t_transpose, "TransposeBackward0")
 
-BI(t_t) {
+static Value t_t_ag(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[1];
   if (!dwL_bind(I, "t", self, a, "input", v, 1)) return dwV_null();
   if (!as_tensor_arg(I, v[0], "t", "input")) return dwV_null();
@@ -1219,6 +1240,7 @@ BI(t_t) {
   int64_t perm[2] = {1, 0};
   return permute_to(I, x, perm, 2);
 }
+AG_NAMED(t_t, "TBackward0")
 
 BI(t_flatten) {
   Value v[3];
@@ -1247,7 +1269,7 @@ BI(t_flatten) {
   return reshape_to(I, x, shape, nd, false);
 }
 
-BI(t_unsqueeze) {
+static Value t_unsqueeze_ag(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[2];
   if (!dwL_bind(I, "unsqueeze", self, a, "input,dim", v, 2)) return dwV_null();
   if (!as_tensor_arg(I, v[0], "unsqueeze", "input")) return dwV_null();
@@ -1255,8 +1277,9 @@ BI(t_unsqueeze) {
   if (!dwL_int(I, v[1], "dim", &dim)) return dwV_null();
   return unsqueeze(I, TEN(v[0]), dim);
 }
+AG_NAMED(t_unsqueeze, "UnsqueezeBackward0")
 
-BI(t_squeeze) {
+static Value t_squeeze_ag(Interp *I, const BuiltinDef *def, Value self, Args *a) {
   Value v[2];
   if (!dwL_bind(I, "squeeze", self, a, "input,dim", v, 2)) return dwV_null();
   if (!as_tensor_arg(I, v[0], "squeeze", "input")) return dwV_null();
@@ -1280,6 +1303,7 @@ BI(t_squeeze) {
     if (!drop_dim[k]) shape[nd++] = x->shape[k];
   return reshape_to(I, x, shape, nd, false);
 }
+AG_NAMED(t_squeeze, "SqueezeBackward0")
 
 /* ---- creation ---- */
 
@@ -1495,15 +1519,14 @@ BI(t_tensor) {
   if (!get_dtype(I, v[1], &dt) || !dwDv_check_device(I, v[2])) return dwV_null();
   bool rg;
   if (!truthy(I, v[3], false, &rg)) return dwV_null();
-  if (rg) return dwDv_no_autograd(I, "requires_grad=True");
   if (v[0].t == V_NULL) return dwI_raise(I, EXC_TypeError, "tensor() missing 1 required positional argument: 'data'");
   if (def->data == 1 && dt < 0) dt = DT_F32; /* torch.Tensor(...) is float */
-  return tensor_from_data(I, v[0], dt);
+  return dwAp_with_grad(I, tensor_from_data(I, v[0], dt), rg);
 }
 
 /* size arguments plus keywords for ones/zeros/empty/rand/randn/full */
 static bool creation_args(Interp *I, Args *a, int nfixed, int64_t *shape, int *nd, int *dt,
-                          Value *fill) {
+                          bool *rg) {
   int npos = a->n - nfixed;
   if (npos < 0) npos = 0;
   for (int k = 0; k < a->nkw; k++) {
@@ -1513,21 +1536,16 @@ static bool creation_args(Interp *I, Args *a, int nfixed, int64_t *shape, int *n
     } else if (!strcmp(n, "size")) {
       if (!sizes_from(I, &a->kw[k].v, 1, shape, nd)) return false;
       npos = -1;
-    } else if (!strcmp(n, "fill_value") && fill) {
-      *fill = a->kw[k].v;
     } else if (!strcmp(n, "device")) {
       if (!dwDv_check_device(I, a->kw[k].v)) return false;
     } else if (!strcmp(n, "requires_grad")) {
-      bool on;
-      if (!dwOb_truth(I, a->kw[k].v, &on)) return false;
-      if (on) return dwDv_no_autograd(I, "requires_grad=True"), false;
+      if (!dwOb_truth(I, a->kw[k].v, rg)) return false;
     } else if (strcmp(n, "layout")) {
       dwI_raise(I, EXC_TypeError, "got an unexpected keyword argument '%s'", n);
       return false;
     }
   }
   if (npos >= 0 && !sizes_from(I, a->v, npos, shape, nd)) return false;
-  if (fill && nfixed > 0 && a->n >= 1) *fill = a->v[a->n - 1];
   return true;
 }
 
@@ -1545,8 +1563,9 @@ BI(t_fill) {
   /* ones / zeros / empty */
   int64_t shape[DW_MAXDIM];
   int nd = 0, dt = DT_F32;
-  if (!creation_args(I, a, 0, shape, &nd, &dt, NULL)) return dwV_null();
-  return dwL_full(I, shape, nd, def->data, dt);
+  bool rg = false;
+  if (!creation_args(I, a, 0, shape, &nd, &dt, &rg)) return dwV_null();
+  return dwAp_with_grad(I, dwL_full(I, shape, nd, def->data, dt), rg);
 }
 
 BI(t_full) {
@@ -1556,7 +1575,8 @@ BI(t_full) {
   Value fill = dwV_null();
   Args sz = *a;
   if (a->n >= 2) sz.n = 1;
-  if (!creation_args(I, &sz, 0, shape, &nd, &dt, NULL)) return dwV_null();
+  bool rg = false;
+  if (!creation_args(I, &sz, 0, shape, &nd, &dt, &rg)) return dwV_null();
   if (a->n >= 2) fill = a->v[1];
   for (int k = 0; k < a->nkw; k++)
     if (!strcmp(a->kw[k].name->s, "fill_value")) fill = a->kw[k].v;
@@ -1564,7 +1584,7 @@ BI(t_full) {
   if (fill.t == V_NULL) return dwI_raise(I, EXC_TypeError, "full() missing required argument 'fill_value'");
   if (!dwL_float(I, fill, "fill_value", &fv)) return dwV_null();
   if (dt < 0) dt = fill.t == V_FLOAT ? DT_F32 : fill.t == V_BOOL ? DT_BOOL : DT_I64;
-  return dwL_full(I, shape, nd, fv, dt);
+  return dwAp_with_grad(I, dwL_full(I, shape, nd, fv, dt), rg);
 }
 
 /* rand / randn / randint (RandKind k; randint in [lo, hi)) of dtype dt:
@@ -1608,11 +1628,12 @@ BI(t_like) {
 BI(t_rand) {
   int64_t shape[DW_MAXDIM];
   int nd = 0, dt = DT_F32;
-  if (!creation_args(I, a, 0, shape, &nd, &dt, NULL)) return dwV_null();
+  bool rg = false;
+  if (!creation_args(I, a, 0, shape, &nd, &dt, &rg)) return dwV_null();
   if (!dwT_is_float(dt))
     return dwI_raise(I, EXC_RuntimeError, "\"%s\" not implemented for '%s'",
                      def->data ? "normal_kernel_cpu" : "check_uniform_bounds", dwT_scalar_name((DType)dt));
-  return rand_of(I, nd, shape, def->data == 1 ? RK_RANDN : RK_RAND, (DType)dt, 0, 0);
+  return dwAp_with_grad(I, rand_of(I, nd, shape, def->data == 1 ? RK_RANDN : RK_RAND, (DType)dt, 0, 0), rg);
 }
 
 BI(t_randint) {
@@ -1901,15 +1922,6 @@ BI(t_cast) {
 
 /* A parameter's .data / .detach(): a plain tensor sharing its storage (as
  * PyTorch: not a Parameter, requires_grad False); other tensors: themselves */
-Value dwL_detach(Interp *I, Value self) {
-  Tensor *t = TEN(self);
-  if (!(t->h.flags & DW_TENSOR_PARAM) || !t->st) {
-    dwV_incref(self);
-    return self;
-  }
-  Tensor *p = dwT_view(&I->c, t, t->ndim, t->shape, t->stride, t->offset);
-  return p ? tv(p) : dwI_raise_ctx(I);
-}
 
 BI(t_identity) {
   /* detach() / cpu(memory_format) / requires_grad_(requires_grad) */
@@ -2135,7 +2147,7 @@ BI(t_square) {
   return r;
 }
 
-Value dwL_linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
+static Value dwL_linear_ag(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
   /* with a bias, matrices go through addmm(bias, x, w.t()), whose meta
    * function checks the dtypes first (LinearAlgebra.cpp ADDMM_META) */
   if (b && x->ndim >= 2 && (b->dtype != w->dtype || x->dtype != w->dtype)) {
@@ -2161,6 +2173,12 @@ Value dwL_linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
   return r;
 }
 
+Value dwL_linear(Interp *I, Tensor *x, Tensor *w, Tensor *b) {
+  uint64_t s0 = I->c.ag_seq;
+  return ag_named(dwL_linear_ag(I, x, w, b), s0,
+                  !b ? NULL : x->ndim == 2 ? "AddmmBackward0" : x->ndim == 3 && dwT_is_contiguous(x) ? "ViewBackward0" : NULL);
+}
+
 BI(f_linear) {
   Value v[3];
   if (!dwL_bind(I, "linear", self, a, "input,weight,bias", v, 3)) return dwV_null();
@@ -2170,7 +2188,7 @@ BI(f_linear) {
   return dwL_linear(I, TEN(v[0]), TEN(v[1]), b);
 }
 
-Value dwL_layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Tensor *w,
+static Value dwL_layer_norm_ag(Interp *I, Tensor *x, int nshape, const int64_t *shape, Tensor *w,
                         Tensor *b, double eps) {
   /* _check_layer_norm_inputs (ATen/native/layer_norm.cpp) */
   char sn[256], sx[256];
@@ -2231,6 +2249,12 @@ Value dwL_layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Ten
     y = t;
   }
   return y;
+}
+
+Value dwL_layer_norm(Interp *I, Tensor *x, int nshape, const int64_t *shape, Tensor *w,
+                        Tensor *b, double eps) {
+  uint64_t s0 = I->c.ag_seq;
+  return ag_named(dwL_layer_norm_ag(I, x, nshape, shape, w, b, eps), s0, "NativeLayerNormBackward0");
 }
 
 BI(f_layer_norm) {
@@ -2315,8 +2339,8 @@ BI(f_leaky_relu) {
 static const BuiltinDef tensor_methods[];
 /* the tables of Tensor methods; I->tensor_methods maps a name to
  * table << 16 | index */
-static const BuiltinDef *const method_tables[] = {tensor_methods, dwO_tensor_methods, dwNm_tensor_methods,
-                                                   dwDv_tensor_methods, dwRl_tensor_methods, dwTm_tensor_methods};
+static const BuiltinDef *const method_tables[] = {tensor_methods,      dwO_tensor_methods,  dwNm_tensor_methods, dwDv_tensor_methods,
+                                                   dwRl_tensor_methods, dwTm_tensor_methods, dwAp_tensor_methods};
 
 Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
   Tensor *t = TEN(self);
@@ -2340,13 +2364,9 @@ Value dwL_tensor_attr(Interp *I, Value self, Str *name) {
     return r;
   }
   if (!strcmp(n, "device")) return dwDv_cpu(I);
-  if (!strcmp(n, "requires_grad")) return dwV_bool(DW_REQUIRES_GRAD(t));
   if (!strcmp(n, "is_cuda") || !strcmp(n, "is_sparse")) return dwV_bool(false);
-  if (!strcmp(n, "is_leaf")) return dwV_bool(true);
-  if (!strcmp(n, "grad") || !strcmp(n, "grad_fn")) {
-    if (!strcmp(n, "grad_fn")) return dwV_none();
-    return dwDv_no_autograd(I, ".grad");
-  }
+  Value ag;
+  if (dwAp_tensor_attr(I, t, n, &ag)) return ag;
   if (!strcmp(n, "data") || !strcmp(n, "_version")) return dwL_version_attr(I, self, n[0] == 'd');
   Value idx = dwV_dict_gets(I->tensor_methods, name);
   if (idx.t == V_INT) return dwMt_bound(I, &method_tables[idx.u.i >> 16][idx.u.i & 0xffff], self);
@@ -2381,15 +2401,6 @@ BI(nn_module_init) {
   (void)def;
   (void)a;
   if (dwL_is_module(self) && !dwL_attr_set(I, self, "training", dwV_bool(true))) return dwV_null();
-  return dwV_none();
-}
-
-/* zero_grad(): there are no gradients */
-BI(nn_nothing) {
-  (void)I;
-  (void)def;
-  (void)self;
-  (void)a;
   return dwV_none();
 }
 
@@ -2835,7 +2846,6 @@ static const BuiltinDef functional_defs[] = {
 static const BuiltinDef module_methods[] = {
     {"Module.__init__", nn_module_init, TK_PURE, 0, 0},
     {"Module.cpu", nn_return_self, TK_PURE, 0, 0},
-    {"Module.zero_grad", nn_nothing, TK_PURE, 0, 0},
     {"Module.__repr__", nn_repr, TK_PURE, 0, 0},
     {NULL, NULL, 0, 0, 0}};
 
@@ -2956,7 +2966,8 @@ bool dwL_torch_init(Interp *I) {
   Class *module = dwL_new_class(I, "Module", NULL, CLS_BUILTIN | CLS_NN_MODULE);
   if (!module || !dwL_add_defs(I, module->ns, module_methods) ||
       !dwL_add_defs(I, module->ns, dwNm_module_methods) ||
-      !dwL_add_defs(I, module->ns, dwDv_module_methods) || !dwDv_init(I, torch))
+      !dwL_add_defs(I, module->ns, dwDv_module_methods) || !dwL_add_defs(I, module->ns, dwAp_module_methods) ||
+      !dwDv_init(I, torch))
     return false;
   add_def(I, nn->attrs, "Parameter", &dwNm_parameter_def);
   dwL_set(I, I->builtins, "__parameter_type", dwV_dict_gets(nn->attrs, dwI_intern(I, "Parameter")));

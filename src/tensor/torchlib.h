@@ -6,6 +6,7 @@
 #define DW_TORCHLIB_H
 
 #include "runtime/interp.h"
+#include "tensor/autograd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -459,6 +460,41 @@ bool dwDv_is_device(Value v);
 Value dwDv_cpu(Interp *I);                  /* torch.device('cpu') */
 Value dwDv_no_autograd(Interp *I, const char *what); /* NotImplementedError */
 extern const BuiltinDef dwDv_tensor_methods[], dwDv_module_methods[];
+/* r, its autograd node named as PyTorch names a composite op's (when made
+ * since seq0; name NULL: as recorded) */
+static inline Value ag_named(Value r, uint64_t seq0, const char *name) {
+  if (r.t == V_TENSOR && name) dwAg_rename(TEN(r), seq0, name);
+  return r;
+}
+/* BI(fn) calling fn_ag and naming its result's autograd node as PyTorch
+ * does (a composite op recorded as the primitive ops it runs) */
+#define AG_NAMED(fn, name)                                                                                   \
+  BI(fn) {                                                                                                   \
+    uint64_t s0 = I->c.ag_seq;                                                                               \
+    Value r = fn##_ag(I, def, self, a);                                                                      \
+    if (r.t == V_TENSOR) dwAg_rename(TEN(r), s0, name);                                                      \
+    return r;                                                                                                \
+  }
+/* autograd_py.c: autograd as Python sees it */
+extern const BuiltinDef dwAp_tensor_methods[], dwAp_autograd_defs[], dwAp_module_methods[];
+/* x.requires_grad = on / requires_grad_(on) of a tensor (PyTorch's errors) */
+bool dwAp_set_requires_grad(Interp *I, Tensor *t, bool on);
+/* r (a new tensor value, stolen) made a leaf that requires grad when rg */
+Value dwAp_with_grad(Interp *I, Value r, bool rg);
+/* requires_grad, is_leaf, grad, grad_fn, retains_grad of t (false: not one) */
+bool dwAp_tensor_attr(Interp *I, Tensor *t, const char *n, Value *out);
+/* x op= ...: before the write (a leaf that requires grad, a view) and
+ * after it (x takes r's grad_fn) */
+bool dwAp_inplace_pre(Interp *I, Tensor *x, Tensor *r);
+bool dwAp_inplace_post(Interp *I, Tensor *x, Tensor *r);
+/* t[...] = src while the grad mode is on */
+bool dwAp_setitem_check(Interp *I, Tensor *t, Tensor *src);
+/* every tensor of params: .grad = None (to_none) or zeroed */
+bool dwAp_zero_grads(Interp *I, Value params, bool to_none);
+/* torch.optim's Optimizer, SGD, Adam, AdamW into module optim (optim.c) */
+bool dwOpt_init(Interp *I, Module *optim);
+/* m.parameters() as a list (nn_module.c) */
+Value dwNm_parameters(Interp *I, Value m);
 /* x[idx] for an integer index tensor (torchops.c) */
 Value dwO_index_tensor(Interp *I, Tensor *x, Tensor *idx);
 

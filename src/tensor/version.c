@@ -42,7 +42,7 @@ Value dwL_version_attr(Interp *I, Value self, bool data) {
 
 Value dwL_layer_param(Value t) {
   if (t.t != V_TENSOR) return t;
-  TEN(t)->h.flags |= DW_TENSOR_PARAM;
+  TEN(t)->h.flags |= DW_TENSOR_PARAM | DW_TENSOR_RG;
   dwT_bump(TEN(t), 1); /* a real tensor: cannot fail */
   return t;
 }

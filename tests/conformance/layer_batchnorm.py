@@ -28,7 +28,7 @@ print(bn1(torch.tensor([[1., 2., 3.], [4., 5., 6.]])))
 #           [ 1.0835,  1.3242]],
 #
 #          [[ 0.6019,  0.8427],
-#           [ 1.0835,  1.3242]]]])
+#           [ 1.0835,  1.3242]]]], grad_fn=<NativeBatchNormBackward0>)
 # tensor([0.5500, 0.9500]) tensor([2.8714, 2.8714]) tensor(1)
 # tensor([[[[-0.3246,  0.2656],
 #           [ 0.8557,  1.4458]],
@@ -44,4 +44,4 @@ print(bn1(torch.tensor([[1., 2., 3.], [4., 5., 6.]])))
 #           [ 7.7012,  8.2914]]]])
 # ['running_mean', 'running_var', 'num_batches_tracked']
 # tensor([[1.0000, 2.0000, 3.0000],
-#         [4.0000, 5.0000, 6.0000]])
+#         [4.0000, 5.0000, 6.0000]], grad_fn=<NativeBatchNormBackward0>)

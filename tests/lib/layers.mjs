@@ -31,6 +31,7 @@ export const LAYERS = {
   'runtime/value.c': 1,
   'tensor/tensor.c': 1, 'tensor/tensor_kernels.c': 1, 'tensor/tensor_print.c': 1, 'tensor/random.c': 1,
   'tensor/tensor_impl.h': 1, 'tensor/dwmath.h': 1,
+  'tensor/autograd.h': 1, 'tensor/autograd.c': 1, 'tensor/derivatives.c': 1,
   'backend/': 1,
   // the evaluator
   'runtime/interp.h': 2, 'runtime/resolve.c': 2, 'runtime/object.c': 2, 'runtime/interp.c': 2,
@@ -46,6 +47,7 @@ export const LAYERS = {
   'runtime/mod_copy.c': 3,
   'tensor/torchlib.h': 3, 'tensor/torchlib.c': 3, 'tensor/torchops.c': 3, 'tensor/torchmore.c': 3, 'tensor/nnmore.c': 3, 'tensor/randlib.c': 3, 'tensor/version.c': 3,
   'tensor/nn.c': 3, 'tensor/nn_module.c': 3, 'tensor/device.c': 3,
+  'tensor/autograd_py.c': 3, 'tensor/optim.c': 3,
   // the tracer and compiler
   'dynamo/': 4, 'dynamo/modguard.c': 4,
   // sessions and runs

@@ -501,8 +501,7 @@ function methodCases() {
   add('f.to(torch.int64).dtype == torch.int64', ok());
   add('f.detach()', ok('float32', [2, 3]));
   add('f.cpu()', ok('float32', [2, 3]));
-  // PyTorch returns f; dynawasm has no autograd and says so (README: NotImplementedError naming autograd)
-  add('f.requires_grad_()', errType('NotImplementedError', 'no autograd in dynawasm: requires_grad_(True) is a NotImplementedError'));
+  add('f.requires_grad_()', ok('float32', [2, 3]));
   add('f.requires_grad_(False)', ok('float32', [2, 3]));
   add('f.clone()', ok('float32', [2, 3]));
   add('f.is_contiguous()', ok());
@@ -1403,10 +1402,16 @@ function issue12DeviceCases() {
   add('torch.device("bogus")', errType('RuntimeError', 'the list of device types in c10/core/Device.cpp\'s message depends on the PyTorch version'));
   add('torch.device()', errType('TypeError', ARG_WHY));
   const AG = (what) => errType('NotImplementedError', `no autograd in dynawasm: ${what} is a NotImplementedError naming autograd (README)`);
-  add('f.backward()', AG('backward()'));
-  add('torch.autograd.grad(f, f)', AG('torch.autograd.grad'));
-  add('torch.autograd.backward(f)', AG('torch.autograd.backward'));
-  for (const o of ['SGD', 'Adam', 'AdamW', 'RMSprop', 'Adagrad']) add(`torch.optim.${o}(torch.nn.Linear(3, 2).parameters(), lr=0.1)`, AG(`torch.optim.${o}`));
+  const NOGRAD = err('RuntimeError', 'element 0 of tensors does not require grad and does not have a grad_fn', 'torch/csrc/autograd/engine.cpp validate_outputs / run_backward');
+  add('f.backward()', NOGRAD);
+  add('torch.autograd.grad(f, f)', NOGRAD);
+  add('torch.autograd.backward(f)', NOGRAD);
+  add('f.retain_grad()', err('RuntimeError', "can't retain_grad on Tensor that has requires_grad=False", 'torch/csrc/autograd/variable.cpp retain_grad'));
+  add('f.detach_()', ok('float32', [2, 3]));
+  for (const o of ['SGD', 'Adam', 'AdamW']) add(`torch.optim.${o}(torch.nn.Linear(3, 2).parameters(), lr=0.1)`, ok());
+  add('torch.optim.SGD([], lr=0.1)', err('ValueError', 'optimizer got an empty parameter list', 'torch/optim/optimizer.py Optimizer.__init__'));
+  add('torch.optim.Adam(torch.nn.Linear(3, 2).parameters(), lr=-1)', err('ValueError', 'Invalid learning rate: -1', 'torch/optim/adam.py Adam.__init__'));
+  for (const o of ['RMSprop', 'Adagrad']) add(`torch.optim.${o}(torch.nn.Linear(3, 2).parameters(), lr=0.1)`, AG(`torch.optim.${o}`));
 }
 
 // ---------------------------------------------------------------------------
