@@ -61,6 +61,7 @@
  *   dwY_  dynamo/symscalar.c     unbacked scalars: Tensor.item() in the graph
  *   dwU_  dynamo/mutate.c        in-place updates and item assignment, functionalised
  *   dwMg_ dynamo/modguard.c      nn.Module guards: what they held, failure reasons, sources
+ *   dwAo_ dynamo/aotgrad.c       autograd through compiled graphs (CompiledFunctionBackward)
  *   backend/  graphs to WebAssembly
  *   dwG_  backend/graph.c        graph IR: building, printing, eager execution
  *   dwF_  backend/fuse.c         graph -> loop nests (fusion, scheduling)
@@ -1297,6 +1298,13 @@ bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs);
 /* The same; on failure *failed is the node that raised (-1: none). */
 bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
                       Tensor **outputs, int *failed);
+/* The same, for autograd through a compiled graph (dynamo/aotgrad.c):
+ * rands (dwG_ntensors entries) receives the graph's random draws (new
+ * references), or with supply gives them (a re-run draws nothing);
+ * record: ops on tensors that require grad record backward nodes
+ * (dwAg_op). */
+bool dwG_run_eager_ex(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs,
+                      int *failed, Tensor **rands, bool supply, bool record);
 /* The node the chain of view ops (ops.def K_VIEW) ending at node k starts
  * at: k's eager value shares memory with that node's (k itself when it is
  * no view). */

@@ -8,6 +8,7 @@
  * leave the graph. Nodes are named the way torch.fx names them, so the
  * printed graph reads like Dynamo's `graph_code` log. */
 #include "dw.h"
+#include "../tensor/autograd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1021,6 +1022,12 @@ bool dwG_run_eager(Ctx *c, const Graph *g, Tensor **inputs,
 
 bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
                       Tensor **outputs, int *failed) {
+  return dwG_run_eager_ex(c, g, inputs, outputs, failed, NULL, false, false);
+}
+
+bool dwG_run_eager_ex(Ctx *c, const Graph *g, Tensor **inputs, Tensor **outputs,
+                      int *failed, Tensor **rands, bool supply, bool record) {
+  int nrand = 0;
   *failed = -1;
   Tensor **val = calloc((size_t)g->n + 1, sizeof *val);
   int32_t *last = malloc(((size_t)g->n + 1) * sizeof *last);
@@ -1075,9 +1082,19 @@ bool dwG_run_eager_at(Ctx *c, const Graph *g, Tensor **inputs,
         dwG_attrs_at(g, nd, ins[0]->ndim, ins[0]->shape, symv, &at);
       else
         dwG_attrs_at(g, nd, 0, NULL, symv, &at);
-      val[k] = dwT_op(c, (Op)nd->op, nd->nin, ins, &at);
+      if (nd->op == OP_RAND && rands && supply) { /* the draws of an earlier run */
+        val[k] = rands[nrand++];
+        dwV_incref_o(&val[k]->h);
+        break;
+      }
+      val[k] = record && dwAg_wants(nd->nin, ins) ? dwAg_op(c, (Op)nd->op, nd->nin, ins, &at)
+                                                  : dwT_op(c, (Op)nd->op, nd->nin, ins, &at);
       ok = val[k] != NULL;
       if (!ok) *failed = k;
+      if (ok && nd->op == OP_RAND && rands) { /* kept for a re-run */
+        rands[nrand++] = val[k];
+        dwV_incref_o(&val[k]->h);
+      }
       break;
     }
     /* Drop values whose last reader was this node. */

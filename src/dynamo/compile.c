@@ -1012,9 +1012,17 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
     return false;
   }
   if (k->slot < 0) {
-    int failed;
-    bool ok = dwG_run_eager_at(&I->c, g, inputs, outs, &failed);
+    /* (with autograd: the random draws are kept for the backward's re-run) */
+    bool grad = dwAo_wants(I, nin, inputs);
+    int failed, nr = grad ? dwG_ntensors(g) : 0;
+    Tensor **rands = nr ? calloc((size_t)nr, sizeof *rands) : NULL;
+    bool ok = (!nr || rands || dw_fail(&I->c, EXC_MemoryError, "out of memory")) &&
+              dwG_run_eager_ex(&I->c, g, inputs, outs, &failed, rands, false, false);
     if (!ok && failed >= 0) *err_line = g->nodes[failed].line;
+    if (ok && grad) ok = dwAo_attach(I, g, nin, inputs, rands, outs);
+    for (int j = 0; j < nr; j++)
+      if (rands[j]) dwV_decref_o(&I->c, &rands[j]->h);
+    free(rands);
     return ok;
   }
   /* a WebAssembly kernel in the host's table, called in place; sizes as
@@ -1117,6 +1125,14 @@ bool dwC_run(Interp *I, Kernel *k, Tensor **inputs, int nin, Tensor **outs,
    * view, as in eager mode (Inductor regenerates aliased outputs the same
    * way): in-place updates through it must reach its base. */
   if (ok) ok = alias_outputs(I, g, inputs, outs);
+  if (ok && dwAo_wants(I, nin, inputs)) { /* the random draws, in graph order */
+    int nr = 0;
+    for (int j = nin; j < nio; j++)
+      if (cin[j]) cin[nin + nr++] = cin[j];
+    for (int j = nin + nr; j < nio; j++)
+      cin[j] = NULL;
+    ok = dwAo_attach(I, g, nin, inputs, cin + nin, outs);
+  }
   if (!ok)
     for (int j = 0; j < g->nout; j++)
       if (outs[j]) {

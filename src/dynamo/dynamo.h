@@ -399,6 +399,13 @@ int dwC_compile(Interp *I, Trace *t, int nout, const int32_t *outs,
  * CONVERT warning: `why` on stderr) and runs eagerly; `mark` is the
  * message of the suppressed_error mark that line gets. */
 void dwC_wont_convert(Interp *I, Trace *t, int line, const char *why, const char *mark);
+/* aotgrad.c: autograd through compiled graphs. dwAo_wants: grad mode is
+ * on and an input requires grad. dwAo_attach: gives the outputs that
+ * depend on such an input one CompiledFunctionBackward node (rands: the
+ * graph's random draws in graph order, or NULL). */
+bool dwAo_wants(Interp *I, int nin, Tensor **inputs);
+bool dwAo_attach(Interp *I, const Graph *g, int nin, Tensor **inputs, Tensor **rands, Tensor **outs);
+
 /* Runs a kernel on its inputs: outs get new tensors (nout of k's graph).
  * false with ctx->err, and in *err_line the line to blame (0: the
  * statement's). */

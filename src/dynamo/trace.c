@@ -310,6 +310,7 @@ static uint64_t mix(uint64_t h, uint64_t v) {
 /* A tensor's signature: dtype, rank and the sizes of the dims not in
  * `dyn` (symbolic dims are checked apart). */
 static uint64_t sig_tensor(uint64_t h, const Tensor *t, uint8_t dyn) {
+  if (t->h.flags & DW_TENSOR_RG) h = mix(h, 0x7267); /* requires_grad (TENSOR_MATCH) */
   h = mix(h, t->dtype);
   h = mix(h, t->ndim);
   for (int k = 0; k < t->ndim; k++)
@@ -1059,9 +1060,15 @@ static bool guard_check(Interp *I, Frame *f, const Guard *all, const Guard *g, i
     dwB_puts(why, "tensor '");
     if (g->kind == G_GLOBAL) guard_source(g, why);
     else dwB_puts(why, g->name->s);
+    /* requires_grad differs when the signature of t with it flipped holds */
+    t->h.flags ^= DW_TENSOR_RG;
+    bool rg = (g->dyn ? sig_tensor(mix(0x12345, V_TENSOR), t, g->dyn) : sig_of(v, g->bytype)) == g->sig;
+    t->h.flags ^= DW_TENSOR_RG;
     if (t->dtype != g->meta.dtype)
       dwB_printf(why, "' dtype mismatch. expected %s, actual %s",
                  dwT_scalar_name((DType)g->meta.dtype), dwT_scalar_name((DType)t->dtype));
+    else if (rg)
+      dwB_printf(why, "' requires_grad mismatch. expected requires_grad=%d", !(t->h.flags & DW_TENSOR_RG));
     else if (t->ndim != g->meta.ndim)
       dwB_printf(why, "' rank mismatch. expected %d, actual %d", g->meta.ndim,
                  t->ndim);
@@ -1766,6 +1773,10 @@ static bool concretize(Interp *I, Trace *t, const int32_t *fake_out, Tensor **ou
     x->offset = r->offset;
     x->node = -1;
     x->trace = NULL;
+    if (r->ag && r->ag->grad_fn && !dwAg_set_grad_fn(&I->c, x, r->ag->grad_fn, r->ag->out_nr)) { /* aotgrad.c */
+      dwI_raise_ctx(I);
+      return false;
+    }
   }
   /* graph inputs mutated in place get their new values written back */
   for (int j = 0; j < t->nmut; j++) {
