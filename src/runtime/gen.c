@@ -504,20 +504,9 @@ static Exec gen_with(GenRun *R, Frame *f, Node *s, int k, int d) {
       dwV_decref(&I->c, ctx);
       return fail_status(I);
     }
-    Value enter = dwOb_getattr(I, ctx, dwI_intern(I, "__enter__"));
-    exitm = enter.t == V_NULL ? dwV_null()
-                              : dwOb_getattr(I, ctx, dwI_intern(I, "__exit__"));
-    dwV_decref(&I->c, ctx);
-    if (exitm.t == V_NULL) {
-      dwV_decref(&I->c, enter);
-      return X_EXC;
-    }
-    Value ev = dwI_call0(I, enter, 0, NULL);
-    dwV_decref(&I->c, enter);
-    if (ev.t == V_NULL) {
-      dwV_decref(&I->c, exitm);
-      return fail_status(I);
-    }
+    Value ev;
+    Exec est = dwI_with_enter(I, ctx, &exitm, &ev);
+    if (est != X_NORMAL) return est;
     bool ok = !item->b || dwI_assign(I, f, item->b, ev);
     dwV_decref(&I->c, ev);
     if (!ok) {
@@ -530,32 +519,7 @@ static Exec gen_with(GenRun *R, Frame *f, Node *s, int k, int d) {
     rec(R, d + k)->v = exitm;
     return X_YIELD;
   }
-  Value args[3] = {dwV_none(), dwV_none(), dwV_none()};
-  Value pending = dwV_null();
-  if (st == X_EXC) {
-    pending = I->exc;
-    I->exc = dwV_null();
-    args[1] = pending;
-    args[0] = dwL_type_of(I, pending); /* __exit__(type, value, traceback) */
-  }
-  Value res = dwI_call0(I, exitm, 3, args);
-  dwV_decref(&I->c, exitm);
-  dwV_decref(&I->c, args[0]);
-  if (res.t == V_NULL) {
-    dwV_decref(&I->c, pending);
-    return X_EXC;
-  }
-  bool suppress = false;
-  dwOb_truth(I, res, &suppress);
-  dwV_decref(&I->c, res);
-  if (pending.t != V_NULL) {
-    if (suppress) {
-      dwV_decref(&I->c, pending);
-      return X_NORMAL;
-    }
-    I->exc = pending;
-  }
-  return st;
+  return dwI_with_exit(I, exitm, st);
 }
 
 /* A statement holding a yield, at level d. */

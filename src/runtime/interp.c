@@ -2191,29 +2191,46 @@ static Exec exec_with(Interp *I, Frame *f, Node *s, int k) {
       return st;
     }
   }
-  Value enter = dwOb_getattr(I, ctx, dwI_intern(I, "__enter__"));
-  Value exitm = enter.t == V_NULL ? dwV_null() : dwOb_getattr(I, ctx, dwI_intern(I, "__exit__"));
-  dwV_decref(&I->c, ctx);
-  if (exitm.t == V_NULL) {
-    dwV_decref(&I->c, enter);
-    return X_EXC;
-  }
-  Value ev = dwI_call0(I, enter, 0, NULL);
-  dwV_decref(&I->c, enter);
-  if (ev.t == V_NULL) {
-    dwV_decref(&I->c, exitm);
-    return fail_status(I);
-  }
+  Value exitm, ev;
+  Exec est = dwI_with_enter(I, ctx, &exitm, &ev);
+  if (est != X_NORMAL) return est;
   bool ok = !item->b || assign(I, f, item->b, ev);
   dwV_decref(&I->c, ev);
   Exec st = ok ? exec_with(I, f, s, k + 1) : X_EXC;
+  return dwI_with_exit(I, exitm, st);
+}
+
+/* A with statement's context manager ctx (a reference, consumed) entered:
+ * its __exit__ in *exitm and __enter__()'s value in *ev (references) and
+ * X_NORMAL, or the failure's status (nothing to release). */
+Exec dwI_with_enter(Interp *I, Value ctx, Value *exitm, Value *ev) {
+  Value enter = dwOb_getattr(I, ctx, dwI_intern(I, "__enter__"));
+  *exitm = enter.t == V_NULL ? dwV_null() : dwOb_getattr(I, ctx, dwI_intern(I, "__exit__"));
+  dwV_decref(&I->c, ctx);
+  if (exitm->t == V_NULL) {
+    dwV_decref(&I->c, enter);
+    return X_EXC;
+  }
+  *ev = dwI_call0(I, enter, 0, NULL);
+  dwV_decref(&I->c, enter);
+  if (ev->t == V_NULL) {
+    dwV_decref(&I->c, *exitm);
+    return fail_status(I);
+  }
+  return X_NORMAL;
+}
+
+/* Leaves a with statement whose body ended with st: calls exitm (consumed)
+ * as __exit__(type, value, traceback); an exception it suppresses ends
+ * the statement normally. */
+Exec dwI_with_exit(Interp *I, Value exitm, Exec st) {
   Value args[3] = {dwV_none(), dwV_none(), dwV_none()};
   Value pending = dwV_null();
   if (st == X_EXC) {
     pending = I->exc;
     I->exc = dwV_null();
     args[1] = pending;
-    args[0] = dwL_type_of(I, pending); /* __exit__(type, value, traceback) */
+    args[0] = dwL_type_of(I, pending);
   }
   Value r = dwI_call0(I, exitm, 3, args);
   dwV_decref(&I->c, exitm);

@@ -314,6 +314,9 @@ extern int dw_host_frames;
 Exec dwI_exec_stmt(Interp *I, Frame *f, Node *s);
 Exec dwI_exec_block(Interp *I, Frame *f, NodeList *b);
 Exec dwI_exec_from(Interp *I, Frame *f, Node *s); /* s..end of the body */
+/* a with statement's enter and exit (interp.c; gen.c resumes bodies) */
+Exec dwI_with_enter(Interp *I, Value ctx, Value *exitm, Value *ev);
+Exec dwI_with_exit(Interp *I, Value exitm, Exec st);
 Value dwI_run_code(Interp *I, Code *code);         /* a module body */
 Value dwI_run_frame(Interp *I, Frame *f, Exec *status);
 double dw_now_ms(void);
