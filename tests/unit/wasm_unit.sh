@@ -15,6 +15,7 @@ trap 'rm -rf "$out"' EXIT
 for t in test_tensor test_print; do
   emcc -std=c11 -O2 -msimd128 -Wall -Wextra -Werror -Isrc \
     src/arena.c src/runtime/value.c src/tensor/tensor.c src/tensor/tensor_kernels.c src/tensor/tensor_print.c src/tensor/random.c \
+    src/tensor/autograd.c src/tensor/derivatives.c \
     "tests/unit/$t.c" -o "$out/$t.js" \
     -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1
   node --no-experimental-fetch "$out/$t.js"
