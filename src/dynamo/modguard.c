@@ -27,7 +27,7 @@ typedef struct MLeaf {
   uint8_t kind;     /* ML_* */
   uint8_t vt;       /* ValType */
   const void *obj;  /* ML_OBJ: the class (modules) or object (others) */
-  int64_t n;        /* ML_MODULE: attribute count; ML_SEQ: length */
+  int64_t n;        /* ML_MODULE: attribute count; ML_SEQ: length; ML_TENSOR: requires_grad */
   Value v;          /* ML_VALUE: the value (no object; strings: interned) */
   TMeta meta;       /* ML_TENSOR */
 } MLeaf;
@@ -104,6 +104,7 @@ static void leaf_of(Value v, MLeaf *l) {
   case V_TENSOR:
     l->kind = ML_TENSOR;
     dwT_meta_of((const Tensor *)v.u.o, &l->meta);
+    l->n = (((const Tensor *)v.u.o)->h.flags & DW_TENSOR_RG) != 0; /* requires_grad */
     break;
   case V_LIST:
   case V_TUPLE:
@@ -165,6 +166,9 @@ static bool leaf_differs(Walk *w, const MLeaf *was, const MLeaf *now, Value v, c
     if (e->dtype != a->dtype)
       dwB_printf(b, "tensor '%s%s' dtype mismatch. expected %s, actual %s", r, path,
                  dwT_scalar_name((DType)e->dtype), dwT_scalar_name((DType)a->dtype));
+    else if (was->n != now->n)
+      dwB_printf(b, "tensor '%s%s' requires_grad mismatch. expected requires_grad=%d", r, path,
+                 (int)was->n);
     else if (e->ndim != a->ndim)
       dwB_printf(b, "tensor '%s%s' rank mismatch. expected %d, actual %d", r, path, e->ndim,
                  a->ndim);

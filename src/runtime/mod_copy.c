@@ -66,7 +66,7 @@ static bool tensor_break(Interp *I, const char *what) {
 }
 
 /* A new tensor on t's storage (copy; a detached alias: no history), or a
- * clone of that (deepcopy), with t's requires_grad and Parameter class */
+ * clone of that (deepcopy), with t's requires_grad (a leaf) and Parameter class */
 static Value tensor_copy(Interp *I, Value t, bool deep) {
   Tensor *x = (Tensor *)OBJ(t);
   Tensor *al = dwT_view(&I->c, x, x->ndim, x->shape, x->stride, x->offset);
@@ -80,8 +80,8 @@ static Value tensor_copy(Interp *I, Value t, bool deep) {
   }
   if (r.t == V_TENSOR)
     OBJ(r)->flags =
-        (uint16_t)((OBJ(r)->flags & ~(DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)) |
-                   (OBJ(t)->flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD)));
+        (uint16_t)((OBJ(r)->flags & ~(DW_TENSOR_PARAM | DW_TENSOR_NOGRAD | DW_TENSOR_RG)) |
+                   (OBJ(t)->flags & (DW_TENSOR_PARAM | DW_TENSOR_NOGRAD | DW_TENSOR_RG)));
   return r;
 }
 

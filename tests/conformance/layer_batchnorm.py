@@ -41,7 +41,7 @@ print(bn1(torch.tensor([[1., 2., 3.], [4., 5., 6.]])))
 #           [ 5.5768,  6.1669]],
 #
 #          [[ 6.5210,  7.1111],
-#           [ 7.7012,  8.2914]]]])
+#           [ 7.7012,  8.2914]]]], grad_fn=<CompiledFunctionBackward>)
 # ['running_mean', 'running_var', 'num_batches_tracked']
 # tensor([[1.0000, 2.0000, 3.0000],
 #         [4.0000, 5.0000, 6.0000]], grad_fn=<NativeBatchNormBackward0>)

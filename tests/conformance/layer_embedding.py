@@ -20,7 +20,7 @@ print(emb(torch.tensor(3)).shape)
 #          [24., 26., 28.]],
 #
 #         [[12., 14., 16.],
-#          [12., 14., 16.]]])
+#          [12., 14., 16.]]], grad_fn=<CompiledFunctionBackward>)
 # tensor([[ 3.,  4.,  5.],
 #         [ 9., 10., 11.]])
 # torch.Size([3])

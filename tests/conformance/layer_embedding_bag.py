@@ -30,4 +30,4 @@ print(f(i, torch.tensor([0, 1, 3])))
 #         [ 3.0000,  3.5000,  4.0000]])
 # tensor([[ 1.,  2.,  3.],
 #         [10., 12., 14.],
-#         [13., 14., 15.]])
+#         [13., 14., 15.]], grad_fn=<CompiledFunctionBackward>)

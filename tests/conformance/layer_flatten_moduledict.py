@@ -22,4 +22,4 @@ print(f(x))
 # 3 ['a', 'b', 'c'] True False
 # ['a.weight', 'a.bias']
 # tensor([[ 0.,  0.,  2.,  2., 18., 18.],
-#         [34., 34., 50., 50., 66., 66.]])
+#         [34., 34., 50., 50., 66., 66.]], grad_fn=<CompiledFunctionBackward>)

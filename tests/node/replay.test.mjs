@@ -208,14 +208,16 @@ test('tests/programs/replay_modules.py: what changes below a compiled module is 
     '.R', // scale: the same
     '.R', // eval(): the training flag, the same
     'RR', // train(): the entry of the calls before eval() again
-    '.R', // fc1.bias.requires_grad: the plan's flags, evaluated, then a new plan
+    '.R', // fc1.bias.requires_grad: part of its tensor guard, a recompile
   ].join(''));
   const mlp = frame(r, 'forward').find((f) => f.line === forwardLine(src, 'MLP'));
-  assert.deepEqual([mlp.compiles, mlp.cache_hits, mlp.replays], [3, 16, 13]);
-  // the first place below L['self'] that differs, in Dynamo's words
+  assert.deepEqual([mlp.compiles, mlp.cache_hits, mlp.replays], [4, 15, 13]);
+  // the first place below L['self'] that differs, in Dynamo's words (of
+  // the newest entry: Dynamo lists the entries' failures newest first)
   assert.deepEqual(mlp.recompiles.map((x) => x.reason), [
     "0/0: L['self'].scale == 2.0",
     "0/1: L['self'].training == True",
+    "0/2: L['self'].training == False",
   ]);
   // tied: the two weights one tensor now (`a is b`): evaluated, a new plan
   assert.equal(calls(r, 'forward', forwardLine(src, 'Sq')), '.R.R');
